@@ -1,0 +1,22 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/site-header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Beacon Hub", template: "%s · Beacon Hub" },
+  description: "Spawn codes, mods and shared configuration documents for ARK: Survival Evolved.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
+        <SiteHeader />
+        <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
+      </body>
+    </html>
+  );
+}

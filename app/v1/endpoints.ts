@@ -1,0 +1,5 @@
+/** Every /v1/*.php endpoint, by file name: the custom server dispatches through this. */
+import type { Endpoint } from "@/lib/api/endpoint";
+import { userEndpoint } from "./user.php/endpoint";
+
+export const v1Endpoints: Endpoint[] = [userEndpoint];

@@ -1,0 +1,88 @@
+/**
+ * The one wrapper every /v1/*.php endpoint goes through (STYLE habit 1): OPTIONS
+ * preflight, 405 with Allow, signature auth as each method declares it, the error
+ * translator of CONTRACT §3, and CORS on every reply. Handlers only parse input, call
+ * lib/ and shape the reply; none has its own try/catch or auth.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { createContext, type Caller, type RequestContext } from "@/lib/api/request-context";
+import { jsonResponse, type ApiRequest, type ApiResponse } from "@/lib/api/types";
+import { authenticate, type FindPublicKey } from "@/lib/auth/authenticate";
+import { errorResponse } from "@/lib/api/error-response";
+
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface MethodSpec {
+  /** "required": 401 unless signed; "optional": verified when an Authorization header is sent; "none": never read */
+  auth: "required" | "optional" | "none";
+  handle(ctx: RequestContext): Promise<ApiResponse> | ApiResponse;
+}
+
+export interface Endpoint {
+  /** the file name under /v1/, e.g. "user.php" */
+  name: string;
+  methods: Partial<Record<Method, MethodSpec>>;
+}
+
+export interface EndpointEnv {
+  baseUrl: string;
+  findPublicKey: FindPublicKey;
+}
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition",
+};
+
+export function allowHeader(endpoint: Endpoint): string {
+  return [...Object.keys(endpoint.methods), "OPTIONS"].join(", ");
+}
+
+/** Splits a raw target "/v1/user.php/a,b?x=1" into what follows the endpoint name. */
+export function parseTarget(endpoint: Endpoint, rawTarget: string): { rest: string | null; query: URLSearchParams } {
+  const q = rawTarget.indexOf("?");
+  const path = q < 0 ? rawTarget : rawTarget.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? "" : rawTarget.slice(q + 1));
+  const prefix = `/v1/${endpoint.name}`;
+  const after = path.startsWith(prefix) ? path.slice(prefix.length) : "";
+  return { rest: after.startsWith("/") ? after.slice(1) : null, query };
+}
+
+export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv): Promise<ApiResponse> {
+  const allow = allowHeader(endpoint);
+  let res: ApiResponse;
+  try {
+    res = await dispatch(endpoint, req, env, allow);
+  } catch (err) {
+    res = errorResponse(err, { method: req.method, target: req.rawTarget });
+  }
+  Object.assign(res.headers, CORS);
+  return res;
+}
+
+async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, allow: string): Promise<ApiResponse> {
+  if (req.method === "OPTIONS") {
+    return {
+      status: 204,
+      headers: {
+        allow,
+        "access-control-allow-methods": allow,
+        "access-control-allow-headers": "Authorization, Content-Type, Content-Encoding",
+        "access-control-max-age": "86400",
+      },
+      body: null,
+    };
+  }
+  const spec = endpoint.methods[req.method as Method];
+  if (!spec) {
+    throw new ApiError("method_not_allowed", `${req.method} is not allowed on /v1/${endpoint.name}.`, { allow }, { allow });
+  }
+  const target = parseTarget(endpoint, req.rawTarget);
+  let caller: Caller | null = null;
+  if (spec.auth === "required" || (spec.auth === "optional" && req.headers["authorization"])) {
+    caller = await authenticate(req, env.baseUrl, env.findPublicKey);
+  }
+  return spec.handle(createContext(req, target, caller));
+}
+
+export { jsonResponse };

@@ -1,0 +1,68 @@
+/**
+ * Runtime configuration, read once from the environment (names: CONTRACT §1).
+ * Plain data: nothing here knows about Next.js or the database.
+ */
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, "must be an absolute http(s) URL")
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
+    .default("file:./data/beacon.db"),
+  STEAM_API_URL: z.string().url().default("https://api.steampowered.com"),
+  WORKSHOP_APP_ID: z.coerce.number().int().positive().default(346110),
+  PULL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86400),
+  PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+  AUTH_SECRET: z.string().min(16).optional(),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
+});
+
+export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {
+  /** canonical external URL without trailing slash */
+  BASE_URL: string;
+  STEAM_API_URL: string;
+  /** "sqlite" or "postgresql", from DATABASE_URL */
+  provider: "sqlite" | "postgresql";
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Treat empty variables as unset so `FOO= npm start` means "default".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    BASE_URL: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
+    STEAM_API_URL: c.STEAM_API_URL.replace(/\/+$/, ""),
+    provider: c.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgresql",
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}
+
+/** Path of the SQLite file named by a `file:` URL (relative paths are from the cwd). */
+export function sqlitePath(databaseUrl: string): string {
+  return databaseUrl.replace(/^file:(\/\/)?/, "").replace(/\?.*$/, "");
+}

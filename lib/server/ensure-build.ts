@@ -1,0 +1,39 @@
+/**
+ * `npm start` on a fresh clone must serve without a separate build step (CONTRACT §1):
+ * build the Next.js app when there is no build, or when a source file is newer than it.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const SOURCES = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "package.json"];
+const SKIP = new Set(["node_modules", "generated", ".next"]);
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (!SKIP.has(entry)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+export function buildIsStale(root: string): boolean {
+  const stamp = join(root, ".next", "BUILD_ID");
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  return SOURCES.some((s) => newestMtime(join(root, s)) > built);
+}
+
+export function ensureBuild(root: string, log: (line: string) => void): void {
+  if (!buildIsStale(root)) return;
+  log("building the web app (next build); this takes a minute or two the first time");
+  const result = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+}

@@ -1,0 +1,58 @@
+/**
+ * Users (spec "User", CONTRACT §4): a lowercase UUID and a PEM public key. Deleting a
+ * user cascades in the database to documents, mod registrations and the engrams of
+ * confirmed mods.
+ */
+import { badRequest, notFound } from "@/lib/api/errors";
+import { parsePublicKey } from "@/lib/auth/public-key";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+
+export interface UserJson {
+  user_id: string;
+  public_key: string;
+}
+
+export interface NewUser {
+  userId: string;
+  publicKey: string;
+}
+
+export function userJson(user: { id: string; publicKey: string }): UserJson {
+  return { user_id: user.id, public_key: user.publicKey };
+}
+
+/** Creates every user or none; a user that exists already is a 400 (spec "Users"). */
+export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
+  const rows = users.map((u, index) => {
+    const key = parsePublicKey(u.publicKey);
+    if (!key.ok) throw badRequest(`Item ${index} has an unusable public_key: ${key.reason}.`, { index, path: "public_key", message: key.reason });
+    return { id: u.userId.toLowerCase(), publicKey: key.pem };
+  });
+  const existing = await db.user.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } });
+  if (existing.length > 0) {
+    throw badRequest("A user with this id exists already.", { user_ids: existing.map((e) => e.id) });
+  }
+  try {
+    await db.user.createMany({ data: rows });
+  } catch (err) {
+    // A concurrent request created one of them between our check and the insert.
+    if (isUniqueViolation(err)) throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id) });
+    throw err;
+  }
+}
+
+export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
+  const found = await db.user.findMany({ where: { id: { in: ids.map((id) => id.toLowerCase()) } }, orderBy: { id: "asc" } });
+  return found.map(userJson);
+}
+
+export async function findPublicKey(db: Db, userId: string): Promise<string | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { publicKey: true } });
+  return user?.publicKey ?? null;
+}
+
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  const { count } = await db.user.deleteMany({ where: { id: userId } });
+  if (count === 0) throw notFound("No user has this id.", { user_id: userId });
+}

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Game clients address /v1/mod.php/ and friends exactly; never redirect them.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The Prisma clients and native SQLite driver stay Node modules, not bundled code.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
+};
+
+export default nextConfig;

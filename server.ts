@@ -1,0 +1,96 @@
+/**
+ * Beacon Hub's HTTP server: `npm start`.
+ *
+ * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
+ * app if needed, apply database migrations, then serve. /v1/*.php requests go straight
+ * to their endpoint (the same ones the route files export) with the client's exact
+ * request target, which signatures cover; /healthz checks the database; everything
+ * else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
+ */
+import http from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { v1Endpoints } from "@/app/v1/endpoints";
+import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
+import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
+import { config, ConfigError, sqlitePath } from "@/lib/config";
+import { db, disconnectDb } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { ensureAuthSecret } from "@/lib/server/auth-secret";
+import { ensureBuild } from "@/lib/server/ensure-build";
+import { health } from "@/lib/server/health";
+import { findPublicKey } from "@/lib/users/users";
+
+const USAGE = `usage: npm start            (or: tsx server.ts)
+
+Builds the web app if needed, migrates the database and serves Beacon Hub.
+Configuration comes from the environment; see README.md:
+  PORT (3000)  HOSTNAME (0.0.0.0)  BASE_URL (http://localhost:$PORT)
+  DATABASE_URL (file:./data/beacon.db, or postgres://...)
+  STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
+  AUTH_SECRET  MAX_BODY_BYTES`;
+
+const root = dirname(fileURLToPath(import.meta.url));
+const log = (line: string) => console.log(`[beacon-hub] ${line}`);
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(USAGE);
+    return;
+  }
+  const cfg = config();
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
+  ensureAuthSecret(dataDir);
+  ensureBuild(root, log);
+  const migrated = await migrate(cfg.DATABASE_URL, { root, log });
+  log(`database ${cfg.provider} ready (${migrated.applied.length} migrations applied, ${migrated.alreadyApplied} already there)`);
+
+  const app = next({ dev: false, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
+  await app.prepare();
+  const nextHandler = app.getRequestHandler();
+  const env: EndpointEnv = { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id) };
+  const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    const match = /^\/v1\/([^/?]+)/.exec(url);
+    const endpoint = match ? byName.get(match[1]!) : undefined;
+    if (endpoint) {
+      void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env));
+    } else if (/^\/healthz(\?|$)/.test(url)) {
+      void health(db()).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+    } else {
+      void nextHandler(req, res);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(cfg.PORT, cfg.HOSTNAME, () => log(`listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing requests in flight`);
+    const force = setTimeout(() => {
+      log("requests still open after 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      void disconnectDb().finally(() => {
+        log("stopped");
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
