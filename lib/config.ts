@@ -37,7 +37,7 @@ export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> 
 
 export class ConfigError extends Error {}
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty variables as unset so `FOO= npm start` means "default".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(present);

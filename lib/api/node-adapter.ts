@@ -5,19 +5,39 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorResponse } from "@/lib/api/error-response";
-import { checkDeclaredLength, decodeBody, tooLarge } from "@/lib/api/request-body";
+import { decodeBody, tooLarge } from "@/lib/api/request-body";
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 
+/**
+ * Reads the body up to `limit` bytes. Past the limit the rest is drained, not kept, so
+ * the client can finish sending and read the 413 instead of a reset connection; a client
+ * that keeps sending far beyond the limit is cut off.
+ */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const drainCap = limit + DRAIN_BYTES;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > drainCap) req.destroy();
+    });
+    req.on("end", () => (size > limit ? reject(tooLarge(limit)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+    req.on("error", reject);
+    req.on("close", () => { if (!req.complete) reject(tooLarge(limit)); });
+  });
+}
+
 export async function readNodeRequest(req: IncomingMessage, limit: number): Promise<ApiRequest> {
-  checkDeclaredLength(req.headers["content-length"], limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk as Buffer);
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit + DRAIN_BYTES) {
+    req.resume();
+    throw tooLarge(limit);
   }
-  const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  const raw = await readBody(req, limit);
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   return {
@@ -52,8 +72,8 @@ export async function serveNode(
   } catch (err) {
     apiRes = errorResponse(err, { method: req.method, target: req.url });
     apiRes.headers["access-control-allow-origin"] = "*";
-    // The rest of an oversized body is not worth reading: close after answering.
-    if (apiRes.status === 413) apiRes.headers["connection"] = "close";
+    // A body we did not read to its end leaves the connection unusable for another request.
+    if (!req.complete) apiRes.headers["connection"] = "close";
   }
   writeNodeResponse(res, apiRes, apiReq?.method ?? req.method ?? "GET");
 }

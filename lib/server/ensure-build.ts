@@ -3,7 +3,7 @@
  * build the Next.js app when there is no build, or when a source file is newer than it.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const SOURCES = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "package.json"];
@@ -27,13 +27,36 @@ export function buildIsStale(root: string): boolean {
   return SOURCES.some((s) => newestMtime(join(root, s)) > built);
 }
 
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Builds when stale. Processes starting together take turns (a lock directory), so only one builds. */
 export function ensureBuild(root: string, log: (line: string) => void): void {
   if (!buildIsStale(root)) return;
-  log("building the web app (next build); this takes a minute or two the first time");
-  const result = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+  const lock = join(root, ".next-build.lock");
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the deadline was left by a killed build.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000 || Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      sleep(500);
+    }
+  }
+  try {
+    if (!buildIsStale(root)) return;
+    log("building the web app (next build); this takes a minute or two the first time");
+    const result = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,37 @@
+/**
+ * Seed factories for API tests (STYLE habit 10): every test makes fresh identities, so
+ * tests never depend on each other's data and can run in parallel.
+ */
+import { inject } from "vitest";
+import { createClient } from "@/lib/client/http";
+import { newIdentity, publicKeyPem, type Identity, type SignatureScheme } from "@/lib/client/identity";
+import { createDb, type Db } from "@/lib/db/client";
+
+export function api(identity?: Identity) {
+  return createClient({ serverUrl: inject("serverUrl"), identity });
+}
+
+/** A new identity registered through POST /v1/user.php. */
+export async function registeredUser(scheme: SignatureScheme = "rsa-sha256"): Promise<Identity> {
+  const identity = newIdentity(scheme);
+  const res = await api().request("POST", "/v1/user.php", { body: { user_id: identity.userId, public_key: publicKeyPem(identity) } });
+  if (res.status !== 200) throw new Error(`registering a user failed: ${res.status} ${res.text()}`);
+  return identity;
+}
+
+let database: Db | undefined;
+
+/** The test server's database, opened directly to check what was written. */
+export function testDb(): Db {
+  database ??= createDb(inject("databaseUrl"));
+  return database;
+}
+
+export function expectJsonError(res: { status: number; headers: Record<string, unknown>; json(): unknown }, status: number): { message: string; details: unknown } {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json())}`);
+  if (!String(res.headers["content-type"]).startsWith("application/json")) throw new Error("error reply is not JSON");
+  const body = res.json() as { message: unknown; details: unknown };
+  if (typeof body.message !== "string" || body.message.length === 0) throw new Error(`error reply has no message: ${JSON.stringify(body)}`);
+  if (!("details" in body)) throw new Error("error reply has no details key");
+  return body as { message: string; details: unknown };
+}

@@ -1,0 +1,35 @@
+/**
+ * One server per engine for the API test project: a fresh database, the production
+ * build, real HTTP. Tests reach it through inject("serverUrl") and may open the same
+ * database through inject("databaseUrl") to check what was (not) written.
+ */
+import type { TestProject } from "vitest/node";
+import { createTestDatabase, type Engine } from "./databases";
+import { startServer } from "./test-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    serverUrl: string;
+    databaseUrl: string;
+    engine: Engine;
+    maxBodyBytes: number;
+  }
+}
+
+export const TEST_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export function setupFor(engine: Engine) {
+  return async function setup(project: TestProject) {
+    const database = await createTestDatabase(engine, "api");
+    const server = await startServer({ DATABASE_URL: database.url, MAX_BODY_BYTES: String(TEST_MAX_BODY_BYTES) });
+    project.provide("serverUrl", server.url);
+    project.provide("databaseUrl", database.url);
+    project.provide("engine", engine);
+    project.provide("maxBodyBytes", TEST_MAX_BODY_BYTES);
+    return async () => {
+      const code = await server.stop();
+      if (code !== 0) console.error(`${engine} server exited with ${code}:\n${server.logs().slice(-4000)}`);
+      await database.drop();
+    };
+  };
+}

@@ -1,0 +1,38 @@
+// CONTRACT §1: names and defaults of the configuration.
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "@/lib/config";
+
+describe("configuration", () => {
+  it("has the contract's defaults", () => {
+    const c = readConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOSTNAME: "0.0.0.0",
+      BASE_URL: "http://localhost:3000",
+      DATABASE_URL: "file:./data/beacon.db",
+      STEAM_API_URL: "https://api.steampowered.com",
+      WORKSHOP_APP_ID: 346110,
+      PULL_INTERVAL_SECONDS: 86400,
+      PULL_ALLOW_PRIVATE_HOSTS: false,
+      MAX_BODY_BYTES: 16 * 1024 * 1024,
+      provider: "sqlite",
+    });
+  });
+
+  it("derives BASE_URL from PORT, strips trailing slashes and detects PostgreSQL", () => {
+    expect(readConfig({ PORT: "8080" }).BASE_URL).toBe("http://localhost:8080");
+    expect(readConfig({ BASE_URL: "https://beacon.example.com/" }).BASE_URL).toBe("https://beacon.example.com");
+    expect(readConfig({ DATABASE_URL: "postgres://h/db" }).provider).toBe("postgresql");
+    expect(readConfig({ PULL_ALLOW_PRIVATE_HOSTS: "true" }).PULL_ALLOW_PRIVATE_HOSTS).toBe(true);
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => readConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
+    try {
+      readConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" });
+    } catch (e) {
+      expect((e as Error).message).toContain("PORT");
+      expect((e as Error).message).toContain("DATABASE_URL");
+    }
+  });
+});

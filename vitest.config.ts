@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
+const apiProject = (engine: "sqlite" | "postgresql") => ({
+  resolve: { alias },
+  test: {
+    name: `api-${engine}`,
+    include: ["test/api/**/*.test.ts"],
+    globalSetup: [`test/support/setup-${engine}.ts`],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      apiProject("sqlite"),
+      apiProject("postgresql"),
+    ],
+  },
+});
