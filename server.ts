@@ -78,13 +78,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Connections busy now turn idle (keep-alive) when their reply is sent: sweep them.
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
+      clearInterval(sweep);
       void disconnectDb().finally(() => {
         log("stopped");
         process.exit(0);
       });
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
