@@ -6,7 +6,7 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { createContext, type Caller, type RequestContext } from "@/lib/api/request-context";
-import { jsonResponse, type ApiRequest, type ApiResponse } from "@/lib/api/types";
+import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 import { authenticate, type FindPublicKey } from "@/lib/auth/authenticate";
 import { errorResponse } from "@/lib/api/error-response";
 
@@ -85,4 +85,3 @@ async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, a
   return spec.handle(createContext(req, target, caller));
 }
 
-export { jsonResponse };

@@ -39,7 +39,9 @@ export function nextRouteHandlers(endpoint: Endpoint) {
       const apiRes = await handleEndpoint(endpoint, apiReq, { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id) });
       return toResponse(apiRes, apiReq.method);
     } catch (err) {
-      return toResponse(errorResponse(err), request.method);
+      const res = errorResponse(err);
+      res.headers["access-control-allow-origin"] = "*";
+      return toResponse(res, request.method);
     }
   };
   return { GET: handler, HEAD: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
