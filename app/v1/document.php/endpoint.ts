@@ -1,0 +1,88 @@
+/**
+ * /v1/document.php (spec "Documents", CONTRACT §7). Anyone may read; POST and DELETE
+ * are signed and touch only the caller's documents.
+ */
+import { ApiError, badRequest, notFound } from "@/lib/api/errors";
+import type { Endpoint } from "@/lib/api/endpoint";
+import { emptyResponse, jsonResponse, type ApiResponse } from "@/lib/api/types";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { decodeContent } from "@/lib/documents/content-storage";
+import { contentDisposition } from "@/lib/documents/content-disposition";
+import { deleteDocuments } from "@/lib/documents/delete-documents";
+import { readDocumentInputs } from "@/lib/documents/document-input";
+import { downloadDocument } from "@/lib/documents/download-document";
+import { documentExists, findDocuments } from "@/lib/documents/find-documents";
+import { listDocuments } from "@/lib/documents/list-documents";
+import { parseListQuery } from "@/lib/documents/list-query";
+import { publishDocuments } from "@/lib/documents/publish-documents";
+import { isUuid } from "@/lib/uuid";
+
+const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
+
+function requireUuids(ids: string[]): string[] {
+  const bad = ids.filter((id) => !isUuid(id));
+  if (bad.length > 0) throw badRequest("Document ids must be UUIDs.", { invalid: bad.slice(0, 20) });
+  return ids.map((id) => id.toLowerCase());
+}
+
+async function download(id: string): Promise<ApiResponse> {
+  const { name, content } = await downloadDocument(db(), id);
+  return {
+    status: 200,
+    headers: { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name) },
+    body: await decodeContent(content),
+  };
+}
+
+export const documentEndpoint: Endpoint = {
+  name: "document.php",
+  methods: {
+    GET: {
+      auth: "none",
+      async handle(ctx) {
+        const baseUrl = config().BASE_URL;
+        if (ctx.pathIds.length === 0) return jsonResponse(await listDocuments(db(), { ...parseListQuery(ctx.query), baseUrl }));
+        const ids = requireUuids(ctx.pathIds);
+        if (ids.length === 1 && !ctx.query.has("simple")) return download(ids[0]!);
+        const found = await findDocuments(db(), { ids, baseUrl });
+        if (found.length === 0) throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", { document_ids: ids });
+        return jsonResponse(ids.length === 1 ? found[0] : found);
+      },
+    },
+    HEAD: {
+      auth: "none",
+      async handle(ctx) {
+        const [id, ...more] = ctx.pathIds;
+        if (id === undefined || more.length > 0 || !isUuid(id)) {
+          throw new ApiError("method_not_allowed", "HEAD checks exactly one document id.", null, { allow: ALLOW });
+        }
+        if (!(await documentExists(db(), id.toLowerCase()))) throw notFound("No document has this id.", { document_id: id.toLowerCase() });
+        return emptyResponse();
+      },
+    },
+    POST: {
+      auth: "required",
+      async handle(ctx) {
+        const caller = ctx.requireCaller();
+        const documents = readDocumentInputs(ctx.json(), ctx.text(), ctx.req.body);
+        const pathIds = requireUuids(ctx.pathIds);
+        if (pathIds.some((id) => !documents.some((d) => d.id === id))) {
+          throw badRequest("A document id in the URL differs from the body's Identifier.", { url_document_ids: pathIds });
+        }
+        await publishDocuments(db(), { userId: caller.userId, documents });
+        return emptyResponse();
+      },
+    },
+    DELETE: {
+      auth: "required",
+      async handle(ctx) {
+        const caller = ctx.requireCaller();
+        const ids = requireUuids(ctx.idList());
+        if (ids.length === 0) throw badRequest("Name the documents to delete, in the path or in a text/plain body.");
+        await deleteDocuments(db(), { userId: caller.userId, ids: [...new Set(ids)] });
+        return emptyResponse();
+      },
+    },
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Reading a POST body of documents (CONTRACT §7): one content object or an array of
+ * them. Only Identifier, Title and Description are read; the content itself is kept
+ * byte for byte: the request body for a single object, each element's own source text
+ * for an array.
+ */
+import { z } from "zod";
+import { badRequest } from "@/lib/api/errors";
+import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
+import { isUuid } from "@/lib/uuid";
+import { rawArrayElements } from "./raw-json-elements";
+
+export const MAX_DOCUMENTS_PER_REQUEST = 1000;
+
+// PostgreSQL text cannot hold NUL; refuse it rather than fail in the database.
+const text = (what: string) => z.string().refine((s) => !s.includes("\u0000"), `${what} must not contain NUL characters`);
+
+const documentInput = z.object({
+  Identifier: z.string().refine(isUuid, "must be a UUID"),
+  Title: text("Title").refine((s) => s.trim().length > 0, "must not be empty"),
+  Description: text("Description").nullish(),
+});
+
+export interface DocumentInput {
+  /** lowercase UUID */
+  id: string;
+  name: string;
+  description: string;
+  content: Uint8Array;
+}
+
+/** `parsed` is the body as JSON, `source` its text and `bytes` the body as received. */
+export function readDocumentInputs(parsed: unknown, source: string, bytes: Uint8Array): DocumentInput[] {
+  const items = parseItems(documentInput, parsed, "document", MAX_DOCUMENTS_PER_REQUEST);
+  rejectDuplicates(items, (d) => d.Identifier.toLowerCase(), "Identifier");
+  const contents = Array.isArray(parsed) ? rawArrayElements(source).map((s) => Buffer.from(s, "utf8")) : [bytes];
+  if (contents.length !== items.length) throw badRequest("The document array could not be split into its elements.");
+  return items.map((item, index) => ({
+    id: item.Identifier.toLowerCase(),
+    name: item.Title,
+    description: item.Description ?? "",
+    content: contents[index]!,
+  }));
+}

@@ -1,0 +1,24 @@
+/**
+ * The document listing. Every (user_id?, sort) combination has an index on
+ * (user_id?, column, id), scanned forwards or backwards, so ties are broken by
+ * document_id in the sort's own direction and pages are stable. Never reads content.
+ */
+import type { Db } from "@/lib/db/client";
+import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
+import type { ListOptions } from "./list-query";
+
+/** OFFSET beyond a 32-bit integer cannot match any row; answer without asking. */
+const MAX_OFFSET = 2 ** 31 - 1;
+
+export async function listDocuments(db: Db, options: ListOptions & { baseUrl: string }): Promise<DocumentJson[]> {
+  if (options.count === 0 || options.offset > MAX_OFFSET) return [];
+  const column = options.sort === "download_count" ? "downloadCount" : "lastUpdated";
+  const rows = await db.document.findMany({
+    where: options.userId === undefined ? {} : { userId: options.userId },
+    orderBy: [{ [column]: options.direction }, { id: options.direction }],
+    take: options.count,
+    skip: options.offset,
+    select: documentMetadataSelect,
+  });
+  return rows.map((row) => documentJson(row, options.baseUrl));
+}

@@ -1,0 +1,60 @@
+/**
+ * Saving documents (CONTRACT §7): all or nothing in one transaction. New ids are
+ * created at revision 1; ids the caller owns are updated (revision +1, last_updated
+ * now, download_count kept); any id owned by someone else refuses the whole batch
+ * with 403.
+ */
+import { forbidden } from "@/lib/api/errors";
+import type { Db, Tx } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { encodeContent, type StoredContent } from "./content-storage";
+import type { DocumentInput } from "./document-input";
+
+export interface PublishOptions {
+  userId: string;
+  documents: DocumentInput[];
+  now?: Date;
+}
+
+async function write(tx: Tx, userId: string, documents: DocumentInput[], contents: StoredContent[], now: Date): Promise<void> {
+  const ids = documents.map((d) => d.id);
+  const existing = await tx.document.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true } });
+  const foreign = existing.filter((d) => d.userId !== userId).map((d) => d.id);
+  if (foreign.length > 0) throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign });
+  const owned = new Set(existing.map((d) => d.id));
+  const fresh = documents.flatMap((d, i) => (owned.has(d.id) ? [] : [{ doc: d, content: contents[i]! }]));
+  if (fresh.length > 0) {
+    await tx.document.createMany({
+      data: fresh.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, lastUpdated: now })),
+    });
+    await tx.documentContent.createMany({ data: fresh.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
+  }
+  for (const [i, doc] of documents.entries()) {
+    if (!owned.has(doc.id)) continue;
+    const content = contents[i]!;
+    await tx.document.update({
+      where: { id: doc.id },
+      data: {
+        name: doc.name,
+        description: doc.description,
+        revision: { increment: 1 },
+        lastUpdated: now,
+        content: { upsert: { create: content, update: content } },
+      },
+    });
+  }
+}
+
+export async function publishDocuments(db: Db, options: PublishOptions): Promise<void> {
+  const { userId, documents, now = new Date() } = options;
+  const contents = await Promise.all(documents.map((d) => encodeContent(d.content)));
+  const attempt = () => db.$transaction((tx) => write(tx, userId, documents, contents, now), { maxWait: 10_000, timeout: 60_000 });
+  try {
+    await attempt();
+  } catch (err) {
+    // Another request created one of these ids between our read and our insert: run
+    // again, now seeing it as an update of our own document or as someone else's (403).
+    if (!isUniqueViolation(err)) throw err;
+    await attempt();
+  }
+}
