@@ -1,6 +1,7 @@
 /** Every /v1/*.php endpoint, by file name: the custom server dispatches through this. */
 import type { Endpoint } from "@/lib/api/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
+import { modEndpoint } from "./mod.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
 
-export const v1Endpoints: Endpoint[] = [userEndpoint, documentEndpoint];
+export const v1Endpoints: Endpoint[] = [userEndpoint, documentEndpoint, modEndpoint];

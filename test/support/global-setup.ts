@@ -5,6 +5,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { createTestDatabase, type Engine } from "./databases";
+import { startFakeSteam } from "./fake-steam";
 import { startServer } from "./test-server";
 
 declare module "vitest" {
@@ -13,6 +14,8 @@ declare module "vitest" {
     databaseUrl: string;
     engine: Engine;
     maxBodyBytes: number;
+    /** the fake Steam Web API the server's STEAM_API_URL points at (fake-steam.ts) */
+    steamUrl: string;
   }
 }
 
@@ -21,14 +24,17 @@ export const TEST_MAX_BODY_BYTES = 8 * 1024 * 1024;
 export function setupFor(engine: Engine) {
   return async function setup(project: TestProject) {
     const database = await createTestDatabase(engine, "api");
-    const server = await startServer({ DATABASE_URL: database.url, MAX_BODY_BYTES: String(TEST_MAX_BODY_BYTES) });
+    const steam = await startFakeSteam();
+    const server = await startServer({ DATABASE_URL: database.url, MAX_BODY_BYTES: String(TEST_MAX_BODY_BYTES), STEAM_API_URL: steam.url });
     project.provide("serverUrl", server.url);
     project.provide("databaseUrl", database.url);
     project.provide("engine", engine);
     project.provide("maxBodyBytes", TEST_MAX_BODY_BYTES);
+    project.provide("steamUrl", steam.url);
     return async () => {
       const code = await server.stop();
       if (code !== 0) console.error(`${engine} server exited with ${code}:\n${server.logs().slice(-4000)}`);
+      await steam.close();
       await database.drop();
     };
   };

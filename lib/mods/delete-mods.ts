@@ -1,0 +1,24 @@
+/**
+ * DELETE /v1/mod.php (spec "States and transitions"): removes the caller's registrations
+ * of these mods; deleting a confirmed one removes its engrams through the database's
+ * ON DELETE CASCADE (engrams.mod_id -> confirmed_mod_id). A mod confirmed by another
+ * user is 403 and nothing is deleted; ids the caller never registered are ignored, and
+ * 404 answers a request that matched nothing.
+ */
+import { forbidden, notFound } from "@/lib/api/errors";
+import type { Db } from "@/lib/db/client";
+
+export async function deleteMods(db: Db, options: { userId: string; workshopIds: string[] }): Promise<void> {
+  const { userId, workshopIds } = options;
+  await db.$transaction(async (tx) => {
+    const others = await tx.modRegistration.findMany({
+      where: { confirmedModId: { in: workshopIds }, userId: { not: userId } },
+      select: { workshopId: true },
+    });
+    if (others.length > 0) {
+      throw forbidden("Mods confirmed by another user cannot be deleted.", { mod_ids: others.map((o) => o.workshopId) });
+    }
+    const { count } = await tx.modRegistration.deleteMany({ where: { userId, workshopId: { in: workshopIds } } });
+    if (count === 0) throw notFound("You have not registered any of these mods.", { mod_ids: workshopIds.slice(0, 20) });
+  });
+}
