@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization, type Identity } from "@/lib/client/identity";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
+import { tracedDb } from "../support/query-plan";
 
 interface Meta {
   document_id: string;
@@ -329,5 +330,142 @@ describe("DELETE /v1/document.php", () => {
     expectJsonError(await api(alice).request("DELETE", "/v1/document.php", { body: id, contentType: "application/json" }), 400);
     expectJsonError(await api(alice).request("DELETE", `/v1/document.php/${randomUUID()}`), 404);
     expect((await api().request("HEAD", `/v1/document.php/${id}`)).status).toBe(200);
+  });
+});
+
+describe("GET /v1/document.php (listing)", () => {
+  interface Seeded {
+    id: string;
+    lastUpdated: Date;
+    downloadCount: number;
+  }
+
+  /** Documents written straight to the database, with chosen times and counts (ties included). */
+  async function seedDocuments(userId: string, rows: { at: string; count: number }[]): Promise<Seeded[]> {
+    await testDb().user.createMany({ data: [{ id: userId, publicKey: "unused: never signs" }] });
+    const docs = rows.map((r) => ({ id: randomUUID(), lastUpdated: new Date(r.at), downloadCount: r.count }));
+    await testDb().document.createMany({ data: docs.map((d, i) => ({ ...d, userId, name: `doc ${i}`, description: "" })) });
+    await testDb().documentContent.createMany({ data: docs.map((d) => ({ documentId: d.id, encoding: "identity", body: new Uint8Array(Buffer.from("{}")), sha256: "0" })) });
+    return docs;
+  }
+
+  const sample = [
+    { at: "2026-01-01T00:00:00.000Z", count: 5 },
+    { at: "2026-01-02T00:00:00.000Z", count: 0 },
+    { at: "2026-01-02T00:00:00.000Z", count: 5 },
+    { at: "2026-01-03T00:00:00.000Z", count: 5 },
+    { at: "2026-01-03T00:00:00.000Z", count: 2 },
+    { at: "2026-01-04T00:00:00.000Z", count: 0 },
+  ];
+
+  /** CONTRACT §7 order: the sort column, then document_id, both in the requested direction. */
+  function expected(docs: Seeded[], sort: "last_updated" | "download_count", direction: "asc" | "desc"): string[] {
+    const key = (d: Seeded) => (sort === "last_updated" ? d.lastUpdated.getTime() : d.downloadCount);
+    const sign = direction === "asc" ? 1 : -1;
+    return [...docs].sort((a, b) => sign * (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))).map((d) => d.id);
+  }
+
+  const list = async (query: string) => {
+    const res = await api().request("GET", `/v1/document.php${query}`);
+    expect(res.status, res.text()).toBe(200);
+    return res.json<Meta[]>();
+  };
+
+  it.each([
+    ["", "last_updated", "desc"],
+    ["&sort=last_updated&direction=asc", "last_updated", "asc"],
+    ["&sort=download_count", "download_count", "desc"],
+    ["&sort=download_count&direction=asc", "download_count", "asc"],
+  ] as const)("orders user_id's documents for '%s' with ties broken by document_id", async (extra, sort, direction) => {
+    const userId = randomUUID();
+    const docs = await seedDocuments(userId, sample);
+    const got = await list(`?user_id=${userId.toUpperCase()}${extra}`);
+    expect(got.map((m) => m.document_id)).toEqual(expected(docs, sort, direction));
+    expect(got.every((m) => m.user_id === userId)).toBe(true);
+    expect(Object.keys(got[0]!)).toEqual(["document_id", "user_id", "name", "description", "revision", "download_count", "last_updated", "resource_url"]);
+  });
+
+  it("pages with count and offset: count=2&offset=2 is results 3-4", async () => {
+    const userId = randomUUID();
+    const docs = await seedDocuments(userId, sample);
+    const all = expected(docs, "download_count", "desc");
+    const page = (n: number) => list(`?user_id=${userId}&sort=download_count&count=2&offset=${n * 2}`);
+    expect((await page(1)).map((m) => m.document_id)).toEqual(all.slice(2, 4));
+    const pages = [...(await page(0)), ...(await page(1)), ...(await page(2)), ...(await page(3))];
+    expect(pages.map((m) => m.document_id)).toEqual(all);
+    expect(await list(`?user_id=${userId}&count=0`)).toEqual([]);
+    expect(await list(`?user_id=${userId}&offset=99999999999`)).toEqual([]);
+  });
+
+  it("answers an unknown user with an empty array", async () => {
+    expect(await list(`?user_id=${randomUUID()}`)).toEqual([]);
+  });
+
+  it.each(["sort=name", "direction=up", "count=1001", "count=-1", "count=ten", "offset=-5", "offset=", "user_id=nope", "sort=download_count&sort=last_updated"])(
+    "refuses %s with 400",
+    async (query) => {
+      expectJsonError(await api().request("GET", `/v1/document.php?${query}`), 400);
+    },
+  );
+
+  describe("with thousands of documents", () => {
+    const users = Array.from({ length: 40 }, () => randomUUID());
+    let seeded = false;
+    async function seedMany(): Promise<void> {
+      if (seeded) return;
+      seeded = true;
+      for (const userId of users) {
+        const rows = Array.from({ length: 100 }, (_, i) => ({ at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000 + Math.floor(Math.random() * 1000) * 60_000).toISOString(), count: Math.floor(Math.random() * 50) }));
+        await seedDocuments(userId, rows);
+      }
+      if (inject("engine") === "postgresql") await testDb().$executeRawUnsafe("ANALYZE documents");
+    }
+
+    it("returns at most 1000 without count, and exactly count=1000", async () => {
+      await seedMany();
+      expect(await docCount()).toBeGreaterThan(4000);
+      const page = await list("");
+      expect(page).toHaveLength(1000);
+      expect(await list("?count=1000&sort=download_count&direction=asc")).toHaveLength(1000);
+      const dates = page.map((m) => m.last_updated);
+      expect(dates).toEqual([...dates].sort().reverse());
+    });
+
+    it("is served by an index on both engines (EXPLAIN of Prisma's own query)", async () => {
+      await seedMany();
+      const { listDocuments } = await import("@/lib/documents/list-documents");
+      const traced = tracedDb();
+      try {
+        const cases = [
+          { userId: users[3], sort: "last_updated", direction: "desc", count: 1000, offset: 0, index: "documents_user_id_last_updated_id_idx" },
+          { userId: users[7], sort: "download_count", direction: "asc", count: 10, offset: 20, index: "documents_user_id_download_count_id_idx" },
+          { userId: undefined, sort: "last_updated", direction: "desc", count: 10, offset: 0, index: "documents_last_updated_id_idx" },
+          { userId: undefined, sort: "download_count", direction: "desc", count: 25, offset: 50, index: "documents_download_count_id_idx" },
+          { userId: undefined, sort: "last_updated", direction: "asc", count: 1000, offset: 0, index: "documents_last_updated_id_idx" },
+        ] as const;
+        const postgres = inject("engine") === "postgresql";
+        for (const { index, ...c } of cases) {
+          traced.queries.length = 0;
+          await listDocuments(traced.db, { ...c, baseUrl: base() });
+          const query = traced.queries.find((q) => /FROM\s+\S*documents/i.test(q.query))!;
+          const plan = (await traced.plan(query)).join("\n");
+          console.log(`${inject("engine")} plan for ${JSON.stringify(c)}:\n${plan}`);
+          if (postgres) {
+            // The planner's own choice: an index, never a full scan of documents...
+            expect(plan).not.toMatch(/Seq Scan on documents/);
+            expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan( Backward)? (using|on) documents_\w+_idx/);
+            // ...and the order itself can come from the matching index, with no sort step.
+            const forced = (await traced.plan(query, ["enable_seqscan = off", "enable_bitmapscan = off", "enable_sort = off"])).join("\n");
+            expect(forced).toMatch(new RegExp(`Index Scan( Backward)? using ${index} on documents`));
+            expect(forced).not.toMatch(/Sort/);
+          } else {
+            expect(plan).toMatch(new RegExp(`(SCAN|SEARCH) (main\\.)?documents USING (COVERING )?INDEX ${index}`));
+            expect(plan).not.toMatch(/TEMP B-TREE/);
+          }
+        }
+      } finally {
+        await traced.close();
+      }
+    });
   });
 });
