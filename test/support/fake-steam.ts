@@ -20,7 +20,7 @@ export interface FakeItem {
   /** item result code; default 1 */
   result?: number;
   /** answer the next `failTimes` look-ups (default: all) with this failure */
-  failure?: "http500" | "close" | "garbage" | "wrong-shape";
+  failure?: "http500" | "close" | "garbage" | "wrong-shape" | "hang";
   failTimes?: number;
 }
 
@@ -99,6 +99,7 @@ export function startFakeSteam(): Promise<FakeSteam> {
       if (item?.failure && (item.failTimes === undefined || item.failTimes > 0)) {
         if (item.failTimes !== undefined) item.failTimes--;
         if (item.failure === "close") return req.socket.destroy();
+        if (item.failure === "hang") return setTimeout(() => req.socket.destroy(), 30_000).unref();
         if (item.failure === "garbage") {
           res.writeHead(200, { "content-type": "text/html" });
           return res.end("<html>Service Unavailable</html>");
@@ -115,7 +116,11 @@ export function startFakeSteam(): Promise<FakeSteam> {
       const { port } = server.address() as { port: number };
       resolve({
         url: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });

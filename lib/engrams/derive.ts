@@ -1,0 +1,28 @@
+/** What CONTRACT §6 derives from an engram's blueprint path: class, uid and spawn command. */
+import { createHash } from "node:crypto";
+
+/** Text after the last "." of the last path segment, plus "_C". */
+export function classOf(path: string): string {
+  const segment = path.slice(path.lastIndexOf("/") + 1);
+  return `${segment.slice(segment.lastIndexOf(".") + 1)}_C`;
+}
+
+/** Lowercase hex MD5 of the lowercased path. */
+export function uidOf(path: string): string {
+  return createHash("md5").update(path.toLowerCase(), "utf8").digest("hex");
+}
+
+export function spawnOf(path: string): string {
+  return `cheat giveitem "Blueprint'${path}'" 1 0 false`;
+}
+
+/**
+ * A blueprint path the spawn command can carry: starts with "/", no whitespace, quotes
+ * or control characters, and a last segment "Package.Name" with a non-empty name.
+ */
+export function isBlueprintPath(path: string): boolean {
+  if (!path.startsWith("/") || /[\s'"\\]/.test(path) || [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return false;
+  const segment = path.slice(path.lastIndexOf("/") + 1);
+  const dot = segment.lastIndexOf(".");
+  return dot > 0 && dot < segment.length - 1;
+}

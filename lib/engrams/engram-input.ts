@@ -1,0 +1,85 @@
+/**
+ * One engram as the API, the operator's importer and the pull job receive it (CONTRACT
+ * §6), validated once here so all three apply the same rules. Other keys are ignored.
+ * `mod_id` is required but may be null or "" (no mod); the API then refuses it, since
+ * only the operator loads the base game's catalogue.
+ */
+import { z } from "zod";
+import { canonicalModId } from "@/lib/mods/mod-id";
+import { classOf, isBlueprintPath, uidOf } from "@/lib/engrams/derive";
+import { parseEnvironments } from "@/lib/engrams/environments";
+
+/** An engram ready to be stored; canBlueprint undefined = not given (kept on update, true on create). */
+export interface EngramRecord {
+  uid: string;
+  path: string;
+  className: string;
+  classKey: string;
+  label: string;
+  environments: number;
+  canBlueprint: boolean | undefined;
+  modId: string | null;
+}
+
+const environments = z.unknown().transform((v, ctx) => {
+  const result = parseEnvironments(v);
+  if (result.ok) return result.mask;
+  ctx.addIssue({ code: "custom", message: result.message });
+  return z.NEVER;
+});
+
+const BOOLEANS = new Map<unknown, boolean>([[true, true], [false, false], [1, true], [0, false], ["true", true], ["false", false], ["1", true], ["0", false]]);
+
+const canBlueprint = z.unknown().transform((v, ctx) => {
+  const b = BOOLEANS.get(typeof v === "string" ? v.trim().toLowerCase() : v);
+  if (b !== undefined) return b;
+  ctx.addIssue({ code: "custom", message: 'must be a boolean (true/false, "true"/"false", 1/0)' });
+  return z.NEVER;
+});
+
+const modId = z.unknown().transform((v, ctx) => {
+  if (v === undefined) {
+    ctx.addIssue({ code: "custom", message: "is required (a workshop id, or null for no mod)" });
+    return z.NEVER;
+  }
+  if (v === null || (typeof v === "string" && v.trim() === "")) return null;
+  const id = canonicalModId(v);
+  if (id !== null) return id;
+  ctx.addIssue({ code: "custom", message: "must be a workshop id: digits, at most 2^53-1" });
+  return z.NEVER;
+});
+
+export const engramInput = z
+  .object({
+    path: z
+      .string({ error: "is required (a blueprint path starting with /)" })
+      .max(1000, "must be at most 1000 characters")
+      .refine(isBlueprintPath, 'must start with "/" and end in "Package.Name", without spaces or quotes'),
+    label: z
+      .string({ error: "is required (a non-empty string)" })
+      .max(500, "must be at most 500 characters")
+      .refine((s) => s.trim().length > 0, "must not be empty"),
+    mod_id: modId,
+    availability: environments.optional(),
+    environments: environments.optional(),
+    can_blueprint: canBlueprint.optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.availability === undefined && e.environments === undefined) {
+      ctx.addIssue({ code: "custom", path: ["environments"], message: "is required (environments or availability)" });
+    } else if (e.availability !== undefined && e.environments !== undefined && e.availability !== e.environments) {
+      ctx.addIssue({ code: "custom", path: ["availability"], message: "differs from environments" });
+    }
+  })
+  .transform(
+    (e): EngramRecord => ({
+      uid: uidOf(e.path),
+      path: e.path,
+      className: classOf(e.path),
+      classKey: classOf(e.path).toLowerCase(),
+      label: e.label,
+      environments: (e.environments ?? e.availability)!,
+      canBlueprint: e.can_blueprint,
+      modId: e.mod_id,
+    }),
+  );

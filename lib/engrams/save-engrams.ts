@@ -1,0 +1,55 @@
+/**
+ * Adds or updates engrams inside the caller's transaction (CONTRACT §6): an existing
+ * path of the same mod is updated; a path that belongs to another mod (or to the base
+ * game, or to a mod when saving base-game engrams) is a 409 naming the item. Used by
+ * the API, the operator's importer and the pull job alike.
+ */
+import { conflict } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
+import type { EngramRecord } from "@/lib/engrams/engram-input";
+
+const CHUNK = 500;
+
+export interface SaveResult {
+  created: number;
+  updated: number;
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+function belongsElsewhere(index: number, e: EngramRecord, owner: string | null) {
+  const where = owner === null ? "the base game" : `mod ${owner}`;
+  return conflict(`Item ${index}: the path ${e.path} belongs to ${where}.`, { index, uid: e.uid, path: e.path, mod_id: owner });
+}
+
+export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: (done: number) => void): Promise<SaveResult> {
+  const owners = new Map<string, string | null>();
+  for (const part of chunks(engrams)) {
+    const rows = await tx.engram.findMany({ where: { uid: { in: part.map((e) => e.uid) } }, select: { uid: true, modId: true } });
+    for (const r of rows) owners.set(r.uid, r.modId);
+  }
+  engrams.forEach((e, index) => {
+    const owner = owners.get(e.uid);
+    if (owner !== undefined && owner !== e.modId) throw belongsElsewhere(index, e, owner);
+  });
+
+  const fresh = engrams.filter((e) => !owners.has(e.uid));
+  for (const part of chunks(fresh)) {
+    await tx.engram.createMany({ data: part.map((e) => ({ ...e, canBlueprint: e.canBlueprint ?? true })) });
+  }
+  let done = fresh.length;
+  onProgress?.(done);
+  for (const [index, e] of engrams.entries()) {
+    if (!owners.has(e.uid)) continue;
+    const { uid, canBlueprint, ...data } = e;
+    // Guarded by mod: a concurrent delete-and-recreate by another mod must not be overwritten.
+    const { count } = await tx.engram.updateMany({ where: { uid, modId: e.modId }, data: canBlueprint === undefined ? data : { ...data, canBlueprint } });
+    if (count === 0) throw conflict(`Item ${index}: the engram ${e.path} changed during this request; try again.`, { index, uid });
+    if (++done % CHUNK === 0) onProgress?.(done);
+  }
+  return { created: fresh.length, updated: engrams.length - fresh.length };
+}
