@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorResponse } from "@/lib/api/error-response";
 import { decodeBody, tooLarge } from "@/lib/api/request-body";
+import { encodeResponse } from "@/lib/api/response-encoding";
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 
 /**
@@ -49,7 +50,9 @@ export async function readNodeRequest(req: IncomingMessage, limit: number): Prom
   };
 }
 
-export function writeNodeResponse(res: ServerResponse, apiRes: ApiResponse, method: string): void {
+/** Writes the reply, gzipped when `acceptEncoding` allows it (lib/api/response-encoding.ts). */
+export async function writeNodeResponse(res: ServerResponse, reply: ApiResponse, method: string, acceptEncoding?: string): Promise<void> {
+  const apiRes = await encodeResponse(reply, method, acceptEncoding);
   const body = apiRes.body === null ? null : typeof apiRes.body === "string" ? Buffer.from(apiRes.body) : apiRes.body;
   const headers: Record<string, string | number> = { ...apiRes.headers };
   if (apiRes.status !== 204 && apiRes.status !== 304) headers["content-length"] = body?.length ?? 0;
@@ -75,5 +78,5 @@ export async function serveNode(
     // A body we did not read to its end leaves the connection unusable for another request.
     if (!req.complete) apiRes.headers["connection"] = "close";
   }
-  writeNodeResponse(res, apiRes, apiReq?.method ?? req.method ?? "GET");
+  await writeNodeResponse(res, apiRes, apiReq?.method ?? req.method ?? "GET", req.headers["accept-encoding"]);
 }
