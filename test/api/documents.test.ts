@@ -1,7 +1,7 @@
 // /v1/document.php over real HTTP: spec "Document metadata", "Documents"; CONTRACT §2,
 // §3, §7. Runs once per engine.
 import { randomBytes, randomUUID } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization, type Identity } from "@/lib/client/identity";
@@ -467,5 +467,62 @@ describe("GET /v1/document.php (listing)", () => {
         await traced.close();
       }
     });
+  });
+});
+
+describe("gzip responses (Accept-Encoding: gzip)", () => {
+  it("compresses larger v1 replies for clients that accept gzip, and only for them", async () => {
+    const alice = await registeredUser();
+    for (let i = 0; i < 6; i++) await published(alice, { Title: `gzip listing ${i}`, Description: "d".repeat(100) });
+    const target = `/v1/document.php?user_id=${alice.userId}`;
+    const plain = await api().request("GET", target);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gz = await api().request("GET", target, { headers: { "accept-encoding": "gzip, deflate" } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(gz.headers["content-type"]).toMatch(/^application\/json/);
+    expect(Number(gz.headers["content-length"])).toBe(gz.body.length);
+    expect(gunzipSync(gz.body).toString()).toBe(plain.text());
+    const refused = await api().request("GET", target, { headers: { "accept-encoding": "gzip;q=0, identity" } });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("leaves small replies and HEAD uncompressed", async () => {
+    const headers = { "accept-encoding": "gzip" };
+    const small = await api().request("GET", `/v1/document.php/${randomUUID()}`, { headers });
+    expect(small.status).toBe(404);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.text())).toHaveProperty("message");
+    const alice = await registeredUser();
+    const id = await published(alice);
+    const head = await api().request("HEAD", `/v1/document.php/${id}`, { headers });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("gzips a download and still counts it", async () => {
+    const alice = await registeredUser();
+    const id = randomUUID();
+    const raw = Buffer.from(JSON.stringify(content({ Identifier: id, LootSources: Array.from({ length: 2000 }, (_, i) => ({ Label: `Crate ${i}` })) })));
+    expect((await publish(alice, raw, "application/json")).status).toBe(200);
+    const res = await download(id, { "accept-encoding": "gzip" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["content-type"]).toBe("application/octet-stream");
+    expect(res.headers["content-disposition"]).toContain('filename="Loot.beacon"');
+    expect(gunzipSync(res.body).equals(raw)).toBe(true);
+    expect((await download(id)).body.equals(raw)).toBe(true);
+    expect((await meta(id)).download_count).toBe(2);
+  });
+
+  it("applies to every v1 endpoint, user.php included", async () => {
+    const ids = [await registeredUser(), await registeredUser(), await registeredUser()].map((i) => i.userId);
+    const target = `/v1/user.php/${ids.join(",")}`;
+    const res = await api().request("GET", target, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(res.body).toString())).toEqual((await api().request("GET", target)).json());
   });
 });
