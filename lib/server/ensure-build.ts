@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "package.json"];
+const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.js", "postcss.config.mjs", "package.json"];
 const SKIP = new Set(["node_modules", "generated", ".next"]);
 
 function newestMtime(path: string): number {

@@ -1,0 +1,30 @@
+/**
+ * Before the e2e suite: build if stale, a fresh SQLite database migrated and seeded, and
+ * the production server on it. Tests find it through E2E_BASE_URL / E2E_DATABASE_URL.
+ * Returns the teardown.
+ */
+import { createDb } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { ensureBuild } from "@/lib/server/ensure-build";
+import { createTestDatabase } from "@/test/support/databases";
+import { ROOT, startServer } from "@/test/support/test-server";
+import { seed } from "./seed";
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  ensureBuild(ROOT, (line) => console.log(`[e2e] ${line}`));
+  const database = await createTestDatabase("sqlite", "e2e");
+  await migrate(database.url, { root: ROOT });
+  const client = createDb(database.url);
+  const started = Date.now();
+  await seed(client);
+  await client.$disconnect();
+  console.log(`[e2e] seeded ${database.url} in ${Date.now() - started} ms`);
+  const server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0" });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATABASE_URL = database.url;
+  return async () => {
+    const code = await server.stop();
+    if (code !== 0) console.error(`e2e server exited with ${code}:\n${server.logs().slice(-4000)}`);
+    await database.drop();
+  };
+}
