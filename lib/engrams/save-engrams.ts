@@ -38,18 +38,24 @@ export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: 
   });
 
   const fresh = engrams.filter((e) => !owners.has(e.uid));
+  let done = 0;
+  let reported = 0;
+  const report = () => {
+    if (done !== reported) onProgress?.((reported = done));
+  };
   for (const part of chunks(fresh)) {
     await tx.engram.createMany({ data: part.map((e) => ({ ...e, canBlueprint: e.canBlueprint ?? true })) });
+    done += part.length;
+    report();
   }
-  let done = fresh.length;
-  onProgress?.(done);
   for (const [index, e] of engrams.entries()) {
     if (!owners.has(e.uid)) continue;
     const { uid, canBlueprint, ...data } = e;
     // Guarded by mod: a concurrent delete-and-recreate by another mod must not be overwritten.
     const { count } = await tx.engram.updateMany({ where: { uid, modId: e.modId }, data: canBlueprint === undefined ? data : { ...data, canBlueprint } });
     if (count === 0) throw conflict(`Item ${index}: the engram ${e.path} changed during this request; try again.`, { index, uid });
-    if (++done % CHUNK === 0) onProgress?.(done);
+    if (++done % CHUNK === 0) report();
   }
+  report();
   return { created: fresh.length, updated: engrams.length - fresh.length };
 }
