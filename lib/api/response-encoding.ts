@@ -32,7 +32,7 @@ export async function encodeResponse(apiRes: ApiResponse, method: string, accept
   if (body === null || method === "HEAD" || status === 204 || status === 304 || headers["content-encoding"]) return apiRes;
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   if (bytes.length <= MIN_COMPRESS_BYTES) return apiRes;
-  const vary = headers["vary"] ? `${headers["vary"]}, Accept-Encoding` : "Accept-Encoding";
+  const vary = !headers["vary"] ? "Accept-Encoding" : /accept-encoding/i.test(headers["vary"]) ? headers["vary"] : `${headers["vary"]}, Accept-Encoding`;
   if (!acceptsGzip(acceptEncoding)) return { ...apiRes, headers: { ...headers, vary } };
   return { status, headers: { ...headers, vary, "content-encoding": "gzip" }, body: await gzipAsync(bytes) };
 }

@@ -514,6 +514,9 @@ describe("gzip responses (Accept-Encoding: gzip)", () => {
     expect(res.headers["content-type"]).toBe("application/octet-stream");
     expect(res.headers["content-disposition"]).toContain('filename="Loot.beacon"');
     expect(gunzipSync(res.body).equals(raw)).toBe(true);
+    expect(res.headers["vary"]).toBe("Accept-Encoding");
+    const stored = await testDb().documentContent.findUniqueOrThrow({ where: { documentId: id }, select: { encoding: true } });
+    expect(stored.encoding).toBe("gzip");
     expect((await download(id)).body.equals(raw)).toBe(true);
     expect((await meta(id)).download_count).toBe(2);
   });

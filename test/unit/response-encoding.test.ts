@@ -42,6 +42,8 @@ describe("encodeResponse", () => {
     expect(plain.body).toBe(big.body);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["vary"]).toBe("Accept-Encoding");
+    const varied = await encodeResponse({ ...big, headers: { ...big.headers, vary: "accept-encoding" } }, "GET", undefined);
+    expect(varied.headers["vary"]).toBe("accept-encoding");
     const encoded = { ...big, headers: { ...big.headers, "content-encoding": "gzip" } };
     expect(await encodeResponse(encoded, "GET", "gzip")).toBe(encoded);
   });

@@ -4,6 +4,8 @@
  */
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
+import type { RequestContext } from "@/lib/api/request-context";
+import { acceptsGzip } from "@/lib/api/response-encoding";
 import { emptyResponse, jsonResponse, type ApiResponse } from "@/lib/api/types";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -26,13 +28,14 @@ function requireUuids(ids: string[]): string[] {
   return ids.map((id) => id.toLowerCase());
 }
 
-async function download(id: string): Promise<ApiResponse> {
+async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
   const { name, content } = await downloadDocument(db(), id);
-  return {
-    status: 200,
-    headers: { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name) },
-    body: await decodeContent(content),
-  };
+  const headers = { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name), vary: "Accept-Encoding" };
+  // Stored gzip goes out as it is to clients that take gzip: no gunzip and re-gzip per download.
+  if (content.encoding === "gzip" && acceptsGzip(ctx.req.headers["accept-encoding"])) {
+    return { status: 200, headers: { ...headers, "content-encoding": "gzip" }, body: content.body };
+  }
+  return { status: 200, headers, body: await decodeContent(content) };
 }
 
 export const documentEndpoint: Endpoint = {
@@ -44,7 +47,7 @@ export const documentEndpoint: Endpoint = {
         const baseUrl = config().BASE_URL;
         if (ctx.pathIds.length === 0) return jsonResponse(await listDocuments(db(), { ...parseListQuery(ctx.query), baseUrl }));
         const ids = requireUuids(ctx.pathIds);
-        if (ids.length === 1 && !ctx.query.has("simple")) return download(ids[0]!);
+        if (ids.length === 1 && !ctx.query.has("simple")) return download(ctx, ids[0]!);
         const found = await findDocuments(db(), { ids, baseUrl });
         if (found.length === 0) throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", { document_ids: ids });
         return jsonResponse(ids.length === 1 ? found[0] : found);
