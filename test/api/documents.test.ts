@@ -172,6 +172,42 @@ describe("POST /v1/document.php", () => {
     expect(await meta(bobsOwn)).toMatchObject({ name: "bob's own", revision: 1 });
   });
 
+  it("lets exactly one of two users win concurrent first publishes of the same id", async () => {
+    const alice = await registeredUser();
+    const bob = await registeredUser();
+    const doc = content();
+    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => publish(i % 2 ? bob : alice, { ...doc, Title: `try ${i}` })));
+    const m = await meta(String(doc.Identifier));
+    const ownerIsAlice = m.user_id === alice.userId;
+    attempts.forEach((res, i) => expect(res.status).toBe((i % 2 === 0) === ownerIsAlice ? 200 : 403));
+    expect(m.revision).toBe(5);
+    expect(await testDb().document.count({ where: { id: String(doc.Identifier) } })).toBe(1);
+  });
+
+  it("resolves a race of first publishes in the database: one owner, the rest 403 (publishDocuments in-process)", async () => {
+    const { publishDocuments } = await import("@/lib/documents/publish-documents");
+    const [alice, bob] = [await registeredUser(), await registeredUser()];
+    const id = randomUUID();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        publishDocuments(testDb(), { userId: (i % 2 ? bob : alice).userId, documents: [{ id, name: `n${i}`, description: "", content: Buffer.from(`{"i":${i}}`) }] }),
+      ),
+    );
+    const m = await meta(id);
+    const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as { status?: number }] : []));
+    expect(failures.map((f) => f.status)).toEqual(Array(10).fill(403));
+    expect(m.revision).toBe(10);
+  });
+
+  it("accepts the document id after document.php/ when it matches the body, refuses it otherwise", async () => {
+    const alice = await registeredUser();
+    const doc = content();
+    expectJsonError(await api(alice).request("POST", `/v1/document.php/${randomUUID()}`, { body: doc }), 400);
+    expectJsonError(await api(alice).request("POST", "/v1/document.php/nope", { body: doc }), 400);
+    expect((await download(String(doc.Identifier))).status).toBe(404);
+    expect((await api(alice).request("POST", `/v1/document.php/${String(doc.Identifier).toUpperCase()}`, { body: doc })).status).toBe(200);
+  });
+
   it("accepts a gzip request body; the signature covers the decoded body", async () => {
     const alice = await registeredUser();
     const raw = Buffer.from(JSON.stringify(content()));
