@@ -20,6 +20,7 @@ import { migrate } from "@/lib/db/migrate";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
+import { startPullScheduler } from "@/lib/pull/pull-scheduler";
 import { findPublicKey } from "@/lib/users/users";
 
 const USAGE = `usage: npm start            (or: tsx server.ts)
@@ -65,6 +66,10 @@ async function main(): Promise<void> {
       void nextHandler(req, res);
     }
   });
+  const pulls =
+    cfg.PULL_INTERVAL_SECONDS > 0
+      ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, log })
+      : null;
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () => log(`listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`));
 
@@ -82,10 +87,12 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
       clearInterval(sweep);
-      void disconnectDb().finally(() => {
-        log("stopped");
-        process.exit(0);
-      });
+      void Promise.resolve(pulls?.stop())
+        .then(disconnectDb)
+        .finally(() => {
+          log("stopped");
+          process.exit(0);
+        });
     });
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -38,3 +38,14 @@ export async function disconnectDb(): Promise<void> {
   globalForDb.beaconDb = undefined;
   await current?.$disconnect();
 }
+
+/**
+ * The engine behind a client or transaction. Prisma keeps it on every client and
+ * transaction proxy (`_activeProvider`); reading it there means code handed a client
+ * never depends on the process's configuration naming the same database.
+ */
+export function providerOf(client: Db | Tx): "sqlite" | "postgresql" {
+  const provider = (client as unknown as { _activeProvider?: string })._activeProvider;
+  if (provider === "sqlite" || provider === "postgresql") return provider;
+  return config().provider;
+}

@@ -3,10 +3,9 @@
  * gets an advisory transaction lock, so app instances sharing one database take turns;
  * SQLite needs none because it runs one write transaction at a time.
  */
-import { config } from "@/lib/config";
-import type { Tx } from "@/lib/db/client";
+import { providerOf, type Tx } from "@/lib/db/client";
 
 export async function lockForTransaction(tx: Tx, key: string): Promise<void> {
-  if (config().provider !== "postgresql") return;
+  if (providerOf(tx) !== "postgresql") return;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}::text))`;
 }

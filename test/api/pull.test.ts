@@ -1,0 +1,214 @@
+// Engram pull (issue 5, CONTRACT §8) against local HTTP file servers, on each engine:
+// JSON and CSV sync, removal, unchanged and 304 skips, bad files (nothing applied, a
+// report POSTed back), the lease, the schedule, and the job inside a real server.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDb } from "@/lib/db/client";
+import { claimPull, reconcileSchedules } from "@/lib/pull/pull-state";
+import { runPull } from "@/lib/pull/run-pull";
+import { registeredUser, testDb } from "../support/api";
+import { confirmedMod, postMods } from "../support/mods";
+import { startServer } from "../support/test-server";
+
+
+interface Served {
+  status?: number;
+  type?: string;
+  body: string;
+  etag?: string;
+  delayMs?: number;
+}
+const files = new Map<string, Served>();
+const seen: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+const inFlight = new Map<string, number>();
+const maxInFlight = new Map<string, number>();
+let fileServer: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  fileServer = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const path = req.url!;
+      seen.push({ method: req.method!, path, headers: req.headers, body });
+      const file = files.get(path);
+      if (req.method === "POST" || !file) return res.writeHead(file ? 204 : 404).end();
+      const now = (inFlight.get(path) ?? 0) + 1;
+      inFlight.set(path, now);
+      maxInFlight.set(path, Math.max(maxInFlight.get(path) ?? 0, now));
+      setTimeout(() => {
+        inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
+        if (file.etag && req.headers["if-none-match"] === file.etag) return res.writeHead(304).end();
+        res.writeHead(file.status ?? 200, { "content-type": file.type ?? "application/json", ...(file.etag ? { etag: file.etag } : {}) }).end(file.body);
+      }, file.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((r) => fileServer.listen(0, "127.0.0.1", r));
+  origin = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  fileServer.closeAllConnections();
+  fileServer.close();
+});
+
+const engram = (mod: string, name: string, extra: Record<string, unknown> = {}) => ({
+  path: `/Game/Mods/Pull${mod}/${name}.${name}`,
+  label: `Label ${name}`,
+  mod_id: "1", // ignored by the pull: the file's mod_id never decides ownership
+  environments: ["Island"],
+  can_blueprint: true,
+  ...extra,
+});
+
+/** A confirmed mod whose pull_url points at a fresh path on the file server. */
+async function pulledMod(file: Served): Promise<{ mod: string; path: string }> {
+  const who = await registeredUser();
+  const mod = await confirmedMod(who);
+  const path = `/files/${randomUUID()}`;
+  files.set(path, file);
+  expect((await postMods(who, { mod_id: mod, pull_url: `${origin}${path}` })).status).toBe(200);
+  await reconcileSchedules(testDb());
+  return { mod, path };
+}
+
+const pull = (mod: string, guard = { allowPrivate: true }) => runPull(testDb(), mod, { instanceId: "test", intervalSeconds: 3600, guard, force: true });
+const labelsOf = async (mod: string) => (await testDb().engram.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((e) => e.label);
+
+describe("pulling a mod's engrams", () => {
+  it("applies a JSON file, ignoring its mod_id, and keeps the outcome", async () => {
+    const { mod, path } = await pulledMod({ body: "" });
+    files.set(path, { body: JSON.stringify([engram(mod, "A"), engram(mod, "B")]) });
+    expect(await pull(mod)).toMatchObject({ status: "ok", added: 2, updated: 0, removed: 0 });
+    expect(await labelsOf(mod)).toEqual(["Label A", "Label B"]);
+    const state = await testDb().modPull.findUniqueOrThrow({ where: { modId: mod } });
+    expect(state).toMatchObject({ status: "ok", added: 2, leaseOwner: null });
+    expect(state.lastSuccessAt).not.toBeNull();
+    const hours = (state.nextRunAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(0.85);
+    expect(hours).toBeLessThan(1.15);
+  });
+
+  it("applies a CSV file with a BOM, CRLF, quoted commas, quotes and newlines", async () => {
+    const { mod, path } = await pulledMod({ body: "" });
+    const csv =
+      "\uFEFFpath,label,availability,can_blueprint\r\n" +
+      `/Game/Mods/Pull${mod}/C.C,"Comma, ""quoted""",\"Island,Scorched\",true\r\n` +
+      `/Game/Mods/Pull${mod}/D.D,"Two\r\nlines",Aberration,0\r\n`;
+    files.set(path, { type: "text/csv; charset=utf-8", body: csv });
+    expect(await pull(mod)).toMatchObject({ status: "ok", added: 2 });
+    const rows = await testDb().engram.findMany({ where: { modId: mod }, orderBy: { path: "asc" } });
+    expect(rows.map((r) => [r.label, r.environments, r.canBlueprint])).toEqual([
+      ['Comma, "quoted"', 1 | 2, true],
+      ["Two\r\nlines", 16, false],
+    ]);
+  });
+
+  it("removes the engrams missing from the file, and skips an unchanged file", async () => {
+    const { mod, path } = await pulledMod({ body: "" });
+    files.set(path, { body: JSON.stringify([engram(mod, "A"), engram(mod, "B"), engram(mod, "C")]) });
+    await pull(mod);
+    files.set(path, { body: JSON.stringify([engram(mod, "B", { label: "New B" })]) });
+    expect(await pull(mod)).toMatchObject({ status: "ok", added: 0, updated: 1, removed: 2 });
+    expect(await labelsOf(mod)).toEqual(["New B"]);
+    expect(await pull(mod)).toMatchObject({ status: "unchanged" });
+    expect(await labelsOf(mod)).toEqual(["New B"]);
+  });
+
+  it("sends If-None-Match and treats 304 as unchanged", async () => {
+    const { mod, path } = await pulledMod({ body: "" });
+    files.set(path, { body: JSON.stringify([engram(mod, "A")]), etag: '"e1"' });
+    await pull(mod);
+    expect(await pull(mod)).toMatchObject({ status: "unchanged" });
+    const last = seen.filter((s) => s.path === path && s.method === "GET").at(-1)!;
+    expect(last.headers["if-none-match"]).toBe('"e1"');
+  });
+
+  it.each<[string, Served]>([
+    ["an invalid row", { body: "[]" }],
+    ["malformed JSON", { body: "[{" }],
+    ["a wrong content type", { type: "text/html", body: "<html>" }],
+    ["an HTTP error", { status: 500, body: "" }],
+  ])("applies nothing from a file with %s, and reports it back to the pull URL", async (name, bad) => {
+    const { mod, path } = await pulledMod({ body: "" });
+    files.set(path, { body: JSON.stringify([engram(mod, "Keep")]) });
+    await pull(mod);
+    files.set(path, name === "an invalid row" ? { body: JSON.stringify([engram(mod, "X"), engram(mod, "Y", { environments: ["Moon"] })]) } : bad);
+    const outcome = await pull(mod);
+    expect(outcome).toMatchObject({ status: "error" });
+    if (name === "an invalid row") expect(outcome!.message).toMatch(/row 2/);
+    expect(await labelsOf(mod)).toEqual(["Label Keep"]);
+    const state = await testDb().modPull.findUniqueOrThrow({ where: { modId: mod } });
+    expect(state.status).toBe("error");
+    expect(state.message).toBe(outcome!.message);
+    const report = seen.filter((s) => s.path === path && s.method === "POST").at(-1)!;
+    expect(report.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(Object.fromEntries(new URLSearchParams(report.body))).toEqual({ mod_id: mod, message: outcome!.message });
+  });
+
+  it("refuses a private pull URL when private hosts are not allowed, without connecting", async () => {
+    const { mod, path } = await pulledMod({ body: "[]" });
+    const before = seen.length;
+    const outcome = await pull(mod, { allowPrivate: false });
+    expect(outcome).toMatchObject({ status: "error" });
+    expect(outcome!.message).toMatch(/private or reserved/);
+    expect(seen.slice(before).filter((s) => s.path === path)).toHaveLength(0);
+  });
+});
+
+describe("the pull schedule", () => {
+  it("follows the mod's pull_url: a new URL is due at once, a removed one drops the schedule", async () => {
+    const who = await registeredUser();
+    const mod = await confirmedMod(who);
+    await postMods(who, { mod_id: mod, pull_url: `${origin}/files/one` });
+    await reconcileSchedules(testDb());
+    await testDb().modPull.update({ where: { modId: mod }, data: { nextRunAt: new Date(Date.now() + 3_600_000), contentHash: "old" } });
+    await postMods(who, { mod_id: mod, pull_url: `${origin}/files/two` });
+    await reconcileSchedules(testDb());
+    const moved = await testDb().modPull.findUniqueOrThrow({ where: { modId: mod } });
+    expect(moved.pullUrl).toBe(`${origin}/files/two`);
+    expect(moved.contentHash).toBeNull();
+    expect(moved.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await postMods(who, { mod_id: mod, pull_url: null });
+    await reconcileSchedules(testDb());
+    expect(await testDb().modPull.findUnique({ where: { modId: mod } })).toBeNull();
+  });
+
+  it("lets exactly one of two instances take a mod's lease", async () => {
+    const { mod } = await pulledMod({ body: "[]" });
+    const other = createDb(inject("databaseUrl"));
+    try {
+      for (let round = 0; round < 20; round++) {
+        await testDb().modPull.update({ where: { modId: mod }, data: { leaseOwner: null, leaseUntil: null } });
+        const claims = await Promise.all([claimPull(testDb(), mod, "a", { force: true }), claimPull(other, mod, "b", { force: true })]);
+        expect(claims.filter((c) => c !== null)).toHaveLength(1);
+      }
+    } finally {
+      await other.$disconnect();
+    }
+  });
+});
+
+describe("the pull job inside the server", () => {
+  it("pulls soon after a pull_url is set; with two instances on one database never the same mod at once", async () => {
+    const instances = inject("engine") === "postgresql" ? 2 : 1;
+    const env = { DATABASE_URL: inject("databaseUrl"), STEAM_API_URL: inject("steamUrl"), PULL_INTERVAL_SECONDS: "1", PULL_ALLOW_PRIVATE_HOSTS: "true" };
+    const servers = await Promise.all(Array.from({ length: instances }, () => startServer(env)));
+    try {
+      const { mod, path } = await pulledMod({ body: "", delayMs: 300 });
+      files.set(path, { body: JSON.stringify([engram(mod, "Auto")]), delayMs: 300 });
+      const deadline = Date.now() + 20_000;
+      while ((await labelsOf(mod)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(await labelsOf(mod)).toEqual(["Label Auto"]);
+      // Let both instances run several more rounds against the slow file.
+      await new Promise((r) => setTimeout(r, 5_000));
+      const gets = seen.filter((s) => s.path === path && s.method === "GET").length;
+      expect(gets).toBeGreaterThanOrEqual(3);
+      expect(maxInFlight.get(path)).toBe(1);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+});
