@@ -95,7 +95,7 @@ describe("pulling a mod's engrams", () => {
     const { mod, path } = await pulledMod({ body: "" });
     const csv =
       "\uFEFFpath,label,availability,can_blueprint\r\n" +
-      `/Game/Mods/Pull${mod}/C.C,"Comma, ""quoted""",\"Island,Scorched\",true\r\n` +
+      `/Game/Mods/Pull${mod}/C.C,"Comma, ""quoted""","Island,Scorched",true\r\n` +
       `/Game/Mods/Pull${mod}/D.D,"Two\r\nlines",Aberration,0\r\n`;
     files.set(path, { type: "text/csv; charset=utf-8", body: csv });
     expect(await pull(mod)).toMatchObject({ status: "ok", added: 2 });
