@@ -1,7 +1,8 @@
 /**
  * Before the e2e suite: build if stale, a fresh SQLite database migrated and seeded, and
  * the production server on it. Tests find it through E2E_BASE_URL / E2E_DATABASE_URL.
- * Returns the teardown.
+ * Returns the teardown. With E2E_BASE_URL already set, the tests run against that server
+ * instead (one started by hand on a database written by e2e/seed.ts).
  */
 import { createDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
@@ -11,6 +12,7 @@ import { ROOT, startServer } from "@/test/support/test-server";
 import { seed } from "./seed";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.E2E_BASE_URL) return async () => {};
   ensureBuild(ROOT, (line) => console.log(`[e2e] ${line}`));
   const database = await createTestDatabase("sqlite", "e2e");
   await migrate(database.url, { root: ROOT });

@@ -14,15 +14,24 @@ export interface SpawnMod {
   name: string;
 }
 
+const textsCache = new WeakMap<readonly SpawnRow[], string[]>();
+
+/** The rows' search texts, built on first use (not during the first render without a query). */
 export function searchTexts(rows: readonly SpawnRow[]): string[] {
-  return rows.map((r) => `${r[0]}\n${r[1]}\n${r[2]}`.toLowerCase());
+  let texts = textsCache.get(rows);
+  if (!texts) {
+    texts = rows.map((r) => `${r[0]}\n${r[1]}\n${r[2]}`.toLowerCase());
+    textsCache.set(rows, texts);
+  }
+  return texts;
 }
 
 export type SpawnFilter = Pick<SpawnView, "q" | "maps" | "mods" | "bp">;
 
 /** Indexes of the rows the view shows, in table order. */
-export function filterRows(rows: readonly SpawnRow[], texts: readonly string[], mods: readonly SpawnMod[], view: SpawnFilter): number[] {
+export function filterRows(rows: readonly SpawnRow[], mods: readonly SpawnMod[], view: SpawnFilter): number[] {
   const needles = view.q.toLowerCase().split(/\s+/).filter(Boolean);
+  const texts = needles.length > 0 ? searchTexts(rows) : [];
   // -1 marks the base game; an id not on the page matches nothing (-2).
   const modIndex = (id: string) => {
     const i = mods.findIndex((m) => m.id === id);

@@ -1,0 +1,36 @@
+/** Server part of the spawn page that waits for the rows (streamed after the header). */
+import { db } from "@/lib/db/client";
+import { formatUtc } from "@/lib/portal/format";
+import { loadSpawnRows } from "@/lib/portal/spawn-catalogue";
+import type { SpawnMod } from "@/lib/portal/spawn-filter";
+import type { SpawnView } from "@/lib/portal/spawn-view";
+import { SpawnBrowser } from "./spawn-browser";
+
+interface Props {
+  mods: SpawnMod[];
+  /** the page's mod_id; empty for all spawn codes */
+  modIds: string[];
+  initialView: SpawnView;
+}
+
+export async function SpawnRowsSection({ mods, modIds, initialView }: Props) {
+  const { rowsJson, lastChanged, hasBaseGame } = await loadSpawnRows(db(), { mods, all: modIds.length === 0 });
+  return (
+    <>
+      {lastChanged && (
+        <p className="-mt-3 text-sm text-slate-400">
+          Engrams last changed <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
+        </p>
+      )}
+      <SpawnBrowser rowsJson={rowsJson} mods={mods} hasBaseGame={hasBaseGame} modIds={modIds} initialView={initialView} />
+    </>
+  );
+}
+
+export function SpawnRowsSkeleton() {
+  return (
+    <div role="status" className="rounded-lg border border-slate-800 p-6 text-slate-300">
+      Loading spawn codes…
+    </div>
+  );
+}
