@@ -1,7 +1,9 @@
 // Engram pull (issue 5, CONTRACT §8) against local HTTP file servers, on each engine:
 // JSON and CSV sync, removal, unchanged and 304 skips, bad files (nothing applied, a
 // report POSTed back), the lease, the schedule, and the job inside a real server.
+import { spawn } from "node:child_process";
 import http from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -10,7 +12,7 @@ import { claimPull, reconcileSchedules } from "@/lib/pull/pull-state";
 import { runPull } from "@/lib/pull/run-pull";
 import { registeredUser, testDb } from "../support/api";
 import { confirmedMod, postMods } from "../support/mods";
-import { startServer } from "../support/test-server";
+import { ROOT, startServer } from "../support/test-server";
 
 
 interface Served {
@@ -210,5 +212,36 @@ describe("the pull job inside the server", () => {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
+  });
+});
+
+describe("npm run pull", () => {
+  // Asynchronous: the file server it pulls from runs in this very process.
+  const cli = (args: string[], allowPrivate = "true") =>
+    new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/pull.ts"), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, BASE_URL: "", DATABASE_URL: inject("databaseUrl"), PULL_ALLOW_PRIVATE_HOSTS: allowPrivate },
+      });
+      let stdout = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.on("close", (status) => resolve({ status, stdout }));
+    });
+
+  it("pulls a mod now and prints the outcome; exit 1 when it fails, 2 on bad usage", async () => {
+    const { mod, path } = await pulledMod({ body: "" });
+    files.set(path, { body: JSON.stringify([engram(mod, "Cli")]) });
+    const ok = await cli([mod]);
+    expect(ok.stdout).toContain(`mod ${mod}: ok (1 added, 0 updated, 0 removed)`);
+    expect(ok.status).toBe(0);
+    expect(await labelsOf(mod)).toEqual(["Label Cli"]);
+    const json = await cli([mod, "--json"]);
+    expect(JSON.parse(json.stdout.trim())).toMatchObject({ mod_id: mod, status: "unchanged" });
+    const refused = await cli([mod], "false");
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toMatch(/error - .*private or reserved/);
+    expect((await cli([])).status).toBe(2);
+    expect((await cli(["abc"])).status).toBe(2);
+    expect((await cli(["--help"])).stdout).toContain("usage: npm run pull");
   });
 });
