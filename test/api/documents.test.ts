@@ -1,6 +1,7 @@
 // /v1/document.php over real HTTP: spec "Document metadata", "Documents"; CONTRACT §2,
 // §3, §7. Runs once per engine.
 import { randomBytes, randomUUID } from "node:crypto";
+import { connect } from "node:net";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { signedContent } from "@/lib/auth/signed-content";
@@ -33,6 +34,24 @@ async function published(identity: Identity, over: Record<string, unknown> = {})
   const res = await publish(identity, doc);
   if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${res.text()}`);
   return String(doc.Identifier).toLowerCase();
+}
+
+/** The status line and headers exactly as the server wrote them. */
+function rawResponseHead(target: string): Promise<string> {
+  const { hostname, port } = new URL(base());
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    let data = Buffer.alloc(0);
+    socket.on("data", (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      const end = data.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        socket.destroy();
+        resolve(data.subarray(0, end).toString("latin1"));
+      }
+    });
+    socket.on("error", reject);
+  });
 }
 
 const meta = async (id: string) => (await api().request("GET", `/v1/document.php/${id}?simple`)).json<Meta>();
@@ -270,6 +289,12 @@ describe("GET /v1/document.php/<id>", () => {
       `attachment; filename="Evil quoteSet-Cookie: pwned=1....x Arger __.beacon"; filename*=UTF-8''` +
         encodeURIComponent('Évil "quote"Set-Cookie: pwned=1....x Ärger 日本.beacon'),
     );
+    // The bytes on the wire: one Content-Disposition line, nothing smuggled after it.
+    const head = await rawResponseHead(`/v1/document.php/${id}`);
+    const lines = head.split("\r\n");
+    expect(lines.filter((l) => /^content-disposition:/i.test(l))).toEqual([`content-disposition: ${header}`]);
+    expect(lines.some((l) => /^set-cookie:/i.test(l))).toBe(false);
+    expect(head).toMatch(/^[\x20-\x7e\r\n]+$/);
     const ext = /filename\*=UTF-8''(\S+)$/.exec(header)![1]!;
     expect(decodeURIComponent(ext)).toBe('Évil "quote"Set-Cookie: pwned=1....x Ärger 日本.beacon');
     expect((await meta(id)).name).toBe(title);
