@@ -1,19 +1,23 @@
 /**
  * How a document's bytes are kept in document_contents.body (BYTEA / BLOB).
  *
- * Measured with scripts/measure-document-storage.ts (2026-11-21, this machine, Prisma
- * client, mean of 3 writes/reads of one 5.25 MB Beacon-like JSON document):
+ * Measured with scripts/measure-document-storage.ts (2026-11-21, this 2-core machine,
+ * Prisma client, mean of 3 writes/reads per run; ranges over 4 runs, the first on an
+ * idle machine, the rest under load 5-8 from other test runs). One 5.25 MB Beacon-like
+ * JSON document (loot sources, item sets, engram paths) gzips to 0.34 MB:
  *
- *   engine      stored as  stored size  write   read
- *   SQLite      identity   5.25 MB      52-167 ms  33 ms
- *   SQLite      gzip       0.34 MB      51 ms   6 ms   (gzip 39 ms, gunzip 10 ms included)
- *   PostgreSQL  identity   0.50 MB*     93 ms   70 ms  (*TOAST pglz compresses it itself)
- *   PostgreSQL  gzip       0.35 MB      50 ms   9 ms
+ *   engine      stored as  on disk/doc  write        read (incl. gunzip)
+ *   SQLite      identity   5.25 MB      167-212 ms   33-45 ms
+ *   SQLite      gzip       0.34 MB       51-156 ms    6-38 ms
+ *   PostgreSQL  identity   0.48 MB*      93-213 ms   70-173 ms  (*TOAST pglz, in the server)
+ *   PostgreSQL  gzip       0.35 MB       50-143 ms    9-21 ms
  *
- * Incompressible content (5.24 MB of random base64): gzip only saves 25 % and costs
- * ~150 ms per write. So: gzip when it saves at least 10 %, else keep the bytes as they
- * are. Compression runs on zlib's thread pool, outside any transaction. Downloads can
- * hand stored gzip straight to clients that accept it. sha256 is over the original bytes.
+ * Hardly compressible content (5.24 MB of random base64) gzips to 3.95 MB (-25 %) at
+ * 150-400 ms more per write. Gzip wins on size and on reads for what clients really
+ * send (JSON), on both engines, so it is the default: kept when it saves at least 10 %,
+ * else the bytes are stored as they are (random binary). Compression runs on zlib's
+ * thread pool before the transaction. Downloads hand stored gzip straight to clients
+ * that accept it. sha256 is over the original bytes.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
