@@ -1,0 +1,148 @@
+/**
+ * usage: npm run bench -- [--postgres] [--engrams N] [--mods N] [--documents N] [--users N]
+ *                         [--duration S] [--warmup S] [--connections N] [--cases a,b] [--out FILE]
+ *
+ * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
+ * the production server, and drives every case with autocannon from a separate process
+ * after a warm-up. A bare node:http server answering 1 KB is measured in the same run as
+ * the machine's ceiling. Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
+ * the original PHP service's req/s and the 10x target) and writes it as JSON.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { signedContent } from "@/lib/auth/signed-content";
+import { basicAuthorization } from "@/lib/client/identity";
+import { createDb } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { ensureBuild } from "@/lib/server/ensure-build";
+import { createTestDatabase } from "../test/support/databases";
+import { freePort, ROOT, startServer } from "../test/support/test-server";
+import { seed } from "./bench/seed";
+
+const USAGE = readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*\n/, "").replace(/^ \* ?/gm, "");
+const args = process.argv.slice(2);
+if (args.includes("--help")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i < 0 ? fallback : Number(args[i + 1]);
+};
+const text = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i < 0 ? undefined : args[i + 1];
+};
+const engine = args.includes("--postgres") ? "postgresql" : "sqlite";
+const sizes = { users: flag("users", 500), mods: flag("mods", 50), engrams: flag("engrams", 5000), documents: flag("documents", 2000) };
+const drive = { connections: flag("connections", 32), duration: flag("duration", 10), warmup: flag("warmup", 3) };
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+interface Case {
+  name: string;
+  original?: number;
+  request: { path: string; method?: string; headers?: Record<string, string>; body?: string };
+}
+
+interface Measured {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  bytesPerSecond: number;
+}
+
+function runDriver(url: string, request: Case["request"]): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/bench/drive.ts"), JSON.stringify({ url: url + request.path, method: request.method, headers: request.headers, body: request.body, ...drive })], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`driver exited ${code}`))));
+  });
+}
+
+function rssMb(pid: number): number {
+  // the server's own process: tsx starts node as a child of the spawned process
+  const children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+  const target = children[0] ?? String(pid);
+  const status = readFileSync(`/proc/${target}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function main() {
+  ensureBuild(ROOT, log);
+  const database = await createTestDatabase(engine, "bench");
+  const ceilingPort = await freePort();
+  const ceiling = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await migrate(database.url);
+    const db = createDb(database.url);
+    log(`seeding ${engine}: ${JSON.stringify(sizes)}`);
+    const seeded = await seed(db, sizes, log);
+    await db.$disconnect();
+    const server = await startServer({ DATABASE_URL: database.url });
+    await new Promise<void>((r) => ceiling.stdout!.once("data", () => r()));
+    try {
+      const signed = (method: string, path: string, body = "") => ({
+        authorization: basicAuthorization(seeded.signer, signedContent(method, server.url, path, Buffer.from(body))),
+        ...(body ? { "content-type": "application/json" } : {}),
+      });
+      const mod = seeded.modIds[0]!;
+      const postBody = JSON.stringify({ path: `/Game/Mods/Bench0/Posted/PrimalItem_Posted.PrimalItem_Posted`, label: "Posted", mod_id: mod, environments: ["Island"], can_blueprint: true });
+      const etag = (await fetch(`${server.url}/v1/engram.php`)).headers.get("etag");
+      const cases: Case[] = [
+        { name: "GET /v1/engram.php (all)", original: 23, request: { path: "/v1/engram.php" } },
+        { name: "GET /v1/engram.php/<uid>", original: 102, request: { path: `/v1/engram.php/${seeded.engramUids[17]}` } },
+        { name: "GET /v1/engram.php?mod_id=<one>", original: 163, request: { path: `/v1/engram.php?mod_id=${mod}` } },
+        { name: "GET /v1/document.php?count=50&sort=download_count", original: 193, request: { path: "/v1/document.php?count=50&sort=download_count" } },
+        { name: "GET /v1/document.php/<id> (download)", original: 202, request: { path: `/v1/document.php/${seeded.documentIds[3]}` } },
+        { name: "signed GET /v1/mod.php", original: 217, request: { path: "/v1/mod.php", headers: signed("GET", "/v1/mod.php") } },
+        { name: "signed POST /v1/engram.php (one engram)", original: 156, request: { path: "/v1/engram.php", method: "POST", body: postBody, headers: signed("POST", "/v1/engram.php", postBody) } },
+        { name: "GET /v1/engram.php with If-None-Match (304)", request: { path: "/v1/engram.php", headers: etag ? { "if-none-match": etag } : {} } },
+        { name: "GET /spawn/?mod_id=<one> (page)", request: { path: `/spawn/?mod_id=${mod}` } },
+      ];
+      const only = text("cases")?.split(",");
+      const rows = [];
+      log(`ceiling: bare node:http, 1 KB`);
+      const top = await runDriver(`http://127.0.0.1:${ceilingPort}`, { path: "/" });
+      rows.push({ name: "ceiling: bare node:http, 1 KB", ...top, ratio: 1 });
+      for (const [i, c] of cases.entries()) {
+        if (only && !only.includes(String(i + 1))) continue;
+        log(`case ${i + 1}/${cases.length}: ${c.name}`);
+        const r = await runDriver(server.url, c.request);
+        rows.push({ name: c.name, ...r, ratio: r.rps / top.rps, original: c.original ?? null, target: c.original ? c.original * 10 : null, meetsTarget: c.original ? r.rps >= c.original * 10 : null });
+      }
+      const memory = { serverRssMb: rssMb(server.process.pid!) };
+      printTable(rows);
+      console.log(`server RSS after the run: ${memory.serverRssMb} MB`);
+      const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+      mkdirSync(join(out, ".."), { recursive: true });
+      writeFileSync(out, JSON.stringify({ engine, sizes, drive, date: new Date().toISOString(), rows, memory }, null, 2));
+      log(`written ${out}`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    ceiling.kill();
+    await database.drop();
+  }
+}
+
+function printTable(rows: { name: string; rps: number; p50: number; p99: number; errors: number; ratio: number; original?: number | null; target?: number | null; meetsTarget?: boolean | null }[]) {
+  const header = ["case", "req/s", "p50 ms", "p99 ms", "errors", "ratio", "original", "target", "met"];
+  const lines = rows.map((r) => [r.name, r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.errors), r.ratio.toFixed(3), r.original ? String(r.original) : "", r.target ? String(r.target) : "", r.meetsTarget === null || r.meetsTarget === undefined ? "" : r.meetsTarget ? "yes" : "NO"]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(fmt(header));
+  for (const l of lines) console.log(fmt(l));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
