@@ -1,0 +1,28 @@
+/** One document in the /documents list. */
+import Link from "next/link";
+import type { DocumentJson } from "@/lib/documents/document-json";
+import { formatCount } from "@/lib/portal/format";
+import { AuthorLink } from "./author-link";
+import { LastUpdated } from "./last-updated";
+
+export function DocumentRow({ doc }: { doc: DocumentJson }) {
+  return (
+    <li className="rounded-lg border border-slate-800 p-4" data-document={doc.document_id}>
+      <h2 className="text-lg font-semibold">
+        <Link href={`/documents/${doc.document_id}`} className="break-words text-amber-400 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+          {doc.name}
+        </Link>
+      </h2>
+      {doc.description && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-300">{doc.description}</p>}
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
+        <span>
+          by <AuthorLink userId={doc.user_id} />
+        </span>
+        <span>
+          updated <LastUpdated value={doc.last_updated} />
+        </span>
+        <span data-downloads={doc.download_count}>{formatCount(doc.download_count)} downloads</span>
+      </p>
+    </li>
+  );
+}
