@@ -43,8 +43,12 @@ export async function confirmMod(db: Db, options: { userId: string; workshopId: 
         where: { id: reg.id, confirmedModId: null },
         data: { confirmed: true, confirmedModId: workshopId, confirmedAt: new Date(), name: item.title || reg.name },
       });
-      // Zero rows: the winner's transaction already deleted this registration.
-      if (count === 0) throw lostTo(workshopId);
+      if (count === 0) {
+        // Confirmed meanwhile by another request of this caller, or deleted by the winner's transaction.
+        const now = await tx.modRegistration.findUnique({ where: { id: reg.id } });
+        if (now?.confirmed) return now;
+        throw lostTo(workshopId);
+      }
       await tx.modRegistration.deleteMany({ where: { workshopId, id: { not: reg.id } } });
       return tx.modRegistration.findUniqueOrThrow({ where: { id: reg.id } });
     }, TX_OPTIONS);

@@ -311,6 +311,14 @@ describe("DELETE /v1/engram.php", () => {
   });
 });
 
+describe("the request wrapper on engram.php", () => {
+  it("answers other methods with 405 and Allow", async () => {
+    const res = await api().request("PATCH", "/v1/engram.php", { body: "{}", contentType: "application/json" });
+    expectJsonError(res, 405);
+    expect(res.headers["allow"]).toBe("GET, POST, DELETE, OPTIONS");
+  });
+});
+
 describe("cascades", () => {
   it("mod DELETE removes its engrams", async () => {
     const { who, mod } = await owner();

@@ -246,6 +246,18 @@ describe("GET /v1/mod.php", () => {
   });
 });
 
+describe("the request wrapper on mod.php", () => {
+  it("answers other methods with 405 and Allow, and OPTIONS with CORS", async () => {
+    const alice = await registeredUser();
+    const res = await api(alice).request("PUT", "/v1/mod.php", { body: "{}", contentType: "application/json" });
+    expectJsonError(res, 405);
+    expect(res.headers["allow"]).toBe("GET, POST, DELETE, OPTIONS");
+    const pre = await api().request("OPTIONS", "/v1/mod.php");
+    expect(pre.status).toBe(204);
+    expect(pre.headers["access-control-allow-origin"]).toBe("*");
+  });
+});
+
 describe("GET /v1/mod.php/<id>?action=confirm", () => {
   it("answers confirmed:false while the code is not in the description, true once it is", async () => {
     const alice = await registeredUser();
@@ -307,6 +319,15 @@ describe("GET /v1/mod.php/<id>?action=confirm", () => {
     await steamItem({ publishedfileid: id, failure: "close" });
     expectJsonError(await confirm(alice, id), 502);
     expect((await getMod(alice, id)).confirmed).toBe(false);
+  });
+
+  it("is enforced by the database: a second confirmed registration of a workshop id is refused", async () => {
+    const [alice, bob] = [await registeredUser(), await registeredUser()];
+    const id = await confirmedMod(alice);
+    await expect(
+      testDb().modRegistration.create({ data: { userId: bob.userId, workshopId: id, name: "x", confirmationCode: randomUUID(), confirmed: true, confirmedModId: id } }),
+    ).rejects.toThrow();
+    expect(await registrations(id)).toHaveLength(1);
   });
 
   it("lets exactly one of several simultaneous confirmations win", async () => {
