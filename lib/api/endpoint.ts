@@ -9,6 +9,7 @@ import { createContext, type Caller, type RequestContext } from "@/lib/api/reque
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 import { authenticate, type FindPublicKey } from "@/lib/auth/authenticate";
 import { errorResponse } from "@/lib/api/error-response";
+import { applyConditionalGet } from "@/lib/api/conditional-get";
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -52,7 +53,7 @@ export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: E
   const allow = allowHeader(endpoint);
   let res: ApiResponse;
   try {
-    res = await dispatch(endpoint, req, env, allow);
+    res = applyConditionalGet(req, await dispatch(endpoint, req, env, allow));
   } catch (err) {
     res = errorResponse(err, { method: req.method, target: req.rawTarget });
   }

@@ -14,6 +14,11 @@ export const MIN_COMPRESS_BYTES = 1024;
 
 /** True when the Accept-Encoding header allows gzip (q > 0, named or through "*"). */
 export function acceptsGzip(header: string | undefined): boolean {
+  return acceptsEncoding(header, "gzip");
+}
+
+/** True when the Accept-Encoding header allows this coding (q > 0, named or through "*"). */
+export function acceptsEncoding(header: string | undefined, coding: "gzip" | "br"): boolean {
   if (!header) return false;
   const q = new Map<string, number>();
   for (const part of header.split(",")) {
@@ -22,7 +27,7 @@ export function acceptsGzip(header: string | undefined): boolean {
     const value = qParam === undefined ? 1 : Number(qParam.slice(2));
     if (name) q.set(name, Number.isFinite(value) ? value : 0);
   }
-  const named = q.get("gzip") ?? q.get("x-gzip");
+  const named = coding === "gzip" ? (q.get("gzip") ?? q.get("x-gzip")) : q.get(coding);
   return named !== undefined ? named > 0 : (q.get("*") ?? 0) > 0;
 }
 
@@ -33,6 +38,8 @@ export async function encodeResponse(apiRes: ApiResponse, method: string, accept
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   if (bytes.length <= MIN_COMPRESS_BYTES) return apiRes;
   const vary = !headers["vary"] ? "Accept-Encoding" : /accept-encoding/i.test(headers["vary"]) ? headers["vary"] : `${headers["vary"]}, Accept-Encoding`;
-  if (!acceptsGzip(acceptEncoding)) return { ...apiRes, headers: { ...headers, vary } };
-  return { status, headers: { ...headers, vary, "content-encoding": "gzip" }, body: await gzipAsync(bytes) };
+  const { br, gzip: gz } = apiRes.variants ?? {};
+  if (br && acceptsEncoding(acceptEncoding, "br")) return { status, headers: { ...headers, vary, "content-encoding": "br" }, body: br };
+  if (!acceptsGzip(acceptEncoding)) return { status, headers: { ...headers, vary }, body };
+  return { status, headers: { ...headers, vary, "content-encoding": "gzip" }, body: gz ?? (await gzipAsync(bytes)) };
 }

@@ -15,6 +15,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: Uint8Array | string | null;
+  /** the same body compressed ahead of time, chosen by the client's Accept-Encoding */
+  variants?: { gzip?: Uint8Array | null; br?: Uint8Array | null };
 }
 
 const JSON_TYPE = "application/json";
@@ -26,4 +28,9 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
 /** Success of POST and DELETE: 200 and an empty body (spec "Endpoints"). */
 export function emptyResponse(status = 200, headers: Record<string, string> = {}): ApiResponse {
   return { status, headers, body: null };
+}
+
+/** A body prepared once (lib/cache/cached-body.ts): its ETag and compressed forms included. */
+export function preparedJsonResponse(prepared: { body: Uint8Array; etag: string; gzip: Uint8Array | null; br: Uint8Array | null }): ApiResponse {
+  return { status: 200, headers: { "content-type": JSON_TYPE, etag: prepared.etag }, body: prepared.body, variants: { gzip: prepared.gzip, br: prepared.br } };
 }

@@ -4,7 +4,6 @@
  * array those of the named mods.
  */
 import type { Db } from "@/lib/db/client";
-import type { EngramIds } from "@/lib/engrams/engram-id";
 import { engramJson, engramSelect, type EngramJson } from "@/lib/engrams/engram-json";
 
 const order = [{ label: "asc" as const }, { uid: "asc" as const }];
@@ -12,14 +11,5 @@ const order = [{ label: "asc" as const }, { uid: "asc" as const }];
 export async function listEngrams(db: Db, options: { mods?: string[] | null } = {}): Promise<EngramJson[]> {
   const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
   const rows = await db.engram.findMany({ where, select: engramSelect, orderBy: order });
-  return rows.map((r) => engramJson(r));
-}
-
-export async function findEngrams(db: Db, ids: EngramIds): Promise<EngramJson[]> {
-  const rows = await db.engram.findMany({
-    where: { OR: [{ uid: { in: ids.uids } }, { classKey: { in: ids.classKeys } }] },
-    select: engramSelect,
-    orderBy: order,
-  });
   return rows.map((r) => engramJson(r));
 }

@@ -3,7 +3,7 @@
  * build the Next.js app when there is no build, or when a source file is newer than it.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 
 const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.js", "postcss.config.mjs", "package.json"];
@@ -50,12 +50,16 @@ export function ensureBuild(root: string, log: (line: string) => void): void {
   try {
     if (!buildIsStale(root)) return;
     log("building the web app (next build); this takes a minute or two the first time");
+    const started = new Date();
     const result = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
       cwd: root,
       stdio: "inherit",
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     });
     if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+    // The build saw the sources as they were when it started: a file edited while it ran
+    // must still count as newer than the build.
+    utimesSync(join(root, ".next", "BUILD_ID"), started, started);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -6,12 +6,12 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { splitIds } from "@/lib/api/request-context";
-import { emptyResponse, jsonResponse } from "@/lib/api/types";
+import { emptyResponse, jsonResponse, preparedJsonResponse } from "@/lib/api/types";
 import { db } from "@/lib/db/client";
 import { deleteEngrams } from "@/lib/engrams/delete-engrams";
 import { parseEngramIds } from "@/lib/engrams/engram-id";
 import { engramInput } from "@/lib/engrams/engram-input";
-import { findEngrams, listEngrams } from "@/lib/engrams/find-engrams";
+import { engramListBody, findCatalogueEngrams } from "@/lib/engrams/engram-catalogue";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { requireModIds } from "@/lib/mods/mod-id";
 
@@ -25,13 +25,13 @@ export const engramEndpoint: Endpoint = {
       async handle(ctx) {
         if (ctx.pathIds.length === 0) {
           const modIds = ctx.query.get("mod_id");
-          if (modIds === null) return jsonResponse(await listEngrams(db()));
+          if (modIds === null) return preparedJsonResponse(await engramListBody(db()));
           // `?mod_id=` with an empty value: the engrams of no mod (CONTRACT §6).
           const mods = modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
-          return jsonResponse(await listEngrams(db(), { mods }));
+          return preparedJsonResponse(await engramListBody(db(), mods));
         }
         const ids = parseEngramIds(ctx.pathIds);
-        const found = await findEngrams(db(), ids);
+        const found = await findCatalogueEngrams(db(), ids);
         if (found.length === 0) throw notFound("No engram matches these ids.", { ids: ctx.pathIds.slice(0, 20) });
         // One uid, or one class matching one engram: an object; otherwise an array.
         return jsonResponse(ctx.pathIds.length === 1 && found.length === 1 ? found[0] : found);

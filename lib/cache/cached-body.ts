@@ -1,0 +1,35 @@
+/**
+ * A JSON body prepared once and served many times: its bytes, a strong ETag, and gzip
+ * and brotli forms made ahead (on zlib's thread pool), so a hot read costs no
+ * serialisation and no compression.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+/** below this, compressed forms are not worth keeping */
+const MIN_COMPRESS_BYTES = 1024;
+
+export function etagOf(body: Uint8Array | string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+export async function prepareBody(json: string): Promise<CachedBody> {
+  const body = Buffer.from(json);
+  if (body.length < MIN_COMPRESS_BYTES) return { body, etag: etagOf(body), gzip: null, br: null };
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 6 }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  return { body, etag: etagOf(body), gzip: gz, br };
+}

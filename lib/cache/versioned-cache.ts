@@ -1,0 +1,32 @@
+/**
+ * Values computed from the database, kept while the data version they were computed at
+ * is current. A bounded map (least recently used out first); concurrent misses for one
+ * key share one computation.
+ */
+export class VersionedCache<V> {
+  private entries = new Map<string, { version: number; value: Promise<V> }>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string, version: number, compute: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      // re-insert: Map order doubles as recency
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = compute();
+    this.entries.set(key, { version, value });
+    // A failed computation must not stay cached.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

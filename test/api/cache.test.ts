@@ -1,0 +1,107 @@
+// Issue 8 fast paths, on each engine: ETag/304 on v1 GETs, precompressed catalogue
+// bodies, and a cache that every write invalidates, whoever made it: this instance, a
+// second instance on the same database, or the database itself (cascades).
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createClient } from "@/lib/client/http";
+import type { Identity } from "@/lib/client/identity";
+import { api, registeredUser, testDb } from "../support/api";
+import { confirmedMod } from "../support/mods";
+import { startServer, type TestServer } from "../support/test-server";
+
+let second: TestServer;
+beforeAll(async () => {
+  second = await startServer({ DATABASE_URL: inject("databaseUrl"), STEAM_API_URL: inject("steamUrl"), MAX_BODY_BYTES: String(inject("maxBodyBytes")) });
+});
+afterAll(async () => {
+  await second.stop();
+});
+
+const engram = (mod: string, name: string) => ({ path: `/Game/Mods/Cache${mod}/${name}.${name}`, label: `Cache ${name}`, mod_id: mod, environments: ["Island"], can_blueprint: true });
+const labels = (body: unknown) => (body as { label: string }[]).map((e) => e.label);
+
+async function ownerWithMod(): Promise<{ who: Identity; mod: string }> {
+  const who = await registeredUser();
+  return { who, mod: await confirmedMod(who) };
+}
+
+describe("conditional GET", () => {
+  it("gives the catalogue an ETag and answers If-None-Match with an empty 304", async () => {
+    const first = await api().request("GET", "/v1/engram.php");
+    const etag = first.headers["etag"] as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await api().request("GET", "/v1/engram.php", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers["etag"]).toBe(etag);
+    expect((await api().request("GET", "/v1/engram.php", { headers: { "if-none-match": '"other"' } })).status).toBe(200);
+  });
+
+  it("covers other v1 GETs too: users and document metadata", async () => {
+    const who = await registeredUser();
+    const first = await api().request("GET", `/v1/user.php/${who.userId}`);
+    const res = await api().request("GET", `/v1/user.php/${who.userId}`, { headers: { "if-none-match": `W/${first.headers["etag"]}, "x"` } });
+    expect(res.status).toBe(304);
+    const list = await api().request("GET", "/v1/document.php?count=5");
+    expect((await api().request("GET", "/v1/document.php?count=5", { headers: { "if-none-match": list.headers["etag"] as string } })).status).toBe(304);
+  });
+});
+
+describe("the engram catalogue cache", () => {
+  it("serves brotli and gzip forms of the same bytes", async () => {
+    const { who, mod } = await ownerWithMod();
+    await api(who).request("POST", "/v1/engram.php", { body: Array.from({ length: 30 }, (_, i) => engram(mod, `Z${i}`)) });
+    const plain = await api().request("GET", "/v1/engram.php");
+    const br = await api().request("GET", "/v1/engram.php", { headers: { "accept-encoding": "gzip, br" } });
+    const gz = await api().request("GET", "/v1/engram.php", { headers: { "accept-encoding": "gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.headers["etag"]).toBe(plain.headers["etag"]);
+  });
+
+  it("shows a write at once, on this instance and on another one with a warm cache", async () => {
+    const { who, mod } = await ownerWithMod();
+    const other = createClient({ serverUrl: second.url, identity: who });
+    const path = `/v1/engram.php?mod_id=${mod}`;
+    // warm both caches
+    expect(labels((await api().request("GET", path)).json())).toEqual([]);
+    expect(labels((await other.request("GET", path)).json())).toEqual([]);
+    expect((await other.request("POST", "/v1/engram.php", { body: engram(mod, "A") })).status).toBe(200);
+    expect(labels((await api().request("GET", path)).json())).toEqual(["Cache A"]);
+    expect(labels((await api().request("GET", "/v1/engram.php")).json())).toContain("Cache A");
+    expect((await api(who).request("POST", "/v1/engram.php", { body: engram(mod, "B") })).status).toBe(200);
+    expect(labels((await other.request("GET", path)).json())).toEqual(["Cache A", "Cache B"]);
+  });
+
+  it("follows writes made by the database itself: a mod delete cascading to its engrams", async () => {
+    const { who, mod } = await ownerWithMod();
+    await api(who).request("POST", "/v1/engram.php", { body: [engram(mod, "Gone1"), engram(mod, "Gone2")] });
+    const uid = (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ uid: string }[]>()[0]!.uid;
+    expect((await api().request("GET", `/v1/engram.php/${uid}`)).status).toBe(200);
+    expect((await api(who).request("DELETE", `/v1/mod.php/${mod}`)).status).toBe(200);
+    expect(labels((await api().request("GET", "/v1/engram.php")).json())).not.toContain("Cache Gone1");
+    expect((await api().request("GET", `/v1/engram.php/${uid}`)).status).toBe(404);
+  });
+
+  it("follows writes made straight to the database, and renames of mods", async () => {
+    const { who, mod } = await ownerWithMod();
+    await api(who).request("POST", "/v1/engram.php", { body: engram(mod, "Direct") });
+    const etag = (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).headers["etag"] as string;
+    await testDb().engram.updateMany({ where: { modId: mod }, data: { label: "Changed behind its back" } });
+    const res = await api().request("GET", `/v1/engram.php?mod_id=${mod}`, { headers: { "if-none-match": etag } });
+    expect(res.status).toBe(200);
+    expect(labels(res.json())).toEqual(["Changed behind its back"]);
+    await testDb().modRegistration.updateMany({ where: { confirmedModId: mod }, data: { name: "Renamed Mod" } });
+    expect((await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ mod_name: string }[]>()[0]!.mod_name).toBe("Renamed Mod");
+  });
+
+  it("finds by uid and class from the cache in catalogue order", async () => {
+    const { who, mod } = await ownerWithMod();
+    await api(who).request("POST", "/v1/engram.php", { body: [engram(mod, "Beta"), engram(mod, "Alpha")] });
+    const all = (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ uid: string; class: string; label: string }[]>();
+    const res = await api().request("GET", `/v1/engram.php/${all[1]!.uid},${all[0]!.class.toUpperCase()}`);
+    expect(labels(res.json())).toEqual(["Cache Alpha", "Cache Beta"]);
+  });
+});

@@ -1,0 +1,53 @@
+// The building blocks of the read caches (issue 8).
+import { describe, expect, it } from "vitest";
+import { applyConditionalGet } from "@/lib/api/conditional-get";
+import type { ApiRequest } from "@/lib/api/types";
+import { prepareBody } from "@/lib/cache/cached-body";
+import { VersionedCache } from "@/lib/cache/versioned-cache";
+
+const get = (ifNoneMatch?: string, method = "GET"): ApiRequest => ({ method, rawTarget: "/", headers: { "if-none-match": ifNoneMatch }, body: new Uint8Array(), remoteAddress: "" });
+const ok = () => ({ status: 200, headers: { "content-type": "application/json" }, body: '{"a":1}' });
+
+describe("conditional GET", () => {
+  it("adds a strong ETag and answers a match, a weak match, a list or * with 304", () => {
+    const etag = applyConditionalGet(get(), ok()).headers["etag"]!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    for (const header of [etag, `W/${etag}`, `"x", ${etag}`, "*"]) expect(applyConditionalGet(get(header), ok())).toMatchObject({ status: 304, body: null });
+    expect(applyConditionalGet(get('"x"'), ok()).status).toBe(200);
+  });
+
+  it("leaves errors, writes and empty bodies alone", () => {
+    expect(applyConditionalGet(get("*"), { ...ok(), status: 404 }).status).toBe(404);
+    expect(applyConditionalGet(get("*", "POST"), ok()).status).toBe(200);
+    expect(applyConditionalGet(get("*"), { status: 200, headers: {}, body: null }).status).toBe(200);
+  });
+});
+
+describe("versioned cache", () => {
+  it("computes once per version and key, and again when the version moves", async () => {
+    const cache = new VersionedCache<number>(10);
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await Promise.all([cache.get("k", 1, compute), cache.get("k", 1, compute)])).toEqual([1, 1]);
+    expect(await cache.get("k", 2, compute)).toBe(2);
+    expect(runs).toBe(2);
+  });
+
+  it("forgets failures and evicts the least recently used", async () => {
+    const cache = new VersionedCache<string>(2);
+    await expect(cache.get("bad", 1, async () => Promise.reject(new Error("x")))).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get("bad", 1, async () => "ok")).toBe("ok");
+    await cache.get("a", 1, async () => "a");
+    await cache.get("bad", 1, async () => "stale");
+    await cache.get("b", 1, async () => "b"); // evicts "a", the least recently used
+    expect(await cache.get("a", 1, async () => "recomputed")).toBe("recomputed");
+  });
+
+  it("prepares bodies with compressed forms only when worth it", async () => {
+    expect(await prepareBody("{}")).toMatchObject({ gzip: null, br: null });
+    const big = await prepareBody(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ i }))));
+    expect(big.gzip!.length).toBeLessThan(big.body.length);
+    expect(big.br!.length).toBeLessThan(big.body.length);
+  });
+});
