@@ -14,8 +14,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
+        <a href="#main" className="sr-only rounded bg-amber-400 px-3 py-2 font-semibold text-slate-950 focus:not-sr-only focus:absolute focus:left-2 focus:top-2">
+          Skip to content
+        </a>
         <SiteHeader />
-        <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
+        <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+          {children}
+        </main>
       </body>
     </html>
   );

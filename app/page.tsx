@@ -1,12 +1,87 @@
-export default function HomePage() {
+/** The home page: what Beacon Hub is, live counts, and where to go next. */
+import Link from "next/link";
+import { db } from "@/lib/db/client";
+import { formatCount } from "@/lib/portal/format";
+import { homeCounts } from "@/lib/portal/home-counts";
+
+export const dynamic = "force-dynamic";
+
+const DESTINATIONS = [
+  { href: "/spawn/", title: "Spawn codes", text: "Every engram's admin command, for one mod or all of them: filter by map, set quantity and quality, copy with one click." },
+  { href: "/documents", title: "Documents", text: "Loot, crafting and server presets shared by Beacon users, ready to download." },
+  { href: "/v1/openapi.json", title: "API reference", text: "The Beacon v1 API that game tools and mod authors talk to.", external: true },
+  { href: "/dashboard", title: "Dashboard", text: "Register and confirm your mods, manage engrams and your documents." },
+];
+
+export default async function HomePage() {
+  const counts = await homeCounts(db());
+  const stats = [
+    { label: "Confirmed mods", value: counts.mods },
+    { label: "Engrams", value: counts.engrams },
+    { label: "Documents", value: counts.documents },
+    { label: "Downloads", value: counts.downloads },
+  ];
   return (
-    <section className="space-y-4">
-      <h1 className="text-3xl font-bold">Beacon Hub</h1>
-      <p className="text-slate-300">
-        A self-hostable catalogue and cloud store for ARK: Survival Evolved community content: mods and their
-        engrams with admin spawn commands, and configuration documents anyone can download. Game clients speak to
-        it over the Beacon v1 API at <code className="text-amber-300">/v1/</code>.
-      </p>
-    </section>
+    <div className="space-y-10">
+      <section className="space-y-4" aria-labelledby="home-title">
+        <h1 id="home-title" className="text-3xl font-bold sm:text-4xl">
+          Beacon Hub
+        </h1>
+        <p className="max-w-3xl text-lg text-slate-300">
+          A self-hostable catalogue and cloud store for ARK: Survival Evolved community content: mods and their engrams with admin spawn commands, and
+          configuration documents anyone can download. Game clients speak to it over the Beacon v1 API at <code className="text-amber-300">/v1/</code>.
+        </p>
+      </section>
+
+      <section aria-labelledby="stats-title">
+        <h2 id="stats-title" className="sr-only">
+          In the catalogue now
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {stats.map((s) => (
+            <div key={s.label} className="rounded-lg border border-slate-800 bg-slate-900/50 p-4">
+              <dt className="text-sm text-slate-300">{s.label}</dt>
+              <dd className="text-2xl font-bold text-amber-300" data-stat={s.label}>
+                {formatCount(s.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="go-title" className="space-y-3">
+        <h2 id="go-title" className="text-xl font-semibold">
+          Where to go
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {DESTINATIONS.map((d) => (
+            <li key={d.href}>
+              {/* A plain <a> for the JSON document: no client-side navigation into it. */}
+              {d.external ? (
+                <a href={d.href} className={card}>
+                  <CardBody title={d.title} text={d.text} />
+                </a>
+              ) : (
+                <Link href={d.href} className={card}>
+                  <CardBody title={d.title} text={d.text} />
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+const card =
+  "block h-full rounded-lg border border-slate-800 p-4 hover:border-amber-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+
+function CardBody({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <span className="block text-lg font-semibold text-amber-400">{title}</span>
+      <span className="mt-1 block text-sm text-slate-300">{text}</span>
+    </>
   );
 }
