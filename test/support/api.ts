@@ -3,19 +3,24 @@
  * tests never depend on each other's data and can run in parallel.
  */
 import { inject } from "vitest";
+import { beaconApi } from "@/lib/client/beacon-api";
 import { createClient } from "@/lib/client/http";
-import { newIdentity, publicKeyPem, type Identity, type SignatureScheme } from "@/lib/client/identity";
+import { newIdentity, type Identity, type SignatureScheme } from "@/lib/client/identity";
 import { createDb, type Db } from "@/lib/db/client";
 
 export function api(identity?: Identity) {
   return createClient({ serverUrl: inject("serverUrl"), identity });
 }
 
+/** The typed client (lib/client/beacon-api.ts) on the test server; errors throw BeaconApiError. */
+export function beacon(identity?: Identity) {
+  return beaconApi({ serverUrl: inject("serverUrl"), identity });
+}
+
 /** A new identity registered through POST /v1/user.php. */
 export async function registeredUser(scheme: SignatureScheme = "rsa-sha256"): Promise<Identity> {
   const identity = newIdentity(scheme);
-  const res = await api().request("POST", "/v1/user.php", { body: { user_id: identity.userId, public_key: publicKeyPem(identity) } });
-  if (res.status !== 200) throw new Error(`registering a user failed: ${res.status} ${res.text()}`);
+  await beacon().users.register(identity);
   return identity;
 }
 

@@ -1,0 +1,63 @@
+/**
+ * What every `beacon-hub` command is: a name, its help, its options (node:util
+ * parseArgs), and a run function that gets parsed arguments and returns an exit code.
+ * Commands stay thin: parse, call the client or lib/, print.
+ */
+import type { ParseArgsConfig } from "node:util";
+import type { BeaconApi } from "@/lib/client/beacon-api";
+import type { Identity } from "@/lib/client/identity";
+
+export type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** Exit codes: 0 ok, 1 failure or API error, 2 usage. */
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** Bad usage: printed with the command's usage line, exit 2. */
+export class UsageError extends Error {}
+/** An expected failure: one line on stderr, exit 1. */
+export class CliError extends Error {}
+
+export interface Globals {
+  server: string;
+  baseUrl?: string;
+  identityPath: string;
+}
+
+export interface Context {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+  globals: Globals;
+  /** the client, signing with the identity file */
+  api(): BeaconApi;
+  /** the client without an identity (public reads, user registration) */
+  anonymousApi(): BeaconApi;
+  identity(): Identity;
+  out(line: string): void;
+  /** bytes to stdout, unchanged */
+  raw(bytes: Uint8Array): void;
+  err(line: string): void;
+  json(value: unknown): void;
+}
+
+export interface Command {
+  /** words after `beacon-hub`, e.g. ["mods", "add"] */
+  path: string[];
+  summary: string;
+  /** e.g. "<mod_id> [--pull-url URL] [--json]" */
+  usage: string;
+  /** paragraphs shown by --help after the usage line */
+  help: string;
+  options?: Options;
+  /** how many positionals: [min, max] */
+  positionals?: [number, number];
+  run(ctx: Context): Promise<number>;
+}
+
+export const jsonOption: Options = { json: { type: "boolean", short: "j" } };
+
+export function stringValue(ctx: Context, name: string): string | undefined {
+  const v = ctx.values[name];
+  return typeof v === "string" ? v : undefined;
+}

@@ -1,0 +1,143 @@
+/** `beacon-hub docs publish|get|ls|rm`: shared configuration documents. */
+import { readFileSync, writeFileSync } from "node:fs";
+import type { DocumentJson, DocumentListQuery } from "@/lib/client/beacon-api";
+import { isUuid } from "@/lib/uuid";
+import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
+import { table } from "@/lib/cli/output";
+
+const docIdOf = (value: string | undefined): string => {
+  if (!isUuid(value)) throw new UsageError(`"${value ?? ""}" is not a document id (a UUID)`);
+  return value;
+};
+
+/** The Identifiers of a document file: one content object or an array of them. */
+function identifiersOf(file: string, bytes: Buffer): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString("utf8"));
+  } catch (err) {
+    throw new CliError(`${file} is not JSON: ${(err as Error).message}`);
+  }
+  const items = Array.isArray(parsed) ? parsed : [parsed];
+  return items.map((item, i) => {
+    const id = (item as { Identifier?: unknown } | null)?.Identifier;
+    if (!isUuid(id)) throw new CliError(`${file}${Array.isArray(parsed) ? ` item ${i}` : ""}: "Identifier" must be a UUID`);
+    return id.toLowerCase();
+  });
+}
+
+const metadataTable = (docs: DocumentJson[]) =>
+  table(["DOCUMENT_ID", "REV", "DOWNLOADS", "LAST_UPDATED", "NAME"], docs.map((d) => [d.document_id, String(d.revision), String(d.download_count), d.last_updated, d.name]));
+
+const docsPublish: Command = {
+  path: ["docs", "publish"],
+  summary: "publish or update a document from a file",
+  usage: "<file> [--json]",
+  help: `POSTs the file to /v1/document.php byte for byte: one document (a JSON object with
+"Identifier" (UUID), "Title" and optionally "Description") or an array of them. Publishing
+an Identifier you published before updates it and increments its revision.
+
+  --json   print the document metadata (an array for several documents)`,
+  options: { ...jsonOption },
+  positionals: [1, 1],
+  async run(ctx) {
+    const file = ctx.positionals[0]!;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (err) {
+      throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    const ids = identifiersOf(file, bytes);
+    const api = ctx.api();
+    await api.documents.publish(bytes);
+    const docs = await api.documents.metadataMany(ids);
+    if (ctx.values.json) ctx.json(docs.length === 1 ? docs[0] : docs);
+    else for (const d of docs) ctx.out(`published ${d.document_id} "${d.name}" revision ${d.revision}: ${d.resource_url}`);
+    return EXIT_OK;
+  },
+};
+
+const docsGet: Command = {
+  path: ["docs", "get"],
+  summary: "download a document's content (or its metadata)",
+  usage: "<document_id> [--output FILE] [--meta] [--json]",
+  help: `GETs /v1/document.php/<document_id> and writes the content exactly as published to
+stdout or to --output (this counts as a download).
+
+  --output FILE   write the content to FILE instead of stdout
+  --meta          print the metadata instead (?simple; not counted as a download)
+  --json          with --meta: print the metadata structure as JSON`,
+  options: { output: { type: "string", short: "o" }, meta: { type: "boolean" }, ...jsonOption },
+  positionals: [1, 1],
+  async run(ctx) {
+    const id = docIdOf(ctx.positionals[0]);
+    const api = ctx.anonymousApi();
+    if (ctx.values.meta) {
+      const d = await api.documents.metadata(id);
+      if (ctx.values.json) ctx.json(d);
+      else ctx.out(metadataTable([d]));
+      return EXIT_OK;
+    }
+    const content = await api.documents.content(id);
+    const output = stringValue(ctx, "output");
+    if (output) writeFileSync(output, content);
+    else ctx.raw(content);
+    return EXIT_OK;
+  },
+};
+
+function listQuery(ctx: Context): DocumentListQuery {
+  const sort = stringValue(ctx, "sort");
+  const direction = stringValue(ctx, "direction");
+  if (sort !== undefined && sort !== "last_updated" && sort !== "download_count") throw new UsageError("--sort must be last_updated or download_count");
+  if (direction !== undefined && direction !== "asc" && direction !== "desc") throw new UsageError("--direction must be asc or desc");
+  const number = (name: string) => {
+    const raw = stringValue(ctx, name);
+    if (raw !== undefined && !/^\d{1,15}$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
+    return raw === undefined ? undefined : Number(raw);
+  };
+  const user = stringValue(ctx, "user");
+  if (user !== undefined && ctx.values.mine) throw new UsageError("give --user or --mine, not both");
+  if (user !== undefined && !isUuid(user)) throw new UsageError("--user must be a user id (a UUID)");
+  return { user_id: ctx.values.mine ? ctx.identity().userId : user, sort, direction, count: number("count"), offset: number("offset") };
+}
+
+const docsLs: Command = {
+  path: ["docs", "ls"],
+  summary: "list published documents",
+  usage: "[--mine | --user ID] [--sort last_updated|download_count] [--direction asc|desc] [--count N] [--offset N] [--json]",
+  help: `GETs /v1/document.php with the listing's query parameters (newest first by default;
+at most 1000 per page).
+
+  --mine          only your documents (the identity's user)
+  --user ID       only this user's documents
+  --sort S        last_updated (default) or download_count
+  --direction D   desc (default) or asc
+  --count N       page size, at most 1000
+  --offset N      skip N documents
+  --json          print the API's array of document metadata`,
+  options: { mine: { type: "boolean" }, user: { type: "string" }, sort: { type: "string" }, direction: { type: "string" }, count: { type: "string" }, offset: { type: "string" }, ...jsonOption },
+  async run(ctx) {
+    const docs = await ctx.anonymousApi().documents.list(listQuery(ctx));
+    if (ctx.values.json) ctx.json(docs);
+    else ctx.out(docs.length === 0 ? "no documents" : metadataTable(docs));
+    return EXIT_OK;
+  },
+};
+
+const docsRm: Command = {
+  path: ["docs", "rm"],
+  summary: "delete documents you published",
+  usage: "<document_id>...",
+  help: `DELETEs the documents (all or none: any document of another user refuses the request).`,
+  positionals: [1, 1000],
+  async run(ctx) {
+    const ids = ctx.positionals.flatMap((p) => p.split(",")).filter(Boolean).map(docIdOf);
+    await ctx.api().documents.delete(ids);
+    ctx.out(`deleted ${ids.length === 1 ? `document ${ids[0]}` : `${ids.length} documents`}`);
+    return EXIT_OK;
+  },
+};
+
+export const docsCommands = [docsPublish, docsGet, docsLs, docsRm];

@@ -1,0 +1,151 @@
+/** `beacon-hub engrams push|ls|import`: a mod's engrams from a JSON or CSV file. */
+import { readFileSync } from "node:fs";
+import { BeaconApiError, ENGRAMS_PER_POST } from "@/lib/client/beacon-api";
+import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
+import { planPush, validatePushRows } from "@/lib/engrams/push-plan";
+import { CliError, EXIT_FAILURE, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
+import { progressBar, table } from "@/lib/cli/output";
+import { runScript } from "@/lib/cli/run-script";
+
+const FILE_HELP = `File formats (by extension, or --format):
+  JSON  an engram POST body: one object or an array of objects
+  CSV   a header row naming the keys, then one engram per line
+Keys: path (required, /Package/Name.Name), label (required), availability or
+environments (Island, Scorched, Center, Ragnarok, Abberation; comma-separated in CSV),
+can_blueprint (true/false/1/0), mod_id (optional; must equal --mod when given).`;
+
+function modOption(ctx: Context): string {
+  const mod = stringValue(ctx, "mod");
+  if (mod === undefined) throw new UsageError("--mod <mod_id> is required");
+  if (!/^\d{1,16}$/.test(mod)) throw new UsageError(`--mod must be a workshop id (digits), not "${mod}"`);
+  return mod;
+}
+
+function readRows(ctx: Context, file: string) {
+  const format = (stringValue(ctx, "format") ?? engramFileFormat(file)) as "json" | "csv" | null;
+  if (format !== "json" && format !== "csv") throw new UsageError("name a .json or .csv file, or pass --format json|csv");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  try {
+    return readEngramFile(text, format);
+  } catch (err) {
+    if (err instanceof EngramFileError) throw new CliError(`${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+function batchSize(ctx: Context): number {
+  const raw = stringValue(ctx, "batch-size");
+  if (raw === undefined) return ENGRAMS_PER_POST;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > ENGRAMS_PER_POST) throw new UsageError(`--batch-size must be 1 to ${ENGRAMS_PER_POST}`);
+  return n;
+}
+
+const engramsPush: Command = {
+  path: ["engrams", "push"],
+  summary: "add or update a mod's engrams from a JSON or CSV file",
+  usage: "<file.json|file.csv> --mod <mod_id> [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
+  help: `Checks every row locally with the API's rules first (errors are printed with their row
+number and nothing is sent), compares the file with the mod's engrams on the server, and
+POSTs only new and changed engrams, in batches of at most ${ENGRAMS_PER_POST} (each batch is
+one transaction), with a progress bar on stderr. The mod must be one you confirmed.
+
+  --mod ID         the mod the engrams belong to (required)
+  --sync           also delete the mod's engrams that the file does not list
+  --dry-run        print what would change; send nothing
+  --batch-size N   engrams per POST (1-${ENGRAMS_PER_POST})
+  --format F       json or csv when the file name does not tell
+  --json           print {"mod_id", "added", "updated", "unchanged", "removed", "missing"}
+
+${FILE_HELP}`,
+  options: { mod: { type: "string" }, sync: { type: "boolean" }, "dry-run": { type: "boolean" }, "batch-size": { type: "string" }, format: { type: "string" }, ...jsonOption },
+  positionals: [1, 1],
+  async run(ctx) {
+    const file = ctx.positionals[0]!;
+    const modId = modOption(ctx);
+    const size = batchSize(ctx);
+    const { records, errors } = validatePushRows(readRows(ctx, file), modId);
+    if (errors.length > 0) {
+      for (const e of errors.slice(0, 50)) ctx.err(`${file}: row ${e.row}: ${e.message}`);
+      if (errors.length > 50) ctx.err(`... and ${errors.length - 50} more`);
+      throw new CliError(`${errors.length} bad row(s) in ${file}; nothing was sent`);
+    }
+    const api = ctx.api();
+    const plan = planPush(records, await api.engrams.byMod(modId));
+    const sync = ctx.values.sync === true;
+    const dry = ctx.values["dry-run"] === true;
+    if (!dry) {
+      const bar = plan.send.length > 0 ? progressBar("pushing engrams", plan.send.length) : null;
+      const batches = Math.ceil(plan.send.length / size);
+      for (let i = 0; i < plan.send.length; i += size) {
+        try {
+          await api.engrams.push(plan.send.slice(i, i + size));
+        } catch (err) {
+          bar?.finish();
+          if (!(err instanceof BeaconApiError)) throw err;
+          const k = i / size + 1;
+          const saved = k > 1 ? ` (batches 1-${k - 1} were saved)` : "";
+          throw new BeaconApiError(err.status, `batch ${k} of ${batches}${saved}: ${err.message}`, err.details, err.request);
+        }
+        bar?.update(Math.min(i + size, plan.send.length));
+      }
+      bar?.finish();
+      if (sync && plan.missing.length > 0) await api.engrams.delete(plan.missing);
+    }
+    const removed = sync ? plan.missing.length : 0;
+    const summary = { mod_id: modId, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, removed, missing: sync ? 0 : plan.missing.length, dry_run: dry };
+    if (ctx.values.json) ctx.json(summary);
+    else {
+      ctx.out(`mod ${modId}: ${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`);
+      if (!sync && plan.missing.length > 0) ctx.out(`${plan.missing.length} engram(s) on the server are not in ${file}; kept (--sync removes them)`);
+    }
+    return EXIT_OK;
+  },
+};
+
+const engramsLs: Command = {
+  path: ["engrams", "ls"],
+  summary: "list engrams, of one mod or of all",
+  usage: "[--mod <mod_id> | --base-game] [--json]",
+  help: `GETs /v1/engram.php (no signature needed).
+
+  --mod ID      only the engrams of this mod
+  --base-game   only the engrams of no mod (the game's own catalogue)
+  --json        print the API's array of engram structures`,
+  options: { mod: { type: "string" }, "base-game": { type: "boolean" }, ...jsonOption },
+  async run(ctx) {
+    const api = ctx.anonymousApi();
+    if (ctx.values.mod !== undefined && ctx.values["base-game"]) throw new UsageError("give --mod or --base-game, not both");
+    const engrams = ctx.values.mod !== undefined ? await api.engrams.byMod(modOption(ctx)) : ctx.values["base-game"] ? await api.engrams.byMod(null) : await api.engrams.list();
+    if (ctx.values.json) ctx.json(engrams);
+    else if (engrams.length === 0) ctx.out("no engrams");
+    else ctx.out(table(["CLASS", "LABEL", "ENVIRONMENTS", "BP", "MOD"], engrams.map((e) => [e.class, e.label, e.environments.join(","), e.can_blueprint ? "yes" : "no", e.mod_id === null ? "-" : String(e.mod_id)])));
+    return EXIT_OK;
+  },
+};
+
+const engramsImport: Command = {
+  path: ["engrams", "import"],
+  summary: "operator: load engrams (e.g. the base game's) straight into the database",
+  usage: "<file.json|file.csv> [--format json|csv]",
+  help: `Runs the operator's importer (scripts/engrams-import.ts, also "npm run engrams:import")
+against the database of DATABASE_URL, migrating it first. Rows without mod_id belong to
+no mod. Every row is checked first; any bad row is printed and nothing is written.
+Exit 0 imported, 1 bad rows or file.
+
+${FILE_HELP}`,
+  options: { format: { type: "string" } },
+  positionals: [1, 1],
+  async run(ctx) {
+    const format = stringValue(ctx, "format");
+    const code = await runScript("scripts/engrams-import.ts", [ctx.positionals[0]!, ...(format ? ["--format", format] : [])]);
+    return code === 0 ? EXIT_OK : code === 2 ? code : EXIT_FAILURE;
+  },
+};
+
+export const engramsCommands = [engramsPush, engramsLs, engramsImport];

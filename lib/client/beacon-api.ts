@@ -1,0 +1,152 @@
+/**
+ * A typed client for the v1 API (spec "Endpoints", CONTRACT §3-§7) on top of createClient,
+ * which sends exact request targets and signs them. Replies are the server's own JSON
+ * types; every non-2xx reply becomes a BeaconApiError carrying status, message, details.
+ */
+import type { DocumentJson } from "@/lib/documents/document-json";
+import type { EngramJson } from "@/lib/engrams/engram-json";
+import type { ModJson } from "@/lib/mods/mod-json";
+import type { UserJson } from "@/lib/users/users";
+import { createClient, type ClientOptions, type ClientResponse, type RequestOptions } from "@/lib/client/http";
+import { publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
+
+export type { DocumentJson, EngramJson, ModJson, UserJson };
+
+/** POST /v1/engram.php takes at most this many engrams (MAX_ENGRAMS_PER_POST of the endpoint). */
+export const ENGRAMS_PER_POST = 5000;
+/** Ids per bulk DELETE body: far below MAX_BODY_BYTES even for class names. */
+export const IDS_PER_DELETE = 1000;
+
+export class BeaconApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: unknown,
+    /** e.g. "POST /v1/mod.php" */
+    readonly request: string,
+  ) {
+    super(message);
+    this.name = "BeaconApiError";
+  }
+}
+
+/** An engram as POST /v1/engram.php takes it (CONTRACT §6). */
+export interface EngramInputJson {
+  path: string;
+  label: string;
+  mod_id: string | number | null;
+  environments: string[] | string;
+  can_blueprint?: boolean;
+}
+
+export interface DocumentListQuery {
+  user_id?: string;
+  sort?: "last_updated" | "download_count";
+  direction?: "asc" | "desc";
+  count?: number;
+  offset?: number;
+}
+
+function errorOf(res: ClientResponse, request: string): BeaconApiError {
+  try {
+    const body = res.json<{ message?: unknown; details?: unknown }>();
+    if (typeof body.message === "string") return new BeaconApiError(res.status, body.message, body.details ?? null, request);
+  } catch {
+    // not the JSON error shape: fall through
+  }
+  const text = res.text().trim().slice(0, 200);
+  return new BeaconApiError(res.status, `HTTP ${res.status}${text ? `: ${text}` : ""}`, null, request);
+}
+
+const ids = (list: string | string[]) => (Array.isArray(list) ? list : [list]).map(encodeURIComponent).join(",");
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function beaconApi(options: ClientOptions) {
+  const http = createClient(options);
+
+  async function call(method: string, target: string, opts: RequestOptions = {}): Promise<ClientResponse> {
+    const res = await http.request(method, target, opts);
+    if (res.status < 200 || res.status > 299) throw errorOf(res, `${method} ${target}`);
+    return res;
+  }
+  const json = async <T>(method: string, target: string, opts?: RequestOptions) => (await call(method, target, opts)).json<T>();
+  const empty = async (method: string, target: string, opts?: RequestOptions) => void (await call(method, target, opts));
+  const bulkDelete = async (endpoint: string, list: string[]) => {
+    for (const part of chunks(list, IDS_PER_DELETE)) await empty("DELETE", endpoint, { body: part.join(","), contentType: "text/plain" });
+  };
+
+  const users = {
+    /** POST /v1/user.php with the identity's public key (PEM, or hex DER as Beacon-era clients send). */
+    register: (identity: Identity | undefined = options.identity, form: "pem" | "hex" = "pem") => {
+      if (!identity) throw new Error("users.register needs an identity");
+      const key = form === "pem" ? publicKeyPem(identity) : publicKeyHex(identity);
+      return empty("POST", "/v1/user.php", { body: { user_id: identity.userId, public_key: key }, sign: false });
+    },
+    get: (userId: string) => json<UserJson>("GET", `/v1/user.php/${ids(userId)}`, { sign: false }),
+    getMany: (userIds: string[]) => json<UserJson | UserJson[]>("GET", `/v1/user.php/${ids(userIds)}`, { sign: false }),
+    /** DELETE /v1/user.php/<own id>: removes the caller with their documents and mods. */
+    delete: (userId = options.identity?.userId ?? "") => empty("DELETE", `/v1/user.php/${ids(userId)}`),
+  };
+
+  const mods = {
+    list: () => json<ModJson[]>("GET", "/v1/mod.php"),
+    get: (modId: string) => json<ModJson>("GET", `/v1/mod.php/${ids(modId)}`),
+    getMany: async (modIds: string[]) => {
+      const reply = await json<ModJson | ModJson[]>("GET", `/v1/mod.php/${ids(modIds)}`);
+      return Array.isArray(reply) ? reply : [reply];
+    },
+    add: (modId: string | string[], pullUrl?: string | null) =>
+      empty("POST", "/v1/mod.php", {
+        body: (Array.isArray(modId) ? modId : [modId]).map((id) => (pullUrl === undefined ? { mod_id: id } : { mod_id: id, pull_url: pullUrl })),
+      }),
+    /** The reply's `confirmed` tells whether the code was found on the workshop page. */
+    confirm: (modId: string) => json<ModJson>("GET", `/v1/mod.php/${ids(modId)}?action=confirm`),
+    remove: (modIds: string | string[]) => empty("DELETE", `/v1/mod.php/${ids(modIds)}`),
+    setPullUrl: (modId: string, pullUrl: string | null) => empty("POST", "/v1/mod.php", { body: { mod_id: modId, pull_url: pullUrl } }),
+  };
+
+  const engrams = {
+    list: () => json<EngramJson[]>("GET", "/v1/engram.php", { sign: false }),
+    /** null: the engrams of no mod (the base game's catalogue). */
+    byMod: (modIds: string | string[] | null) => json<EngramJson[]>("GET", `/v1/engram.php?mod_id=${modIds === null ? "" : ids(modIds)}`, { sign: false }),
+    /** A uid or a class; a class matching several engrams yields several. */
+    get: async (id: string) => {
+      const reply = await json<EngramJson | EngramJson[]>("GET", `/v1/engram.php/${ids(id)}`, { sign: false });
+      return Array.isArray(reply) ? reply : [reply];
+    },
+    /** Adds or updates; each call of at most ENGRAMS_PER_POST is one transaction. */
+    push: (items: EngramInputJson[]) => empty("POST", "/v1/engram.php", { body: items }),
+    delete: (uidsOrClasses: string[]) => bulkDelete("/v1/engram.php", uidsOrClasses),
+  };
+
+  const documents = {
+    /** The content is sent byte for byte (a string or bytes), or as JSON for an object. */
+    publish: (content: string | Uint8Array | object) => empty("POST", "/v1/document.php", { body: content, contentType: "application/json" }),
+    /** The stored content, exactly; counts as a download. */
+    content: async (documentId: string) => (await call("GET", `/v1/document.php/${ids(documentId)}`, { sign: false })).body,
+    metadata: (documentId: string) => json<DocumentJson>("GET", `/v1/document.php/${ids(documentId)}?simple`, { sign: false }),
+    metadataMany: async (documentIds: string[]) => {
+      const reply = await json<DocumentJson | DocumentJson[]>("GET", `/v1/document.php/${ids(documentIds)}?simple`, { sign: false });
+      return Array.isArray(reply) ? reply : [reply];
+    },
+    list: (query: DocumentListQuery = {}) => {
+      const params = Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+      return json<DocumentJson[]>("GET", `/v1/document.php${params.length > 0 ? `?${params.join("&")}` : ""}`, { sign: false });
+    },
+    exists: async (documentId: string) => {
+      const res = await http.request("HEAD", `/v1/document.php/${ids(documentId)}`, { sign: false });
+      if (res.status === 200 || res.status === 404) return res.status === 200;
+      throw errorOf(res, `HEAD /v1/document.php/${documentId}`);
+    },
+    delete: (documentIds: string[]) => bulkDelete("/v1/document.php", documentIds),
+  };
+
+  return { http, baseUrl: http.baseUrl, identity: options.identity, users, mods, engrams, documents };
+}
+
+export type BeaconApi = ReturnType<typeof beaconApi>;
