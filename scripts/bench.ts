@@ -5,7 +5,8 @@
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
  * the production server, and drives every case with autocannon from a separate process
  * after a warm-up. A bare node:http server answering 1 KB is measured in the same run as
- * the machine's ceiling. Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
+ * the machine's ceiling (and the same server answering as many bytes as the full
+ * catalogue, the ceiling of that case with this load generator). Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
  * the original PHP service's req/s and the 10x target) and writes it as JSON.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -39,10 +40,20 @@ const sizes = { users: flag("users", 500), mods: flag("mods", 50), engrams: flag
 const drive = { connections: flag("connections", 32), duration: flag("duration", 10), warmup: flag("warmup", 3) };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
+interface Request {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 interface Case {
   name: string;
   original?: number;
-  request: { path: string; method?: string; headers?: Record<string, string>; body?: string };
+  /** made just before the case runs, so it sees the data as earlier cases left it */
+  request: () => Promise<Request> | Request;
+  /** compare with the bare server answering the same number of bytes, not 1 KB */
+  largeCeiling?: boolean;
 }
 
 interface Measured {
@@ -55,7 +66,7 @@ interface Measured {
   bytesPerSecond: number;
 }
 
-function runDriver(url: string, request: Case["request"]): Promise<Measured> {
+function runDriver(url: string, request: Request): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/bench/drive.ts"), JSON.stringify({ url: url + request.path, method: request.method, headers: request.headers, body: request.body, ...drive })], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -94,28 +105,35 @@ async function main() {
       });
       const mod = seeded.modIds[0]!;
       const postBody = JSON.stringify({ path: `/Game/Mods/Bench0/Posted/PrimalItem_Posted.PrimalItem_Posted`, label: "Posted", mod_id: mod, environments: ["Island"], can_blueprint: true });
-      const etag = (await fetch(`${server.url}/v1/engram.php`)).headers.get("etag");
+      const catalogueBytes = (await (await fetch(`${server.url}/v1/engram.php`)).arrayBuffer()).byteLength;
       const cases: Case[] = [
-        { name: "GET /v1/engram.php (all)", original: 23, request: { path: "/v1/engram.php" } },
-        { name: "GET /v1/engram.php/<uid>", original: 102, request: { path: `/v1/engram.php/${seeded.engramUids[17]}` } },
-        { name: "GET /v1/engram.php?mod_id=<one>", original: 163, request: { path: `/v1/engram.php?mod_id=${mod}` } },
-        { name: "GET /v1/document.php?count=50&sort=download_count", original: 193, request: { path: "/v1/document.php?count=50&sort=download_count" } },
-        { name: "GET /v1/document.php/<id> (download)", original: 202, request: { path: `/v1/document.php/${seeded.documentIds[3]}` } },
-        { name: "signed GET /v1/mod.php", original: 217, request: { path: "/v1/mod.php", headers: signed("GET", "/v1/mod.php") } },
-        { name: "signed POST /v1/engram.php (one engram)", original: 156, request: { path: "/v1/engram.php", method: "POST", body: postBody, headers: signed("POST", "/v1/engram.php", postBody) } },
-        { name: "GET /v1/engram.php with If-None-Match (304)", request: { path: "/v1/engram.php", headers: etag ? { "if-none-match": etag } : {} } },
-        { name: "GET /spawn/?mod_id=<one> (page)", request: { path: `/spawn/?mod_id=${mod}` } },
+        { name: "GET /v1/engram.php (all)", original: 23, largeCeiling: true, request: () => ({ path: "/v1/engram.php" }) },
+        { name: "GET /v1/engram.php/<uid>", original: 102, request: () => ({ path: `/v1/engram.php/${seeded.engramUids[17]}` }) },
+        { name: "GET /v1/engram.php?mod_id=<one>", original: 163, request: () => ({ path: `/v1/engram.php?mod_id=${mod}` }) },
+        { name: "GET /v1/document.php?count=50&sort=download_count", original: 193, request: () => ({ path: "/v1/document.php?count=50&sort=download_count" }) },
+        { name: "GET /v1/document.php/<id> (download)", original: 202, request: () => ({ path: `/v1/document.php/${seeded.documentIds[3]}` }) },
+        { name: "signed GET /v1/mod.php", original: 217, request: () => ({ path: "/v1/mod.php", headers: signed("GET", "/v1/mod.php") }) },
+        { name: "signed POST /v1/engram.php (one engram)", original: 156, request: () => ({ path: "/v1/engram.php", method: "POST", body: postBody, headers: signed("POST", "/v1/engram.php", postBody) }) },
+        {
+          name: "GET /v1/engram.php with If-None-Match (304)",
+          request: async () => ({ path: "/v1/engram.php", headers: { "if-none-match": (await fetch(`${server.url}/v1/engram.php`)).headers.get("etag") ?? "" } }),
+        },
+        { name: "GET /spawn/?mod_id=<one> (page)", request: () => ({ path: `/spawn/?mod_id=${mod}` }) },
       ];
       const only = text("cases")?.split(",");
       const rows = [];
       log(`ceiling: bare node:http, 1 KB`);
       const top = await runDriver(`http://127.0.0.1:${ceilingPort}`, { path: "/" });
       rows.push({ name: "ceiling: bare node:http, 1 KB", ...top, ratio: 1 });
+      log(`ceiling: bare node:http, ${catalogueBytes} bytes (the catalogue's size)`);
+      const large = await runDriver(`http://127.0.0.1:${ceilingPort}`, { path: `/bytes/${catalogueBytes}` });
+      rows.push({ name: `ceiling: bare node:http, ${(catalogueBytes / 1e6).toFixed(1)} MB`, ...large, ratio: 1 });
       for (const [i, c] of cases.entries()) {
         if (only && !only.includes(String(i + 1))) continue;
         log(`case ${i + 1}/${cases.length}: ${c.name}`);
-        const r = await runDriver(server.url, c.request);
-        rows.push({ name: c.name, ...r, ratio: r.rps / top.rps, original: c.original ?? null, target: c.original ? c.original * 10 : null, meetsTarget: c.original ? r.rps >= c.original * 10 : null });
+        const r = await runDriver(server.url, await c.request());
+        const ceilingRps = c.largeCeiling ? large.rps : top.rps;
+        rows.push({ name: c.name, ...r, ratio: r.rps / ceilingRps, original: c.original ?? null, target: c.original ? c.original * 10 : null, meetsTarget: c.original ? r.rps >= c.original * 10 : null });
       }
       const memory = { serverRssMb: rssMb(server.process.pid!) };
       printTable(rows);

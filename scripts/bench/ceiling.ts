@@ -1,7 +1,8 @@
 /**
  * usage: tsx scripts/bench/ceiling.ts <port>
  * The machine's ceiling for the benchmark: a bare node:http server answering 1 KB of
- * JSON, measured in the same run as the service so ratios survive a noisy machine.
+ * JSON (or /bytes/<n>: n bytes), measured in the same run as the service so ratios
+ * survive a noisy machine.
  */
 import http from "node:http";
 
@@ -10,9 +11,18 @@ if (process.argv.includes("--help")) {
   process.exit(0);
 }
 const body = Buffer.from(JSON.stringify({ data: "x".repeat(1000) }).slice(0, 1024));
+const sized = new Map<number, Buffer>();
 http
-  .createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
-    res.end(body);
+  .createServer((req, res) => {
+    // /bytes/<n>: n bytes, to give large replies a ceiling of their own
+    const n = /^\/bytes\/(\d+)$/.exec(req.url ?? "");
+    let reply: Buffer = body;
+    if (n) {
+      const size = Math.min(Number(n[1]), 256 * 1024 * 1024);
+      if (!sized.has(size)) sized.set(size, Buffer.alloc(size, 0x20));
+      reply = sized.get(size)!;
+    }
+    res.writeHead(200, { "content-type": "application/json", "content-length": reply.length });
+    res.end(reply);
   })
   .listen(Number(process.argv[2]), "127.0.0.1", () => console.log("ready"));
