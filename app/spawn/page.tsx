@@ -1,16 +1,18 @@
 /**
  * /spawn/ and /spawn/?mod_id=<id>[,<id>]: the mods' spawncodes_url (CONTRACT §5).
  * The header (and a 404 for unregistered mods) is decided from one small query and
- * painted at once; the rows stream in behind a Suspense boundary, then the browser
- * filters them without further requests.
+ * painted at once; the first rows stream in behind a Suspense boundary while the
+ * browser fetches all rows as JSON (preloaded from the head), then filters them
+ * without further requests.
  */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
+import { preload } from "react-dom";
 import { SpawnRowsSection, SpawnRowsSkeleton } from "@/components/spawn/spawn-rows-section";
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
-import { findSpawnMods, parseModIdParam } from "@/lib/portal/spawn-catalogue";
+import { findSpawnMods, parseModIdParam, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
 import { parseSpawnView } from "@/lib/portal/spawn-view";
 
 export const dynamic = "force-dynamic";
@@ -41,6 +43,8 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
   const { ids, result } = await modsFor(first(query.mod_id));
   if (!result.found) notFound();
   const now = new Date();
+  const dataUrl = spawnRowsUrl(ids);
+  preload(dataUrl, { as: "fetch", crossOrigin: "anonymous" });
   return (
     <section className="space-y-4" aria-labelledby="spawn-title">
       <header className="space-y-1">
@@ -52,7 +56,7 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
         </p>
       </header>
       <Suspense fallback={<SpawnRowsSkeleton />}>
-        <SpawnRowsSection mods={result.mods} modIds={ids} initialView={parseSpawnView(query)} />
+        <SpawnRowsSection mods={result.mods} modIds={ids} initialView={parseSpawnView(query)} dataUrl={dataUrl} />
       </Suspense>
     </section>
   );

@@ -1,9 +1,9 @@
 "use client";
 /**
- * The interactive part of the spawn page. The server hands over every row of the page's
- * mods once; filtering, command options, copying and exporting then run in the browser
- * with no request. The view lives in the URL (history.replaceState, no navigation), so
- * a copied address restores it.
+ * The interactive part of the spawn page. The server renders the first rows of the
+ * view; all rows arrive once as JSON (dataUrl), then filtering, command options,
+ * copying and exporting run in the browser with no request. The view lives in the URL
+ * (history.replaceState, no navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { environmentNames } from "@/lib/engrams/environments";
@@ -15,8 +15,10 @@ import { SpawnControls } from "./spawn-controls";
 import { SpawnTable } from "./spawn-table";
 
 interface Props {
-  /** JSON of SpawnRow[] (one string serialises far faster than 20,000 arrays) */
-  rowsJson: string;
+  /** where all rows are fetched (SpawnRow[] as JSON) */
+  dataUrl: string;
+  /** what the server rendered: the first rows of the initial view, its size, all rows' count */
+  first: { rows: SpawnRow[]; visibleCount: number; total: number };
   mods: SpawnMod[];
   hasBaseGame: boolean;
   /** the page's mod_id (empty on "All spawn codes"), kept first in the URL */
@@ -27,25 +29,38 @@ interface Props {
 const button =
   "rounded bg-slate-800 px-3 py-1.5 text-sm font-medium text-slate-100 hover:bg-slate-700 disabled:opacity-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export function SpawnBrowser({ rowsJson, mods, hasBaseGame, modIds, initialView }: Props) {
+export function SpawnBrowser({ dataUrl, first, mods, hasBaseGame, modIds, initialView }: Props) {
   const [view, setView] = useState(initialView);
   const [copied, setCopied] = useState<number | null>(null);
   const [status, setStatus] = useState("");
-  const [ready, setReady] = useState(false);
+  const [loaded, setLoaded] = useState<SpawnRow[] | null>(null);
 
-  const rows = useMemo(() => JSON.parse(rowsJson) as SpawnRow[], [rowsJson]);
+  useEffect(() => {
+    let live = true;
+    fetch(dataUrl)
+      .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((all) => live && setLoaded(all))
+      .catch(() => live && setStatus("Could not load all spawn codes; reload the page to try again."));
+    return () => {
+      live = false;
+    };
+  }, [dataUrl]);
+
+  const ready = loaded !== null;
+  const rows = loaded ?? first.rows;
   const { q, maps, mods: modFilter, bp } = view;
   // Command options do not change which rows show: only the filter fields re-filter.
-  const visible = useMemo(() => filterRows(rows, mods, { q, maps, mods: modFilter, bp }), [rows, mods, q, maps, modFilter, bp]);
+  // Until all rows are here, the table shows what the server rendered.
+  const visible = useMemo(() => (loaded ? filterRows(loaded, mods, { q, maps, mods: modFilter, bp }) : first.rows.map((_, i) => i)), [loaded, first.rows, mods, q, maps, modFilter, bp]);
   const options = { prefix: view.prefix, quantity: view.quantity, quality: view.quality, kind: view.kind };
 
   useEffect(() => {
-    setReady(true);
+    if (!loaded) return;
     performance.mark("spawn-ready");
     // Build the search index while idle, so the first keystroke does not pay for it.
-    const idle = window.requestIdleCallback?.(() => searchTexts(rows)) ?? 0;
+    const idle = window.requestIdleCallback?.(() => searchTexts(loaded)) ?? 0;
     return () => window.cancelIdleCallback?.(idle);
-  }, [rows]);
+  }, [loaded]);
 
   useEffect(() => {
     const url = `${window.location.pathname}${spawnViewQuery(view, modIds)}`;
@@ -86,7 +101,7 @@ export function SpawnBrowser({ rowsJson, mods, hasBaseGame, modIds, initialView 
       <SpawnControls view={view} mods={mods} hasBaseGame={hasBaseGame} onChange={change} />
       <div className="flex flex-wrap items-center gap-3">
         <p className="mr-auto text-sm text-slate-300" aria-live="polite" data-testid="result-count">
-          Showing {visible.length.toLocaleString("en-US")} of {rows.length.toLocaleString("en-US")} engrams
+          Showing {(ready ? visible.length : first.visibleCount).toLocaleString("en-US")} of {(loaded?.length ?? first.total).toLocaleString("en-US")} engrams
         </p>
         <button type="button" className={button} onClick={copyAll} disabled={!ready || visible.length === 0}>
           Copy all visible
@@ -99,7 +114,12 @@ export function SpawnBrowser({ rowsJson, mods, hasBaseGame, modIds, initialView 
         {status}
       </p>
       <SpawnTable rows={rows} mods={mods} visible={visible} options={options} copied={copied} onCopy={copyOne} />
-      {visible.length === 0 && <p className="py-8 text-center text-slate-300">No engram matches this view.</p>}
+      {!ready && first.visibleCount > first.rows.length && (
+        <p className="py-4 text-center text-sm text-slate-300" aria-busy="true">
+          Loading all {first.visibleCount.toLocaleString("en-US")} engrams…
+        </p>
+      )}
+      {ready && visible.length === 0 && <p className="py-8 text-center text-slate-300">No engram matches this view.</p>}
     </div>
   );
 }

@@ -1,8 +1,11 @@
-/** Server part of the spawn page that waits for the rows (streamed after the header). */
+/**
+ * Server part of the spawn page that needs the rows (streamed after the header): the
+ * first rows of the requested view, rendered into the HTML; the browser fetches the rest.
+ */
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
 import { loadSpawnRows } from "@/lib/portal/spawn-catalogue";
-import type { SpawnMod } from "@/lib/portal/spawn-filter";
+import { filterRows, FIRST_ROWS, type SpawnMod } from "@/lib/portal/spawn-filter";
 import type { SpawnView } from "@/lib/portal/spawn-view";
 import { SpawnBrowser } from "./spawn-browser";
 
@@ -11,10 +14,13 @@ interface Props {
   /** the page's mod_id; empty for all spawn codes */
   modIds: string[];
   initialView: SpawnView;
+  dataUrl: string;
 }
 
-export async function SpawnRowsSection({ mods, modIds, initialView }: Props) {
-  const { rowsJson, lastChanged, hasBaseGame } = await loadSpawnRows(db(), { mods, all: modIds.length === 0 });
+export async function SpawnRowsSection({ mods, modIds, initialView, dataUrl }: Props) {
+  const { rows, lastChanged, hasBaseGame } = await loadSpawnRows(db(), { mods, all: modIds.length === 0 });
+  const visible = filterRows(rows, mods, initialView);
+  const first = { rows: visible.slice(0, FIRST_ROWS).map((i) => rows[i]!), visibleCount: visible.length, total: rows.length };
   return (
     <>
       {lastChanged && (
@@ -22,7 +28,7 @@ export async function SpawnRowsSection({ mods, modIds, initialView }: Props) {
           Engrams last changed <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
         </p>
       )}
-      <SpawnBrowser rowsJson={rowsJson} mods={mods} hasBaseGame={hasBaseGame} modIds={modIds} initialView={initialView} />
+      <SpawnBrowser dataUrl={dataUrl} first={first} mods={mods} hasBaseGame={hasBaseGame} modIds={modIds} initialView={initialView} />
     </>
   );
 }

@@ -2,13 +2,11 @@
 /** The windowed table of spawn commands: item, command, copy button. */
 import type { CommandOptions } from "@/lib/portal/spawn-command";
 import { spawnCommand } from "@/lib/portal/spawn-command";
-import type { SpawnMod, SpawnRow } from "@/lib/portal/spawn-filter";
+import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
 import { useWindowedRows } from "./use-windowed-rows";
 
 /** h-14: every row has this one height so windowing can compute positions. */
 const ROW_HEIGHT = 56;
-/** rows rendered on the server, before the browser can measure its viewport */
-const FIRST_ROWS = 40;
 
 interface Props {
   rows: readonly SpawnRow[];

@@ -3,12 +3,13 @@
  * header) before the heavy read: the confirmed mods asked for, then their engrams as
  * compact rows for the browser.
  *
- * Rows travel as one JSON string: React serialises a string in one step, where 20,000
- * small arrays (120,000 values) held the first byte of the page back by ~300 ms.
- * They are cached per mod set. Reading 20,000 engrams through Prisma takes ~300 ms; the
+ * The page renders only the first rows; the browser fetches all of them as JSON
+ * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
+ * Rows are cached per mod set, parsed and as JSON, with an ETag for the browser. Reading 20,000 engrams through Prisma takes ~300 ms; the
  * cache is checked against (row count, latest updated_at, mods' order) with one indexed
  * aggregate, so any insert, update or delete made by any instance is seen at once.
  */
+import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { classOf } from "@/lib/engrams/derive";
 import { canonicalModId } from "@/lib/mods/mod-id";
@@ -17,11 +18,18 @@ import type { SpawnMod, SpawnRow } from "./spawn-filter";
 export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; missing: string[] };
 
 export interface SpawnRows {
-  /** JSON of SpawnRow[] */
-  rowsJson: string;
-  count: number;
+  rows: SpawnRow[];
+  /** JSON of `rows`, what app/spawn/rows.json serves */
+  json: string;
+  /** changes whenever the rows (or the mods' order) change */
+  etag: string;
   lastChanged: Date | null;
   hasBaseGame: boolean;
+}
+
+/** Where the browser fetches a page's rows. */
+export function spawnRowsUrl(modIds: string[]): string {
+  return modIds.length === 0 ? "/spawn/rows.json" : `/spawn/rows.json?mod_id=${modIds.join(",")}`;
 }
 
 /** `mod_id` as the page gets it: comma-separated workshop ids, null for "all". */
@@ -70,7 +78,8 @@ export async function loadSpawnRows(db: Db, options: { mods: SpawnMod[]; all: bo
   });
   const modIndex = new Map(options.mods.map((m, i) => [m.id, i]));
   const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-  const value = { rowsJson: JSON.stringify(rows), count: rows.length, lastChanged: stats._max.updatedAt, hasBaseGame: rows.some((r) => r[5] === -1) };
+  const etag = createHash("sha256").update(`${key}|${version}`).digest("base64url").slice(0, 22);
+  const value = { rows, json: JSON.stringify(rows), etag, lastChanged: stats._max.updatedAt, hasBaseGame: rows.some((r) => r[5] === -1) };
   cache.delete(key);
   cache.set(key, { version, value });
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);

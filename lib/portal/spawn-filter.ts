@@ -14,6 +14,9 @@ export interface SpawnMod {
   name: string;
 }
 
+/** rows the server renders before the browser has them all and can measure its viewport */
+export const FIRST_ROWS = 40;
+
 const textsCache = new WeakMap<readonly SpawnRow[], string[]>();
 
 /** The rows' search texts, built on first use (not during the first render without a query). */
