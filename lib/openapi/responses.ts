@@ -1,0 +1,66 @@
+/**
+ * The error replies of CONTRACT §3, one per status, each `{"message", "details"}` with an
+ * example of what the server really says; operations refer to them by $ref.
+ */
+import type { Example, Response } from "@/lib/openapi/types";
+import { EXAMPLE } from "@/lib/openapi/examples";
+
+const errorJson = (examples: Record<string, Example>) => ({ "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } });
+
+const error = (description: string, examples: Record<string, Example>, headers?: Response["headers"]): Response => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: errorJson(examples),
+});
+
+export const responses: Record<string, Response> = {
+  BadRequest: error("Bad input: malformed JSON, wrong Content-Type, missing or invalid keys, a bad UUID or query parameter. In a batch, details name the item.", {
+    invalidItem: { value: { message: "Item 0 is not a valid engram: label: must not be empty.", details: { index: 0, issues: [{ index: 0, path: "label", message: "must not be empty" }] } } },
+    wrongType: { value: { message: "The body must be sent with Content-Type: application/json.", details: { content_type: "text/plain" } } },
+  }),
+  Unauthorized: error(
+    "Missing, malformed, unknown-user or bad-signature credentials. For a bad signature, details show the method and URL lines the server verified (never the body).",
+    {
+      badSignature: {
+        value: { message: "The signature does not match this request.", details: { method: "GET", url: `${EXAMPLE.baseUrl}/v1/mod.php` } },
+      },
+    },
+    { "WWW-Authenticate": { description: 'Always Basic realm="Beacon API".', schema: { type: "string", const: 'Basic realm="Beacon API"' } } },
+  ),
+  Forbidden: error("Signed, but not allowed: not the owner (another user's document, engram or user record, or a mod you have not confirmed).", {
+    notOwner: { value: { message: "Only engrams of your own confirmed mods can be deleted.", details: { uids: ["1bbac3b53ec338c3ae6ac1cf66d43b16"], classes: [] } } },
+  }),
+  NotFound: error("Nothing was found (for several ids: none of them), or the workshop item is not the game's.", {
+    none: { value: { message: "You have not registered any of these mods.", details: { mod_ids: [EXAMPLE.modId] } } },
+  }),
+  MethodNotAllowed: error(
+    "Wrong method for the endpoint, listing users, or a HEAD that is not exactly one document UUID.",
+    { listing: { value: { message: "Users cannot be listed; ask for one or more user ids.", details: null } } },
+    { Allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } } },
+  ),
+  Conflict: error("Conflict: a mod registered already or confirmed by another user; an engram path that belongs to another mod.", {
+    registered: { value: { message: `Item 0: you registered mod ${EXAMPLE.modId} already; send pull_url to change it.`, details: { index: 0, mod_id: EXAMPLE.modId } } },
+  }),
+  PayloadTooLarge: error("The body is larger than MAX_BODY_BYTES (after gzip decoding).", {
+    tooLarge: { value: { message: "The request body is larger than the limit of 16777216 bytes.", details: { limit: 16777216 } } },
+  }),
+  BadGateway: error("The Steam Workshop could not be reached or answered nonsense.", {
+    steam: { value: { message: "The Steam Workshop could not be reached or answered something unusable; try again later.", details: { mod_id: EXAMPLE.modId, reason: "timeout" } } },
+  }),
+  ServerError: error("An unexpected failure; logged on the server, and the reply reveals nothing internal.", {
+    internal: { value: { message: "Internal server error.", details: null } },
+  }),
+};
+
+const r = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** The errors every operation can answer, plus the ones it names. */
+export function errors(...names: ("401" | "403" | "404" | "405" | "409" | "502")[]) {
+  const byStatus = { "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed", "409": "Conflict", "502": "BadGateway" } as const;
+  return {
+    "400": r("BadRequest"),
+    ...Object.fromEntries(names.map((n) => [n, r(byStatus[n])])),
+    "413": r("PayloadTooLarge"),
+    "500": r("ServerError"),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the v1 structures, key by key as the
+ * interface document and CONTRACT §4-§7 define them, in the order the server sends them.
+ */
+import type { JsonSchema } from "@/lib/openapi/types";
+import { ENVIRONMENTS } from "@/lib/engrams/environments";
+
+const url = (description: string): JsonSchema => ({ type: "string", format: "uri", description });
+const uuid = (description: string): JsonSchema => ({ type: "string", format: "uuid", description });
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const oneOrMany = (name: string): JsonSchema => ({ oneOf: [ref(name), { type: "array", items: ref(name), minItems: 1 }] });
+
+export const schemas: Record<string, JsonSchema> = {
+  Error: {
+    type: "object",
+    description: "Every error reply (CONTRACT §3): a human sentence and machine-readable details (or null). Batch errors name the offending item's index.",
+    required: ["message", "details"],
+    properties: { message: { type: "string" }, details: { description: "any JSON value, or null" } },
+  },
+  User: {
+    type: "object",
+    required: ["user_id", "public_key"],
+    properties: {
+      user_id: uuid("Lowercase UUID; compared case-insensitively."),
+      public_key: { type: "string", description: "PEM (BEGIN PUBLIC KEY) on output. On input also hex of the DER SubjectPublicKeyInfo. RSA of at least 2048 bits, or Ed25519." },
+    },
+  },
+  UserInput: oneOrMany("User"),
+  Mod: {
+    type: "object",
+    required: ["mod_id", "name", "workshop_url", "confirmed", "confirmation_code", "resource_url", "confirm_url", "engrams_url", "spawncodes_url", "pull_url", "pull_api"],
+    properties: {
+      mod_id: { type: "string", pattern: "^[0-9]+$", description: "Steam Workshop id." },
+      name: { type: "string", description: "The workshop item's title." },
+      workshop_url: url("https://steamcommunity.com/sharedfiles/filedetails/?id=<mod_id>"),
+      confirmed: { type: "boolean", description: "true once the owner proved the mod is theirs." },
+      confirmation_code: uuid("Put this in the workshop item's description, then GET confirm_url."),
+      resource_url: url("BASE_URL/v1/mod.php/<mod_id>"),
+      confirm_url: url("resource_url?action=confirm"),
+      engrams_url: url("BASE_URL/v1/engram.php?mod_id=<mod_id>"),
+      spawncodes_url: url("BASE_URL/spawn/?mod_id=<mod_id>"),
+      pull_url: { type: ["string", "null"], format: "uri", description: "Where the service pulls this mod's engrams from (JSON or CSV), or null." },
+      pull_api: { type: ["string", "null"], format: "uri", description: "Alias of pull_url, always the same value." },
+    },
+  },
+  ModInput: {
+    type: "object",
+    required: ["mod_id"],
+    description: "Other keys are ignored. Posting a mod you registered already only updates pull_url (409 without it).",
+    properties: {
+      mod_id: { oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer", minimum: 1 }], description: "Steam Workshop id." },
+      pull_url: { type: ["string", "null"], format: "uri", description: "Absolute http(s) URL or null." },
+      pull_api: { type: ["string", "null"], format: "uri", description: "Alias of pull_url." },
+    },
+  },
+  ModInputs: oneOrMany("ModInput"),
+  Environment: { type: "string", enum: [...ENVIRONMENTS], description: "Canonical spelling on output; any case and Aberration accepted on input." },
+  Engram: {
+    type: "object",
+    required: ["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"],
+    properties: {
+      path: { type: "string", description: "Blueprint path." },
+      class: { type: "string", description: "Text after the last '.' of the path, plus _C. Not unique." },
+      label: { type: "string", description: "In-game name." },
+      environments: { type: "array", items: ref("Environment"), description: "In the order Island, Scorched, Center, Ragnarok, Abberation." },
+      can_blueprint: { type: "boolean" },
+      spawn: { type: "string", description: "cheat giveitem \"Blueprint'<path>'\" 1 0 false" },
+      uid: { type: "string", pattern: "^[0-9a-f]{32}$", description: "Lowercase hex MD5 of the lowercased path." },
+      resource_url: url("BASE_URL/v1/engram.php/<uid>"),
+      mod_id: { type: ["integer", "null"], description: "The owning mod, a JSON number; null for the base game." },
+      mod_name: { type: ["string", "null"] },
+    },
+  },
+  EngramInput: {
+    type: "object",
+    required: ["path", "label", "mod_id"],
+    description: "One of environments or availability is required. Other keys are ignored. An existing path of the same mod is updated.",
+    properties: {
+      path: { type: "string", pattern: "^/", maxLength: 1000, description: "Blueprint path: starts with /, ends in Package.Name, no spaces or quotes." },
+      label: { type: "string", minLength: 1, maxLength: 500 },
+      mod_id: { oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer" }], description: "A mod the caller confirmed." },
+      environments: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Names or a comma-separated string." },
+      availability: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Alias of environments." },
+      can_blueprint: { oneOf: [{ type: "boolean" }, { enum: ["true", "false", 1, 0] }], description: "Default true on create; kept on update when absent." },
+    },
+  },
+  EngramInputs: oneOrMany("EngramInput"),
+  DocumentMetadata: {
+    type: "object",
+    required: ["document_id", "user_id", "name", "description", "revision", "download_count", "last_updated", "resource_url"],
+    properties: {
+      document_id: uuid("The content's Identifier."),
+      user_id: uuid("The publisher."),
+      name: { type: "string", description: "The content's Title." },
+      description: { type: "string", description: "The content's Description, or \"\"." },
+      revision: { type: "integer", minimum: 1, description: "1, then +1 per update." },
+      download_count: { type: "integer", minimum: 0 },
+      last_updated: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$", description: "YYYY-MM-DD HH:MM:SS+0000 (UTC)." },
+      resource_url: url("BASE_URL/v1/document.php/<document_id>: the content."),
+    },
+  },
+  DocumentContent: {
+    type: "object",
+    required: ["Identifier", "Title"],
+    description: "The content is stored and served back byte for byte; its format is not part of the interface. Only these keys are read.",
+    properties: {
+      Identifier: uuid("Becomes document_id; never changes."),
+      Title: { type: "string", minLength: 1, description: "Becomes name." },
+      Description: { type: "string", description: "Becomes description (default \"\")." },
+    },
+    additionalProperties: true,
+  },
+  DocumentContents: oneOrMany("DocumentContent"),
+  IdList: { type: "string", description: "Comma-separated ids (bulk DELETE body, text/plain).", examples: ["731604991,812655342"] },
+};
