@@ -14,16 +14,27 @@ export type Db = SqliteClient;
 /** The client handed to `db.$transaction(async (tx) => ...)` callbacks. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
+const urls = new WeakMap<Db, string>();
+
 export function createDb(databaseUrl: string): Db {
+  let client: Db;
   if (databaseUrl.startsWith("file:")) {
     // Journal mode (WAL) is set on the file by the migration runner; busy_timeout
     // makes concurrent writers from several processes wait instead of failing.
     const adapter = new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 });
-    return new SqliteClient({ adapter });
+    client = new SqliteClient({ adapter });
+  } else {
+    const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // Same models, same API; only the generated dialect differs.
+    client = new PostgresClient({ adapter }) as unknown as Db;
   }
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
-  // Same models, same API; only the generated dialect differs.
-  return new PostgresClient({ adapter }) as unknown as Db;
+  urls.set(client, databaseUrl);
+  return client;
+}
+
+/** The URL a client was created for (hot paths open their own light driver handle to it). */
+export function databaseUrlOf(client: Db): string {
+  return urls.get(client) ?? config().DATABASE_URL;
 }
 
 const globalForDb = globalThis as unknown as { beaconDb?: Db };
