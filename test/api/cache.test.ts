@@ -99,9 +99,10 @@ describe("the engram catalogue cache", () => {
 
   it("finds by uid and class from the cache in catalogue order", async () => {
     const { who, mod } = await ownerWithMod();
-    await api(who).request("POST", "/v1/engram.php", { body: [engram(mod, "Beta"), engram(mod, "Alpha")] });
+    // class names are not unique across mods: make these ones so
+    await api(who).request("POST", "/v1/engram.php", { body: [engram(mod, `Beta${mod}`), engram(mod, `Alpha${mod}`)] });
     const all = (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ uid: string; class: string; label: string }[]>();
     const res = await api().request("GET", `/v1/engram.php/${all[1]!.uid},${all[0]!.class.toUpperCase()}`);
-    expect(labels(res.json())).toEqual(["Cache Alpha", "Cache Beta"]);
+    expect(labels(res.json())).toEqual([`Cache Alpha${mod}`, `Cache Beta${mod}`]);
   });
 });
