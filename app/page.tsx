@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const DESTINATIONS = [
   { href: "/spawn/", title: "Spawn codes", text: "Every engram's admin command, for one mod or all of them: filter by map, set quantity and quality, copy with one click." },
   { href: "/documents", title: "Documents", text: "Loot, crafting and server presets shared by Beacon users, ready to download." },
-  { href: "/v1/openapi.json", title: "API reference", text: "The Beacon v1 API that game tools and mod authors talk to.", external: true },
+  { href: "/docs/api", title: "API reference", text: "The Beacon v1 API that game tools and mod authors talk to.", external: false },
   { href: "/dashboard", title: "Dashboard", text: "Register and confirm your mods, manage engrams and your documents." },
 ];
 

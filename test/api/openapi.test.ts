@@ -190,6 +190,25 @@ describe("OpenAPI description", () => {
     expect(sent.length).toBeGreaterThan(25);
   }, 240_000);
 
+  it("is rendered as a reference page at /docs/api: every operation, status and example, escaped", async () => {
+    const res = await fetch(`${inject("serverUrl")}/docs/api`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    const doc = await fetchDocument();
+    for (const { path, method, op } of operations(doc)) {
+      expect(html, op.operationId).toContain(`id="op-${op.operationId}"`);
+      expect(html).toContain(path);
+      expect(html).toContain(`>${method}<`);
+      for (const status of Object.keys(op.responses)) expect(html).toContain(`>${status}<`);
+    }
+    // Text from the document is escaped, never markup: "<YYYY-MM-DD ...>"-style text and quotes.
+    expect(html).toContain("Basic base64(&lt;user_id&gt;:&lt;hex of the signature&gt;)");
+    expect(html).not.toContain("<user_id>");
+    expect(html).toContain("&quot;mod_id&quot;: &quot;731604991&quot;");
+    expect(html).toContain('href="/v1/openapi.json"');
+  });
+
   it("documents the listing of users as the 405 the server answers", async () => {
     const res = await api().request("GET", "/v1/user.php");
     expect(res.status).toBe(405);

@@ -1,0 +1,16 @@
+/** A named example: JSON pretty-printed, text as it is; always escaped by React. */
+import type { ReactNode } from "react";
+import type { Example } from "@/lib/openapi/types";
+
+export function ExampleBlock({ name, example, label }: { name: string; example: Example; label?: string }): ReactNode {
+  const text = typeof example.value === "string" ? example.value : JSON.stringify(example.value, null, 2);
+  return (
+    <figure className="space-y-1">
+      <figcaption className="text-xs uppercase tracking-wide text-slate-400">
+        {label ? `${label} · ` : ""}
+        {example.summary ?? name}
+      </figcaption>
+      <pre className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-sm text-emerald-200">{text === "" ? "(empty)" : text}</pre>
+    </figure>
+  );
+}
