@@ -12,7 +12,9 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..
 
 export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   const child = spawn(process.execPath, [join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), join(REPO_ROOT, script), ...args], {
-    cwd: REPO_ROOT,
+    // The caller's directory: relative file arguments and DATABASE_URL=file:./... mean
+    // the same as for the in-process commands (migrate).
+    cwd: process.cwd(),
     env: { ...process.env, TSX_TSCONFIG_PATH: join(REPO_ROOT, "tsconfig.json"), ...env },
     stdio: "inherit",
   });

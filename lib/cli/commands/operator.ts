@@ -3,7 +3,7 @@
  * configuration of the environment (DATABASE_URL etc., README "Configuration"), not
  * through the API, and delegate to the code `npm start` / `npm run pull` use.
  */
-import { EXIT_FAILURE, EXIT_OK, type Command } from "@/lib/cli/command";
+import { EXIT_FAILURE, EXIT_OK, UsageError, type Command } from "@/lib/cli/command";
 import { REPO_ROOT, runScript } from "@/lib/cli/run-script";
 
 const ENV_HELP = `Configuration comes from the environment: PORT, HOSTNAME, BASE_URL, DATABASE_URL,
@@ -60,6 +60,7 @@ ${ENV_HELP}`,
   options: { all: { type: "boolean" }, json: { type: "boolean", short: "j" } },
   positionals: [0, 100],
   async run(ctx) {
+    if ((ctx.positionals.length > 0) === (ctx.values.all === true)) throw new UsageError("name the mods to pull (workshop ids) or --all, not both");
     const args = [...ctx.positionals, ...(ctx.values.all ? ["--all"] : []), ...(ctx.values.json ? ["--json"] : [])];
     const code = await runScript("scripts/pull.ts", args);
     return code === 0 || code === 2 ? code : EXIT_FAILURE;
