@@ -3,6 +3,9 @@
  * is current. A bounded map (least recently used out first); concurrent misses for one
  * key share one computation.
  */
+import { dataVersion } from "@/lib/cache/data-version";
+import type { Db } from "@/lib/db/client";
+
 export class VersionedCache<V> {
   private entries = new Map<string, { version: number; value: Promise<V> }>();
 
@@ -29,4 +32,9 @@ export class VersionedCache<V> {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** `cache` entry `key`, recomputed when data version `name` has moved since it was made. */
+export async function cachedAtVersion<V>(db: Db, name: string, cache: VersionedCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
+  return cache.get(key, await dataVersion(db, name), compute);
 }

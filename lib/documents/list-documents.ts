@@ -6,6 +6,8 @@
 import type { Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
 import type { ListOptions } from "./list-query";
+import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
 
 /** OFFSET beyond a 32-bit integer cannot match any row; answer without asking. */
 const MAX_OFFSET = 2 ** 31 - 1;
@@ -21,4 +23,12 @@ export async function listDocuments(db: Db, options: ListOptions & { baseUrl: st
     select: documentMetadataSelect,
   });
   return rows.map((row) => documentJson(row, options.baseUrl));
+}
+
+const listBodies = new VersionedCache<CachedBody>(1_000);
+
+/** listDocuments, serialised, kept per query until the "documents" data version moves. */
+export function documentListBody(db: Db, options: ListOptions & { baseUrl: string }): Promise<CachedBody> {
+  const key = JSON.stringify([options.userId ?? null, options.sort, options.direction, options.count, options.offset, options.baseUrl]);
+  return cachedAtVersion(db, "documents", listBodies, key, async () => prepareBody(JSON.stringify(await listDocuments(db, options))));
 }

@@ -4,11 +4,20 @@
  */
 import type { Db } from "@/lib/db/client";
 import { modJson, type ModJson } from "@/lib/mods/mod-json";
+import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
 
 /** The caller's mods, ordered by name (CONTRACT §5). */
 export async function listMods(db: Db, options: { userId: string }): Promise<ModJson[]> {
   const rows = await db.modRegistration.findMany({ where: { userId: options.userId }, orderBy: [{ name: "asc" }, { workshopId: "asc" }] });
   return rows.map((r) => modJson(r));
+}
+
+const listBodies = new VersionedCache<CachedBody>(5_000);
+
+/** listMods, serialised, kept per user until the "mods" data version moves. */
+export function modListBody(db: Db, options: { userId: string }): Promise<CachedBody> {
+  return cachedAtVersion(db, "mods", listBodies, options.userId, async () => prepareBody(JSON.stringify(await listMods(db, options))));
 }
 
 /** The caller's registrations among these workshop ids, ordered by name. */

@@ -7,6 +7,7 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import { parsePublicKey } from "@/lib/auth/public-key";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
 
 export interface UserJson {
   user_id: string;
@@ -47,9 +48,18 @@ export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
   return found.map(userJson);
 }
 
+const publicKeys = new VersionedCache<string | null>(10_000);
+
+/**
+ * The PEM key signed requests are verified with. Kept per user until the "users" data
+ * version moves (any user created, changed or deleted, on any instance), so a signed
+ * request costs no user query.
+ */
 export async function findPublicKey(db: Db, userId: string): Promise<string | null> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { publicKey: true } });
-  return user?.publicKey ?? null;
+  return cachedAtVersion(db, "users", publicKeys, userId, async () => {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { publicKey: true } });
+    return user?.publicKey ?? null;
+  });
 }
 
 export async function deleteUser(db: Db, userId: string): Promise<void> {

@@ -106,3 +106,37 @@ describe("the engram catalogue cache", () => {
     expect(labels(res.json())).toEqual([`Cache Alpha${mod}`, `Cache Beta${mod}`]);
   });
 });
+
+describe("caches of signed and listed data", () => {
+  it("stops accepting a deleted user's signatures on an instance that cached the key", async () => {
+    const who = await registeredUser();
+    const other = createClient({ serverUrl: second.url, identity: who });
+    expect((await other.request("GET", "/v1/mod.php")).status).toBe(200); // key now cached there
+    expect((await api(who).request("DELETE", `/v1/user.php/${who.userId}`)).status).toBe(200);
+    expect((await other.request("GET", "/v1/mod.php")).status).toBe(401);
+  });
+
+  it("shows a mod registered through another instance in the caller's cached list", async () => {
+    const who = await registeredUser();
+    const other = createClient({ serverUrl: second.url, identity: who });
+    expect((await api(who).request("GET", "/v1/mod.php")).json()).toEqual([]);
+    const mod = await confirmedMod(who); // through the main instance
+    expect((await other.request("GET", "/v1/mod.php")).json<{ mod_id: string; confirmed: boolean }[]>()).toEqual([expect.objectContaining({ mod_id: mod, confirmed: true })]);
+  });
+
+  it("re-sorts a cached document listing after downloads change the counts", async () => {
+    const who = await registeredUser();
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of ids) {
+      expect((await api(who).request("POST", "/v1/document.php", { body: { Identifier: id, Title: `Cached ${id}`, Version: 1 } })).status).toBe(200);
+    }
+    const path = `/v1/document.php?user_id=${who.userId}&sort=download_count&direction=desc`;
+    const order = async (client = api()) => (await client.request("GET", path)).json<{ document_id: string }[]>().map((d) => d.document_id);
+    const before = await order();
+    const underdog = before[1]!;
+    const other = createClient({ serverUrl: second.url });
+    expect(await order(other)).toEqual(before);
+    for (let i = 0; i < 3; i++) expect((await other.request("GET", `/v1/document.php/${underdog}`)).status).toBe(200);
+    expect((await order())[0]).toBe(underdog);
+  });
+});

@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
 import type { RequestContext } from "@/lib/api/request-context";
 import { acceptsGzip } from "@/lib/api/response-encoding";
-import { emptyResponse, jsonResponse, type ApiResponse } from "@/lib/api/types";
+import { emptyResponse, jsonResponse, preparedJsonResponse, type ApiResponse } from "@/lib/api/types";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { decodeContent } from "@/lib/documents/content-storage";
@@ -15,7 +15,7 @@ import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { readDocumentInputs } from "@/lib/documents/document-input";
 import { downloadDocument } from "@/lib/documents/download-document";
 import { documentExists, findDocuments } from "@/lib/documents/find-documents";
-import { listDocuments } from "@/lib/documents/list-documents";
+import { documentListBody } from "@/lib/documents/list-documents";
 import { parseListQuery } from "@/lib/documents/list-query";
 import { publishDocuments } from "@/lib/documents/publish-documents";
 import { isUuid } from "@/lib/uuid";
@@ -45,7 +45,7 @@ export const documentEndpoint: Endpoint = {
       auth: "none",
       async handle(ctx) {
         const baseUrl = config().BASE_URL;
-        if (ctx.pathIds.length === 0) return jsonResponse(await listDocuments(db(), { ...parseListQuery(ctx.query), baseUrl }));
+        if (ctx.pathIds.length === 0) return preparedJsonResponse(await documentListBody(db(), { ...parseListQuery(ctx.query), baseUrl }));
         const ids = requireUuids(ctx.pathIds);
         if (ids.length === 1 && !ctx.query.has("simple")) return download(ctx, ids[0]!);
         const found = await findDocuments(db(), { ids, baseUrl });

@@ -5,11 +5,11 @@
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
-import { emptyResponse, jsonResponse } from "@/lib/api/types";
+import { emptyResponse, jsonResponse, preparedJsonResponse } from "@/lib/api/types";
 import { db } from "@/lib/db/client";
 import { confirmMod } from "@/lib/mods/confirm-mod";
 import { deleteMods } from "@/lib/mods/delete-mods";
-import { findMods, listMods } from "@/lib/mods/find-mods";
+import { findMods, modListBody } from "@/lib/mods/find-mods";
 import { requireModIds } from "@/lib/mods/mod-id";
 import { modInput } from "@/lib/mods/mod-input";
 import { MAX_MODS_PER_POST, registerMods } from "@/lib/mods/register-mods";
@@ -29,7 +29,7 @@ export const modEndpoint: Endpoint = {
           if (ids.length !== 1) throw badRequest("Confirm one mod at a time: GET /v1/mod.php/<mod_id>?action=confirm.");
           return jsonResponse(await confirmMod(db(), { userId, workshopId: ids[0]!, steam: workshop() }));
         }
-        if (ids.length === 0) return jsonResponse(await listMods(db(), { userId }));
+        if (ids.length === 0) return preparedJsonResponse(await modListBody(db(), { userId }));
         const mods = await findMods(db(), { userId, workshopIds: ids });
         if (mods.length === 0) throw notFound("You have not registered any of these mods.", { mod_ids: ids.slice(0, 20) });
         return jsonResponse(ctx.pathIds.length === 1 ? mods[0] : mods);
