@@ -132,6 +132,28 @@ describe("beacon-hub CLI", () => {
     expect(unreachable.stderr).toContain("cannot reach http://127.0.0.1:9");
   });
 
+  it("signs with RSA SHA-1 and Ed25519 identities, and signs --base-url rather than --server", async () => {
+    for (const scheme of ["rsa-sha1", "ed25519"]) {
+      const env = author();
+      ok(await runCli(["identity", "new", "--scheme", scheme], env));
+      expect(ok(await runCli(["identity", "show", "--json"], env)).stdout).toContain(`"scheme": "${scheme}"`);
+      ok(await runCli(["user", "register", "--hex"], env));
+      expect(ok(await runCli(["mods", "list"], env)).stdout).toContain("no mods registered");
+      const wrong = await runCli(["mods", "list", "--base-url", "https://beacon.example.com"], env);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain("The signature does not match this request. (HTTP 401)");
+    }
+  }, 120_000);
+
+  it("dry-runs a push without an identity: the diff only, nothing sent", async () => {
+    const mod = newWorkshopId();
+    const file = join(dir, `dry-${mod}.csv`);
+    writeFileSync(file, engramCsv(mod, [["Dry", "Dry", "Island", "true"]]));
+    const res = ok(await runCli(["engrams", "push", file, "--mod", mod, "--dry-run", "--json"], { BEACON_IDENTITY: join(dir, "none.json") }));
+    expect(JSON.parse(res.stdout)).toMatchObject({ mod_id: mod, added: 1, updated: 0, removed: 0, dry_run: true });
+    expect(JSON.parse(ok(await runCli(["engrams", "ls", "--mod", mod, "--json"])).stdout)).toEqual([]);
+  });
+
   it("exits 2 on bad usage, with the command's usage line", async () => {
     const cases: [string[], string][] = [
       [["frobnicate"], 'unknown command "frobnicate"'],

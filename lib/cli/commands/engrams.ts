@@ -75,11 +75,11 @@ ${FILE_HELP}`,
       if (errors.length > 50) ctx.err(`... and ${errors.length - 50} more`);
       throw new CliError(`${errors.length} bad row(s) in ${file}; nothing was sent`);
     }
-    const api = ctx.api();
-    const plan = planPush(records, await api.engrams.byMod(modId));
+    const plan = planPush(records, await ctx.anonymousApi().engrams.byMod(modId));
     const sync = ctx.values.sync === true;
     const dry = ctx.values["dry-run"] === true;
     if (!dry) {
+      const api = ctx.api();
       const bar = plan.send.length > 0 ? progressBar("pushing engrams", plan.send.length) : null;
       const batches = Math.ceil(plan.send.length / size);
       for (let i = 0; i < plan.send.length; i += size) {
