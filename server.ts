@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { v1Endpoints } from "@/app/v1/endpoints";
+import { handleClientError } from "@/lib/api/client-error";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       void nextHandler(req, res);
     }
   });
+  server.on("clientError", handleClientError);
   const pulls =
     cfg.PULL_INTERVAL_SECONDS > 0
       ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, log })

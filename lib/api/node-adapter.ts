@@ -4,6 +4,7 @@
  * the signature covers (Next.js rewrites query strings before handlers see them).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { badRequest } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/error-response";
 import { decodeBody, tooLarge } from "@/lib/api/request-body";
 import { encodeResponse } from "@/lib/api/response-encoding";
@@ -27,7 +28,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       else if (size > drainCap) req.destroy();
     });
     req.on("end", () => (size > limit ? reject(tooLarge(limit)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
-    req.on("error", reject);
+    // The client went away mid-body ("aborted", ECONNRESET): a client error, not an
+    // unreachable database (the error translator would read ECONNRESET as one).
+    req.on("error", () => reject(badRequest("The request body was not received completely.")));
     req.on("close", () => { if (!req.complete) reject(tooLarge(limit)); });
   });
 }

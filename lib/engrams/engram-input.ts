@@ -58,7 +58,9 @@ export const engramInput = z
     label: z
       .string({ error: "is required (a non-empty string)" })
       .max(500, "must be at most 500 characters")
-      .refine((s) => s.trim().length > 0, "must not be empty"),
+      .refine((s) => s.trim().length > 0, "must not be empty")
+      // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+      .refine((s) => !s.includes("\u0000"), "must not contain NUL characters"),
     mod_id: modId,
     availability: environments.optional(),
     environments: environments.optional(),

@@ -4,11 +4,13 @@
  */
 import { z } from "zod";
 import { modIdInput } from "@/lib/mods/mod-id";
+import { hasControlCharacter } from "@/lib/text/control-characters";
 
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 && !/\s/.test(value);
+    // Control characters: the URL parser would percent-encode them, but the stored text keeps them.
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 && !/\s/.test(value) && !hasControlCharacter(value);
   } catch {
     return false;
   }

@@ -105,7 +105,8 @@ export function createWorkshopClient(options: WorkshopClientOptions): WorkshopCl
       throw notFound("The Steam Workshop has no such item for this game.", { mod_id: workshopId });
     }
     if (details.publishedfileid !== workshopId) throw badGateway(workshopId, "the reply describes another item");
-    return { workshopId, title: details.title ?? "", description: details.description ?? "" };
+    // The title becomes the mod's name; PostgreSQL text cannot hold NUL.
+    return { workshopId, title: (details.title ?? "").replaceAll("\u0000", ""), description: details.description ?? "" };
   }
 
   return {
