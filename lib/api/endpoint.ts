@@ -33,6 +33,8 @@ export interface EndpointEnv {
 const CORS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition",
+  // Downloads are bytes any user chose: never let a browser sniff them into HTML.
+  "x-content-type-options": "nosniff",
 };
 
 export function allowHeader(endpoint: Endpoint): string {

@@ -20,7 +20,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** The name without characters that could split a header or name a path. */
 function cleanName(name: string): string {
   const chars = Array.from(name.replace(LONE_SURROGATE, "\uFFFD").replace(SEPARATORS, ""));
-  return chars.filter((c) => !isControl(c)).join("").trim();
+  // Leading dots: "../../x" must not become a hidden "....x" file.
+  return chars.filter((c) => !isControl(c)).join("").trim().replace(/^[.\s]+/, "");
 }
 
 function truncate(s: string): string {
