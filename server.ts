@@ -22,6 +22,7 @@ import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
 const USAGE = `usage: npm start            (or: tsx server.ts)
@@ -31,7 +32,8 @@ Configuration comes from the environment; see README.md:
   PORT (3000)  HOSTNAME (0.0.0.0)  BASE_URL (http://localhost:$PORT)
   DATABASE_URL (file:./data/beacon.db, or postgres://...)
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
-  AUTH_SECRET  MAX_BODY_BYTES`;
+  AUTH_SECRET  MAX_BODY_BYTES
+  RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY`;
 
 const root = dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => console.log(`[beacon-hub] ${line}`);
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
   await app.prepare();
   const nextHandler = app.getRequestHandler();
-  const env: EndpointEnv = { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id) };
+  const env: EndpointEnv = { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id), rateLimits: serviceApiRateLimits(cfg) };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
 
   const server = http.createServer((req, res) => {

@@ -25,6 +25,12 @@ const schema = z.object({
   PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
   AUTH_SECRET: z.string().min(16).optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
+  // Requests per minute on /v1/ (lib/rate-limit); 0 disables that limit.
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(2400),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  // Behind a reverse proxy: the client is the last X-Forwarded-For address.
+  TRUST_PROXY: booleanFlag.default(false),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {

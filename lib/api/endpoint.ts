@@ -10,6 +10,7 @@ import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 import { authenticate, type FindPublicKey } from "@/lib/auth/authenticate";
 import { errorResponse } from "@/lib/api/error-response";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
+import type { ApiRateLimits, RequestLimits } from "@/lib/rate-limit/api-limits";
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -28,11 +29,13 @@ export interface Endpoint {
 export interface EndpointEnv {
   baseUrl: string;
   findPublicKey: FindPublicKey;
+  /** per-address and per-user limits (lib/rate-limit); none when absent */
+  rateLimits?: ApiRateLimits;
 }
 
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition",
+  "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
   // Downloads are bytes any user chose: never let a browser sniff them into HTML.
   "x-content-type-options": "nosniff",
 };
@@ -53,17 +56,19 @@ export function parseTarget(endpoint: Endpoint, rawTarget: string): { rest: stri
 
 export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv): Promise<ApiResponse> {
   const allow = allowHeader(endpoint);
+  const limits = env.rateLimits?.begin(req);
   let res: ApiResponse;
   try {
-    res = applyConditionalGet(req, await dispatch(endpoint, req, env, allow));
+    limits?.checkIp();
+    res = applyConditionalGet(req, await dispatch(endpoint, req, env, allow, limits));
   } catch (err) {
     res = errorResponse(err, { method: req.method, target: req.rawTarget });
   }
-  Object.assign(res.headers, CORS);
+  Object.assign(res.headers, CORS, limits?.headers());
   return res;
 }
 
-async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, allow: string): Promise<ApiResponse> {
+async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, allow: string, limits?: RequestLimits): Promise<ApiResponse> {
   if (req.method === "OPTIONS") {
     return {
       status: 204,
@@ -84,6 +89,7 @@ async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, a
   let caller: Caller | null = null;
   if (spec.auth === "required" || (spec.auth === "optional" && req.headers["authorization"])) {
     caller = await authenticate(req, env.baseUrl, env.findPublicKey);
+    limits?.checkUser(caller.userId);
   }
   return spec.handle(createContext(req, target, caller));
 }

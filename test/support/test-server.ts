@@ -41,6 +41,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       HOSTNAME: "127.0.0.1",
       BASE_URL: url,
       PULL_INTERVAL_SECONDS: "0",
+      // Suites send thousands of requests from one address: limits only where a test sets them.
+      RATE_LIMIT_PER_MINUTE: "0",
+      RATE_LIMIT_IP_PER_MINUTE: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

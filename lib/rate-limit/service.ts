@@ -1,0 +1,24 @@
+/**
+ * The process's limiter, counting into the service database's rate_limits table, and
+ * the v1 API limits built on it from the configuration (README: RATE_LIMIT_*).
+ */
+import type { Config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { databaseCounterStore } from "./counter-store";
+import { apiRateLimits, type ApiRateLimits } from "./api-limits";
+import { RateLimiter } from "./limiter";
+
+let limiter: RateLimiter | undefined;
+
+export function serviceRateLimiter(): RateLimiter {
+  limiter ??= new RateLimiter(databaseCounterStore(db()), {
+    onError: (err) => console.error("rate limit counts not shared this time:", (err as Error).message),
+  });
+  return limiter;
+}
+
+/** undefined when both API limits are off */
+export function serviceApiRateLimits(cfg: Pick<Config, "RATE_LIMIT_PER_MINUTE" | "RATE_LIMIT_IP_PER_MINUTE" | "TRUST_PROXY">): ApiRateLimits | undefined {
+  if (cfg.RATE_LIMIT_PER_MINUTE <= 0 && cfg.RATE_LIMIT_IP_PER_MINUTE <= 0) return undefined;
+  return apiRateLimits({ limiter: serviceRateLimiter(), perUser: cfg.RATE_LIMIT_PER_MINUTE, perIp: cfg.RATE_LIMIT_IP_PER_MINUTE, trustProxy: cfg.TRUST_PROXY });
+}

@@ -1,0 +1,8 @@
+-- CreateTable
+CREATE TABLE "rate_limits" (
+    "key" TEXT NOT NULL,
+    "window_minute" INTEGER NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "rate_limits_pkey" PRIMARY KEY ("key","window_minute")
+);
