@@ -2,23 +2,25 @@
  * POST /v1/engram.php (CONTRACT §6): adds or updates every engram or none. The caller
  * must own a confirmed registration of each item's mod_id (403 naming the first item
  * that fails); engrams without a mod come only from the operator's importer.
+ * Republishing one existing engram, what mod tools do most, is one guarded UPDATE; all
+ * else goes through saveEngrams in a transaction.
  */
 import { conflict, forbidden } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
-import { saveEngrams } from "@/lib/engrams/save-engrams";
+import { guardedUpdate, saveEngrams } from "@/lib/engrams/save-engrams";
+import { confirmedModIds } from "@/lib/mods/find-mods";
 import { TX_OPTIONS } from "@/lib/mods/register-mods";
 
 export async function postEngrams(db: Db, options: { userId: string; engrams: EngramRecord[] }): Promise<void> {
   const { userId, engrams } = options;
-  const modIds = [...new Set(engrams.map((e) => e.modId).filter((id) => id !== null))];
-  const owned = await db.modRegistration.findMany({ where: { userId, confirmedModId: { in: modIds } }, select: { workshopId: true } });
-  const mine = new Set(owned.map((o) => o.workshopId));
+  const mine = await confirmedModIds(db, userId);
   engrams.forEach((e, index) => {
     if (e.modId === null) throw forbidden(`Item ${index}: engrams without a mod are loaded by the operator, not through the API.`, { index, mod_id: null });
     if (!mine.has(e.modId)) throw forbidden(`Item ${index}: you do not own a confirmed registration of mod ${e.modId}.`, { index, mod_id: e.modId });
   });
+  if (engrams.length === 1 && (await db.engram.updateMany(guardedUpdate(engrams[0]!))).count === 1) return;
   try {
     await db.$transaction((tx) => saveEngrams(tx, engrams), TX_OPTIONS);
   } catch (err) {

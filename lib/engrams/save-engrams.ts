@@ -26,6 +26,12 @@ function belongsElsewhere(index: number, e: EngramRecord, owner: string | null) 
   return conflict(`Item ${index}: the path ${e.path} belongs to ${where}.`, { index, uid: e.uid, path: e.path, mod_id: owner });
 }
 
+/** The update of an existing engram, only where it still belongs to the same mod. */
+export function guardedUpdate(e: EngramRecord) {
+  const { uid, canBlueprint, ...data } = e;
+  return { where: { uid, modId: e.modId }, data: canBlueprint === undefined ? data : { ...data, canBlueprint } };
+}
+
 export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: (done: number) => void): Promise<SaveResult> {
   const owners = new Map<string, string | null>();
   for (const part of chunks(engrams)) {
@@ -50,10 +56,9 @@ export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: 
   }
   for (const [index, e] of engrams.entries()) {
     if (!owners.has(e.uid)) continue;
-    const { uid, canBlueprint, ...data } = e;
     // Guarded by mod: a concurrent delete-and-recreate by another mod must not be overwritten.
-    const { count } = await tx.engram.updateMany({ where: { uid, modId: e.modId }, data: canBlueprint === undefined ? data : { ...data, canBlueprint } });
-    if (count === 0) throw conflict(`Item ${index}: the engram ${e.path} changed during this request; try again.`, { index, uid });
+    const { count } = await tx.engram.updateMany(guardedUpdate(e));
+    if (count === 0) throw conflict(`Item ${index}: the engram ${e.path} changed during this request; try again.`, { index, uid: e.uid });
     if (++done % CHUNK === 0) report();
   }
   report();

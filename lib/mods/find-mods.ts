@@ -28,3 +28,13 @@ export async function findMods(db: Db, options: { userId: string; workshopIds: s
   });
   return rows.map((r) => modJson(r));
 }
+
+const confirmedSets = new VersionedCache<Set<string>>(5_000);
+
+/** Workshop ids of the user's confirmed mods, kept until the "mods" data version moves. */
+export function confirmedModIds(db: Db, userId: string): Promise<Set<string>> {
+  return cachedAtVersion(db, "mods", confirmedSets, userId, async () => {
+    const rows = await db.modRegistration.findMany({ where: { userId, confirmed: true }, select: { workshopId: true } });
+    return new Set(rows.map((r) => r.workshopId));
+  });
+}

@@ -9,7 +9,6 @@ import { acceptsGzip } from "@/lib/api/response-encoding";
 import { emptyResponse, jsonResponse, preparedJsonResponse, type ApiResponse } from "@/lib/api/types";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { decodeContent } from "@/lib/documents/content-storage";
 import { contentDisposition } from "@/lib/documents/content-disposition";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { readDocumentInputs } from "@/lib/documents/document-input";
@@ -29,13 +28,13 @@ function requireUuids(ids: string[]): string[] {
 }
 
 async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
-  const { name, content } = await downloadDocument(db(), id);
+  const { name, content, original } = await downloadDocument(db(), id);
   const headers = { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name), vary: "Accept-Encoding" };
   // Stored gzip goes out as it is to clients that take gzip: no gunzip and re-gzip per download.
   if (content.encoding === "gzip" && acceptsGzip(ctx.req.headers["accept-encoding"])) {
     return { status: 200, headers: { ...headers, "content-encoding": "gzip" }, body: content.body };
   }
-  return { status: 200, headers, body: await decodeContent(content) };
+  return { status: 200, headers, body: await original() };
 }
 
 export const documentEndpoint: Endpoint = {
