@@ -39,7 +39,11 @@ export function SpawnBrowser({ dataUrl, first, mods, hasBaseGame, modIds, initia
     let live = true;
     fetch(dataUrl)
       .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((all) => live && setLoaded(all))
+      .then((all) => {
+        if (!live) return;
+        setLoaded(all);
+        setCopied(null); // it indexed the server-rendered rows
+      })
       .catch(() => live && setStatus("Could not load all spawn codes; reload the page to try again."));
     return () => {
       live = false;

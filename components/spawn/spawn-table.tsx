@@ -5,7 +5,8 @@ import { spawnCommand } from "@/lib/portal/spawn-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
 import { useWindowedRows } from "./use-windowed-rows";
 
-/** h-14: every row has this one height so windowing can compute positions. */
+/** h-16 / sm:h-14: every row has one height per breakpoint, so windowing can compute
+ * positions (it measures the real one); commands wrap to two lines at most. */
 const ROW_HEIGHT = 56;
 
 interface Props {
@@ -29,9 +30,9 @@ export function SpawnTable({ rows, mods, visible, options, copied, onCopy }: Pro
       <caption className="sr-only">Spawn commands; the table shows the rows near the scroll position.</caption>
       <thead className="text-left text-slate-300">
         <tr aria-rowindex={1}>
-          <th scope="col" className="w-1/2 px-2 py-2 font-semibold sm:w-2/5">Item</th>
+          <th scope="col" className="w-auto px-2 py-2 font-semibold sm:w-1/3">Item</th>
           <th scope="col" className="hidden px-2 py-2 font-semibold sm:table-cell">Spawn command</th>
-          <th scope="col" className="w-24 px-2 py-2">
+          <th scope="col" className="w-20 px-2 py-2">
             <span className="sr-only">Copy</span>
           </th>
         </tr>
@@ -43,7 +44,7 @@ export function SpawnTable({ rows, mods, visible, options, copied, onCopy }: Pro
           const command = spawnCommand(path, canBlueprint, options);
           const modName = mod >= 0 ? mods[mod]?.name : "Base game";
           return (
-            <tr key={rowIndex} data-row="" aria-rowindex={start + i + 2} className="h-14 border-t border-slate-800">
+            <tr key={rowIndex} data-row="" aria-rowindex={start + i + 2} className="h-16 border-t border-slate-800 sm:h-14">
               <td className="px-2 py-1">
                 <div className="truncate font-medium text-slate-100" title={label}>
                   {label}
@@ -51,12 +52,12 @@ export function SpawnTable({ rows, mods, visible, options, copied, onCopy }: Pro
                 <div className="hidden truncate text-xs text-slate-400 sm:block" title={path}>
                   {className} · {modName}
                 </div>
-                <code className="block truncate text-xs text-amber-200 sm:hidden" title={command}>
+                <code className="line-clamp-2 text-xs break-all text-amber-200 sm:hidden" title={command}>
                   {command}
                 </code>
               </td>
               <td className="hidden px-2 py-1 sm:table-cell">
-                <code className="block truncate text-xs text-amber-200" title={command} data-command="">
+                <code className="line-clamp-2 text-xs break-all text-amber-200" title={command} data-command="">
                   {command}
                 </code>
               </td>

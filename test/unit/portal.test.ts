@@ -5,7 +5,7 @@ import { parseDocumentListQuery, documentListHref } from "@/lib/portal/document-
 import { summarizeJson } from "@/lib/portal/document-summary";
 import { parseModIdParam } from "@/lib/portal/spawn-catalogue";
 import { spawnCommand } from "@/lib/portal/spawn-command";
-import { filterRows, type SpawnRow } from "@/lib/portal/spawn-filter";
+import { filterRows, type SpawnFilter, type SpawnRow } from "@/lib/portal/spawn-filter";
 import { DEFAULT_VIEW, parseSpawnView, spawnViewQuery } from "@/lib/portal/spawn-view";
 
 const PATH = "/Game/Mods/X/PrimalItem_Sword.PrimalItem_Sword";
@@ -49,7 +49,7 @@ describe("filterRows", () => {
     { id: "100", name: "X" },
     { id: "200", name: "Y" },
   ];
-  const all = { q: "", maps: 0, mods: [], bp: "all" } as const;
+  const all: SpawnFilter = { q: "", maps: 0, mods: [], bp: "all" };
   it("matches every word over label, class and path, case-insensitively", () => {
     expect(filterRows(rows, mods, { ...all, q: "SWORD metal" })).toEqual([0]);
     expect(filterRows(rows, mods, { ...all, q: "resource_wood" })).toEqual([1]);
