@@ -1,5 +1,7 @@
 /** /spawn/: title, filters, options, copy, shareable URL, 404, escaping. */
 import { expect, test } from "@playwright/test";
+import { createDb } from "@/lib/db/client";
+import { uidOf } from "@/lib/engrams/derive";
 import { MOD_HUGE, MOD_PRIMAL, MOD_SECOND, MOD_UNCONFIRMED, PRIMAL_ENGRAMS, XSS_LABEL } from "./fixtures";
 import { screenshot, spawnReady, spawnString } from "./helpers";
 
@@ -175,4 +177,44 @@ test("the 20,000-engram mod windows its table", async ({ page }) => {
   expect(await rows(page).count()).toBeLessThan(100);
   await page.mouse.wheel(0, 200_000);
   await expect(page.locator("tbody tr[aria-rowindex]").first()).not.toHaveAttribute("aria-rowindex", "2");
+});
+
+test("rows.json: all rows as JSON, revalidated by ETag; 404 for an unregistered mod", async ({ request }) => {
+  const res = await request.get(`/spawn/rows.json?mod_id=${MOD_PRIMAL.id}`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("application/json");
+  const rows = (await res.json()) as unknown[][];
+  expect(rows.map((r) => r[2]).sort()).toEqual(PRIMAL_ENGRAMS.map((e) => e.path).sort());
+  const etag = res.headers()["etag"]!;
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect((await request.get(`/spawn/rows.json?mod_id=${MOD_PRIMAL.id}`, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+  expect((await request.get(`/spawn/rows.json?mod_id=${MOD_UNCONFIRMED.id}`)).status()).toBe(404);
+});
+
+test("a change to the engrams shows on the next visit (the row cache is checked every request)", async ({ page }) => {
+  const database = createDb(process.env.E2E_DATABASE_URL!);
+  const path = "/Game/Mods/PrimalTest/New/PrimalItem_Fresh.PrimalItem_Fresh";
+  const search = () => page.getByLabel("Search by name, class or path");
+  try {
+    await page.goto(`/spawn/?mod_id=${MOD_PRIMAL.id}`);
+    await spawnReady(page);
+    await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length);
+
+    await database.engram.create({ data: { uid: uidOf(path), path, className: "PrimalItem_Fresh_C", classKey: "primalitem_fresh_c", label: "Fresh Item", environments: 1, canBlueprint: true, modId: MOD_PRIMAL.id } });
+    await page.reload();
+    await spawnReady(page);
+    await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length + 1);
+
+    await database.engram.update({ where: { uid: uidOf(path) }, data: { label: "Renamed Item" } });
+    await page.reload();
+    await spawnReady(page);
+    await search().fill("renamed");
+    await expect(rows(page)).toHaveCount(1);
+  } finally {
+    await database.engram.deleteMany({ where: { path } });
+    await database.$disconnect();
+  }
+  await page.goto(`/spawn/?mod_id=${MOD_PRIMAL.id}`);
+  await spawnReady(page);
+  await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length);
 });
