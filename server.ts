@@ -25,7 +25,7 @@ import { startPullScheduler } from "@/lib/pull/pull-scheduler";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
-const USAGE = `usage: npm start            (or: tsx server.ts)
+const USAGE = `usage: npm start            (or: node --import tsx server.ts)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
 Configuration comes from the environment; see README.md:
@@ -101,6 +101,11 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // Test harnesses set this so a server never outlives a test run that crashed.
+  if (process.env.BEACON_EXIT_WITH_PARENT === "1") {
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && stop("parent exited"), 1000).unref();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -68,7 +68,7 @@ interface Measured {
 
 function runDriver(url: string, request: Request): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/bench/drive.ts"), JSON.stringify({ url: url + request.path, method: request.method, headers: request.headers, body: request.body, ...drive })], {
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/drive.ts"), JSON.stringify({ url: url + request.path, method: request.method, headers: request.headers, body: request.body, ...drive })], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -89,7 +89,7 @@ async function main() {
   ensureBuild(ROOT, log);
   const database = await createTestDatabase(engine, "bench");
   const ceilingPort = await freePort();
-  const ceiling = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  const ceiling = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)], { stdio: ["ignore", "pipe", "inherit"] });
   try {
     await migrate(database.url);
     const db = createDb(database.url);

@@ -1,6 +1,6 @@
 /**
  * Operator commands delegate to the repository's existing scripts (server.ts,
- * scripts/pull.ts, scripts/engrams-import.ts) in a child process run by tsx, so the CLI
+ * scripts/pull.ts, scripts/engrams-import.ts) in a child process (node with tsx's loader), so the CLI
  * and `npm start`/`npm run ...` can never behave differently. Signals are passed on so
  * Ctrl-C and SIGTERM stop the child the way they stop the script run directly.
  */
@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), join(REPO_ROOT, script), ...args], {
+  // node with tsx's loader is one process: signals reach the script itself.
+  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, script), ...args], {
     // The caller's directory: relative file arguments and DATABASE_URL=file:./... mean
     // the same as for the in-process commands (migrate).
     cwd: process.cwd(),

@@ -24,7 +24,7 @@ function runImport(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/engrams-import.ts"), ...args],
+      ["--import", "tsx", join(ROOT, "scripts/engrams-import.ts"), ...args],
       { cwd: ROOT, env: { ...parentEnv, DATABASE_URL: inject("databaseUrl") }, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

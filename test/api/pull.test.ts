@@ -219,7 +219,7 @@ describe("npm run pull", () => {
   // Asynchronous: the file server it pulls from runs in this very process.
   const cli = (args: string[], allowPrivate = "true") =>
     new Promise<{ status: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/pull.ts"), ...args], {
+      const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/pull.ts"), ...args], {
         cwd: ROOT,
         env: { ...process.env, BASE_URL: "", DATABASE_URL: inject("databaseUrl"), PULL_ALLOW_PRIVATE_HOSTS: allowPrivate },
       });

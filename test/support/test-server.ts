@@ -32,7 +32,9 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<TestServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "server.ts")], {
+  // One process (node with tsx's loader), not the tsx CLI, which runs the server as a
+  // child of its own: signals then reach the server itself, and nothing is orphaned.
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "server.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
