@@ -68,8 +68,8 @@ async function registerUserFrom(url: string, address: string): Promise<Identity>
 }
 
 afterAll(async () => {
-  await a?.stop("SIGKILL");
-  await b?.stop("SIGKILL");
+  await a?.stop();
+  await b?.stop();
   await database?.drop();
 });
 

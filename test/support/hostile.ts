@@ -24,7 +24,7 @@ export async function dedicatedServer(label: string, env: Record<string, string>
     server,
     database,
     async close() {
-      await server.stop("SIGKILL");
+      await server.stop();
       await database.drop();
     },
   };

@@ -1,0 +1,37 @@
+/**
+ * SIGKILL for a test server. startServer runs `tsx server.ts`: tsx's CLI starts the real
+ * server as its child and relays SIGTERM/SIGINT to it, but SIGKILL cannot be relayed, so
+ * killing only the CLI would leave the server running. The child is killed first, by
+ * its pid, then the CLI.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { TestServer } from "./test-server";
+
+const run = promisify(execFile);
+
+async function childrenOf(pid: number): Promise<number[]> {
+  const { stdout } = await run("ps", ["-o", "pid=", "--ppid", String(pid)]).catch(() => ({ stdout: "" }));
+  return stdout.split("\n").map((s) => Number(s.trim())).filter((n) => n > 0);
+}
+
+export async function killServer(server: TestServer): Promise<void> {
+  const root = server.process.pid;
+  if (root === undefined) return;
+  const pids: number[] = [];
+  for (let level = [root]; level.length > 0; ) {
+    const next = (await Promise.all(level.map(childrenOf))).flat();
+    pids.unshift(...next);
+    level = next;
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  const exited = new Promise((resolve) => (server.process.exitCode !== null || server.process.signalCode !== null ? resolve(null) : server.process.once("exit", resolve)));
+  server.process.kill("SIGKILL");
+  await exited;
+}
