@@ -2,7 +2,7 @@
 import type { DocumentSummary } from "@/lib/portal/document-summary";
 import { formatCount } from "@/lib/portal/format";
 
-const kb = (bytes: number) => `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB`;
+const kb = (bytes: number) => (bytes < 1024 ? `${formatCount(bytes)} bytes` : `${formatCount(Math.round(bytes / 1024))} KB`);
 
 export function ContentSummary({ summary }: { summary: DocumentSummary }) {
   return (
