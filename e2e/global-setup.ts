@@ -15,13 +15,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => {};
   ensureBuild(ROOT, (line) => console.log(`[e2e] ${line}`));
   const database = await createTestDatabase("sqlite", "e2e");
-  await migrate(database.url, { root: ROOT });
-  const client = createDb(database.url);
-  const started = Date.now();
-  await seed(client);
-  await client.$disconnect();
-  console.log(`[e2e] seeded ${database.url} in ${Date.now() - started} ms`);
-  const server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0" });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    await migrate(database.url, { root: ROOT });
+    const client = createDb(database.url);
+    const started = Date.now();
+    await seed(client);
+    await client.$disconnect();
+    console.log(`[e2e] seeded ${database.url} in ${Date.now() - started} ms`);
+    server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0" });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = database.url;
   return async () => {
