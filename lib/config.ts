@@ -25,6 +25,8 @@ const schema = z.object({
   PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
   AUTH_SECRET: z.string().min(16).optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
+  /** SQLite only: FULL keeps every acknowledged write through a power cut; NORMAL only through a process crash, with several times the write throughput */
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL", "full", "normal"]).default("FULL").transform((v) => v.toUpperCase() as "FULL" | "NORMAL"),
   // Requests per minute on /v1/ (lib/rate-limit); 0 disables that limit.
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(2400),

@@ -1,5 +1,5 @@
 /**
- * usage: npm run bench -- [--postgres] [--engrams N] [--mods N] [--documents N] [--users N]
+ * usage: npm run bench -- [--postgres] [--sqlite-synchronous FULL|NORMAL] [--engrams N] [--mods N] [--documents N] [--users N]
  *                         [--duration S] [--warmup S] [--connections N] [--cases a,b] [--out FILE]
  *
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
@@ -9,7 +9,7 @@
  * catalogue, the ceiling of that case with this load generator). Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
  * the original PHP service's req/s and the 10x target) and writes it as JSON.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { signedContent } from "@/lib/auth/signed-content";
@@ -78,10 +78,7 @@ function runDriver(url: string, request: Request): Promise<Measured> {
 }
 
 function rssMb(pid: number): number {
-  // the server's own process: tsx starts node as a child of the spawned process
-  const children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
-  const target = children[0] ?? String(pid);
-  const status = readFileSync(`/proc/${target}/status`, "utf8");
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
@@ -96,7 +93,8 @@ async function main() {
     log(`seeding ${engine}: ${JSON.stringify(sizes)}`);
     const seeded = await seed(db, sizes, log);
     await db.$disconnect();
-    const server = await startServer({ DATABASE_URL: database.url });
+    const synchronous = text("sqlite-synchronous");
+    const server = await startServer({ DATABASE_URL: database.url, ...(synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {}) });
     await new Promise<void>((r) => ceiling.stdout!.once("data", () => r()));
     try {
       const signed = (method: string, path: string, body = "") => ({
@@ -140,7 +138,7 @@ async function main() {
       console.log(`server RSS after the run: ${memory.serverRssMb} MB`);
       const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
       mkdirSync(join(out, ".."), { recursive: true });
-      writeFileSync(out, JSON.stringify({ engine, sizes, drive, date: new Date().toISOString(), rows, memory }, null, 2));
+      writeFileSync(out, JSON.stringify({ engine, sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null, sizes, drive, date: new Date().toISOString(), rows, memory }, null, 2));
       log(`written ${out}`);
     } finally {
       await server.stop();

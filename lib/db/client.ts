@@ -23,26 +23,27 @@ const urls = new WeakMap<Db, string>();
  * answered 200 that are gone afterwards. FULL fsyncs the WAL at each commit (~1.3 ms on
  * this machine's disk, ~740 commits/s against ~25,000 with NORMAL): the price of keeping
  * every acknowledged write, as PostgreSQL's default synchronous_commit=on does. Reads
- * do not pay it, and a batch POST is one transaction, so one fsync.
+ * do not pay it, and a batch POST is one transaction, so one fsync. Operators who
+ * prefer write throughput to power-cut durability set SQLITE_SYNCHRONOUS=NORMAL.
  */
-export const SQLITE_SYNCHRONOUS = "FULL";
+export type SqliteSynchronous = "FULL" | "NORMAL";
 
-function durableSqlite(factory: PrismaBetterSqlite3): PrismaBetterSqlite3 {
+function durableSqlite(factory: PrismaBetterSqlite3, synchronous: SqliteSynchronous): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    await adapter.executeScript(`PRAGMA synchronous = ${SQLITE_SYNCHRONOUS}`);
+    await adapter.executeScript(`PRAGMA synchronous = ${synchronous}`);
     return adapter;
   };
   return factory;
 }
 
-export function createDb(databaseUrl: string): Db {
+export function createDb(databaseUrl: string, options: { sqliteSynchronous?: SqliteSynchronous } = {}): Db {
   let client: Db;
   if (databaseUrl.startsWith("file:")) {
     // Journal mode (WAL) is set on the file by the migration runner; busy_timeout
     // makes concurrent writers from several processes wait instead of failing.
-    client = new SqliteClient({ adapter: durableSqlite(new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 })) });
+    client = new SqliteClient({ adapter: durableSqlite(new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 }), options.sqliteSynchronous ?? "FULL") });
   } else {
     const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // Same models, same API; only the generated dialect differs.
@@ -60,7 +61,7 @@ export function databaseUrlOf(client: Db): string {
 const globalForDb = globalThis as unknown as { beaconDb?: Db };
 
 export function db(): Db {
-  globalForDb.beaconDb ??= createDb(config().DATABASE_URL);
+  globalForDb.beaconDb ??= createDb(config().DATABASE_URL, { sqliteSynchronous: config().SQLITE_SYNCHRONOUS });
   return globalForDb.beaconDb;
 }
 

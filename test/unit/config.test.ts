@@ -15,6 +15,7 @@ describe("configuration", () => {
       PULL_INTERVAL_SECONDS: 86400,
       PULL_ALLOW_PRIVATE_HOSTS: false,
       MAX_BODY_BYTES: 16 * 1024 * 1024,
+      SQLITE_SYNCHRONOUS: "FULL",
       provider: "sqlite",
     });
   });
@@ -24,6 +25,8 @@ describe("configuration", () => {
     expect(readConfig({ BASE_URL: "https://beacon.example.com/" }).BASE_URL).toBe("https://beacon.example.com");
     expect(readConfig({ DATABASE_URL: "postgres://h/db" }).provider).toBe("postgresql");
     expect(readConfig({ PULL_ALLOW_PRIVATE_HOSTS: "true" }).PULL_ALLOW_PRIVATE_HOSTS).toBe(true);
+    expect(readConfig({ SQLITE_SYNCHRONOUS: "normal" }).SQLITE_SYNCHRONOUS).toBe("NORMAL");
+    expect(() => readConfig({ SQLITE_SYNCHRONOUS: "OFF" })).toThrow(ConfigError);
   });
 
   it("names every invalid variable", () => {
