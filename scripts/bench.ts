@@ -1,6 +1,7 @@
 /**
  * usage: npm run bench -- [--postgres] [--sqlite-synchronous FULL|NORMAL] [--engrams N] [--mods N] [--documents N] [--users N]
  *                         [--duration S] [--warmup S] [--connections N] [--cases a,b] [--out FILE]
+ *        npm run bench -- --growth [--postgres] [--documents N (default 100000)] [--engrams N (default 50000)]
  *
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
  * the production server, and drives every case with autocannon from a separate process
@@ -8,6 +9,8 @@
  * the machine's ceiling (and the same server answering as many bytes as the full
  * catalogue, the ceiling of that case with this load generator). Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
  * the original PHP service's req/s and the 10x target) and writes it as JSON.
+ * --growth measures instead how the document listing grows from 1,000 to N documents
+ * and the memory of the engram catalogue with N engrams (scripts/bench/growth.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +23,7 @@ import { ensureBuild } from "@/lib/server/ensure-build";
 import { createTestDatabase } from "../test/support/databases";
 import { freePort, ROOT, startServer } from "../test/support/test-server";
 import { seed } from "./bench/seed";
+import { runGrowth } from "./bench/growth";
 
 const USAGE = readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*\n/, "").replace(/^ \* ?/gm, "");
 const args = process.argv.slice(2);
@@ -82,7 +86,20 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
+async function growth() {
+  ensureBuild(ROOT, log);
+  const result = await runGrowth(engine, { small: 1000, large: flag("documents", 100_000), engrams: flag("engrams", 50_000) });
+  const { listing, catalogue } = result;
+  console.log(`document listing p50 (query, uncached): ${listing.p50SmallMs.toFixed(2)} ms at ${listing.documentsSmall} documents, ${listing.p50LargeMs.toFixed(2)} ms at ${listing.documentsLarge}: ratio ${listing.ratio.toFixed(2)} (target <= 1.5)`);
+  console.log(`engram catalogue: ${catalogue.engrams} engrams, ${(catalogue.jsonBytes / 1e6).toFixed(1)} MB of JSON; server RSS ${catalogue.rssBeforeMb} -> ${catalogue.rssAfterMb} MB (+${catalogue.catalogueMb} MB)`);
+  const out = text("out") ?? join(ROOT, "bench-results", `growth-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  mkdirSync(join(out, ".."), { recursive: true });
+  writeFileSync(out, JSON.stringify({ engine, date: new Date().toISOString(), ...result }, null, 2));
+  log(`written ${out}`);
+}
+
 async function main() {
+  if (args.includes("--growth")) return growth();
   ensureBuild(ROOT, log);
   const database = await createTestDatabase(engine, "bench");
   const ceilingPort = await freePort();

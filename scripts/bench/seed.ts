@@ -14,6 +14,8 @@ export interface SeedSizes {
   mods: number;
   engrams: number;
   documents: number;
+  /** approximate size of each document (22 KB, like the original's measurements) */
+  documentBytes?: number;
 }
 
 export interface Seeded {
@@ -67,7 +69,7 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
     const part = await Promise.all(
       Array.from({ length: Math.min(CHUNK, sizes.documents - i) }, async (_, j) => {
         const id = randomUUID();
-        const stored = await encodeContent(documentContent(id, `Bench Document ${i + j}`, 22_000));
+        const stored = await encodeContent(documentContent(id, `Bench Document ${i + j}`, sizes.documentBytes ?? 22_000));
         return { id, userId: users[(i + j) % users.length]!.id, name: `Bench Document ${i + j}`, description: "Benchmark document", revision: 1, downloadCount: (i + j) * 7919 % 5000, lastUpdated: new Date(started - (i + j) * 60_000), stored };
       }),
     );
