@@ -1,0 +1,35 @@
+"use server";
+/** Sign-in server actions: thin adapters over lib/sign-in and next-auth. */
+import { AuthError } from "next-auth";
+import { ApiError } from "@/lib/api/errors";
+import { config } from "@/lib/config";
+import { signIn, signOut } from "@/lib/dashboard/auth";
+import { db } from "@/lib/db/client";
+import { issueChallenge } from "@/lib/sign-in/challenges";
+
+export type ChallengeReply = { ok: true; challenge: string; content: string } | { ok: false; message: string };
+
+export async function requestChallenge(userId: string): Promise<ChallengeReply> {
+  try {
+    const c = await issueChallenge(db(), { userId: String(userId), baseUrl: config().BASE_URL });
+    return { ok: true, challenge: c.challengeId, content: c.content };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+/** On success next-auth redirects (a thrown redirect); otherwise the reason comes back. */
+export async function completeSignIn(input: { userId: string; challenge: string; signature: string }): Promise<{ message: string }> {
+  try {
+    await signIn("credentials", { user_id: input.userId, challenge: input.challenge, signature: input.signature, redirectTo: "/dashboard" });
+  } catch (err) {
+    if (err instanceof AuthError) return { message: "The signature does not match this identity's public key, or the challenge expired. Check the key and try again." };
+    throw err;
+  }
+  return { message: "" };
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/sign-in" });
+}

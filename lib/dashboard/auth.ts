@@ -1,0 +1,56 @@
+/**
+ * next-auth for the dashboard (issue 7). One Credentials provider: the browser signs a
+ * one-time challenge (lib/sign-in/challenges.ts) and we verify it against the stored
+ * public key. Sessions are JWT cookies (no session table); the user id is `sub`.
+ * The configuration is read lazily, per request, because AUTH_SECRET is set by
+ * server.ts at start-up (lib/server/auth-secret.ts), after this module may be loaded.
+ */
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { redeemChallenge } from "@/lib/sign-in/challenges";
+
+class ChallengeRefused extends CredentialsSignin {
+  override code = "challenge_refused";
+}
+
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+function authConfig(): NextAuthConfig {
+  return {
+    secret: process.env.AUTH_SECRET,
+    // Behind the custom server the Host header is the only address we have; BASE_URL
+    // is not used here so a dashboard reached by LAN address still works.
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      Credentials({
+        credentials: { user_id: {}, challenge: {}, signature: {} },
+        async authorize(credentials) {
+          const result = await redeemChallenge(db(), {
+            userId: credentials.user_id,
+            challengeId: credentials.challenge,
+            signature: credentials.signature,
+            baseUrl: config().BASE_URL,
+          });
+          if (!result.ok) throw new ChallengeRefused();
+          return { id: result.userId };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => authConfig());

@@ -1,0 +1,23 @@
+/**
+ * The one session wrapper of the dashboard (STYLE habit 1): every dashboard page and
+ * action starts with requireUser(), and every query it makes is scoped by the id it
+ * returns. A session whose user was deleted meanwhile counts as signed out.
+ */
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/dashboard/auth";
+import { db } from "@/lib/db/client";
+
+export async function currentUserId(): Promise<string | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await db().user.findUnique({ where: { id }, select: { id: true } });
+  return user?.id ?? null;
+}
+
+/** The signed-in user's id; otherwise a redirect to /sign-in. */
+export async function requireUser(): Promise<string> {
+  const id = await currentUserId();
+  if (!id) redirect("/sign-in");
+  return id;
+}

@@ -1,0 +1,83 @@
+/**
+ * Beacon identities in the browser (WebCrypto): made, read from the CLI's identity file
+ * format (lib/client/identity-file.ts: user_id, private_key PKCS#8 PEM, scheme) or a
+ * pasted PEM, and used to sign sign-in challenges. The private key stays in the page.
+ */
+export interface BrowserIdentity {
+  userId: string;
+  privateKey: CryptoKey;
+  scheme: "rsa-sha256" | "rsa-sha1" | "ed25519";
+}
+
+export interface IdentityFileJson {
+  user_id: string;
+  private_key: string;
+  scheme: BrowserIdentity["scheme"];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toPem(der: ArrayBuffer, label: string): string {
+  let binary = "";
+  for (const b of new Uint8Array(der)) binary += String.fromCharCode(b);
+  const lines = btoa(binary).match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
+}
+
+function fromPem(pem: string, label: string): ArrayBuffer {
+  const m = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(pem);
+  if (!m) throw new Error(`expected a PEM "${label}" block (PKCS#8)`);
+  const binary = atob(m[1]!.replace(/\s+/g, ""));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes.buffer;
+}
+
+const rsa = (hash: "SHA-256" | "SHA-1") => ({ name: "RSASSA-PKCS1-v1_5", hash });
+
+/** A new RSA-2048 identity, SHA-256 signatures; returns the SPKI PEM to register. */
+export async function createIdentity(): Promise<{ identity: BrowserIdentity; publicKeyPem: string; file: IdentityFileJson }> {
+  const pair = await crypto.subtle.generateKey({ ...rsa("SHA-256"), modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ["sign", "verify"]);
+  const identity: BrowserIdentity = { userId: crypto.randomUUID(), privateKey: pair.privateKey, scheme: "rsa-sha256" };
+  const publicKeyPem = toPem(await crypto.subtle.exportKey("spki", pair.publicKey), "PUBLIC KEY");
+  const privatePem = toPem(await crypto.subtle.exportKey("pkcs8", pair.privateKey), "PRIVATE KEY");
+  return { identity, publicKeyPem, file: { user_id: identity.userId, private_key: privatePem, scheme: "rsa-sha256" } };
+}
+
+/** RSA first (what Beacon identities are), then Ed25519. */
+export async function importPrivateKey(userId: string, pem: string, scheme?: string): Promise<BrowserIdentity> {
+  if (!UUID.test(userId.trim())) throw new Error("the user id must be a UUID");
+  const der = fromPem(pem, "PRIVATE KEY");
+  const id = userId.trim().toLowerCase();
+  if (scheme !== "ed25519") {
+    const hash = scheme === "rsa-sha1" ? "SHA-1" : "SHA-256";
+    try {
+      return { userId: id, privateKey: await crypto.subtle.importKey("pkcs8", der, rsa(hash), false, ["sign"]), scheme: hash === "SHA-1" ? "rsa-sha1" : "rsa-sha256" };
+    } catch {
+      // not RSA: try Ed25519 below
+    }
+  }
+  try {
+    return { userId: id, privateKey: await crypto.subtle.importKey("pkcs8", der, { name: "Ed25519" }, false, ["sign"]), scheme: "ed25519" };
+  } catch {
+    throw new Error("the private key could not be read (expected an RSA or Ed25519 PKCS#8 key)");
+  }
+}
+
+/** The CLI's identity file (JSON). */
+export async function readIdentityFile(text: string): Promise<BrowserIdentity> {
+  let json: Partial<IdentityFileJson>;
+  try {
+    json = JSON.parse(text) as Partial<IdentityFileJson>;
+  } catch {
+    throw new Error("the identity file is not JSON");
+  }
+  if (typeof json.user_id !== "string" || typeof json.private_key !== "string") throw new Error('the identity file must hold "user_id" and "private_key"');
+  return importPrivateKey(json.user_id, json.private_key, json.scheme);
+}
+
+export async function signHex(identity: BrowserIdentity, content: string): Promise<string> {
+  const algorithm = identity.scheme === "ed25519" ? { name: "Ed25519" } : { name: "RSASSA-PKCS1-v1_5" };
+  const signature = await crypto.subtle.sign(algorithm, identity.privateKey, new TextEncoder().encode(content));
+  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
