@@ -8,6 +8,7 @@ import { createDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { createTestDatabase } from "@/test/support/databases";
+import { startFakeSteam } from "@/test/support/fake-steam";
 import { ROOT, startServer } from "@/test/support/test-server";
 import { seed } from "./seed";
 
@@ -15,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => {};
   ensureBuild(ROOT, (line) => console.log(`[e2e] ${line}`));
   const database = await createTestDatabase("sqlite", "e2e");
+  // The dashboard journey registers and confirms mods against this fake Steam.
+  const steam = await startFakeSteam();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     await migrate(database.url, { root: ROOT });
@@ -23,16 +26,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await seed(client);
     await client.$disconnect();
     console.log(`[e2e] seeded ${database.url} in ${Date.now() - started} ms`);
-    server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0" });
+    server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0", STEAM_API_URL: steam.url });
   } catch (err) {
+    await steam.close();
     await database.drop();
     throw err;
   }
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = database.url;
+  process.env.E2E_STEAM_URL = steam.url;
   return async () => {
     const code = await server.stop();
     if (code !== 0) console.error(`e2e server exited with ${code}:\n${server.logs().slice(-4000)}`);
+    await steam.close();
     await database.drop();
   };
 }
