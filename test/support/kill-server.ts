@@ -15,16 +15,21 @@ async function childrenOf(pid: number): Promise<number[]> {
   return stdout.split("\n").map((s) => Number(s.trim())).filter((n) => n > 0);
 }
 
-export async function killServer(server: TestServer): Promise<void> {
-  const root = server.process.pid;
-  if (root === undefined) return;
+/** Every process below `root`, the deepest first (for a test server: the real server). */
+export async function descendants(root: number): Promise<number[]> {
   const pids: number[] = [];
   for (let level = [root]; level.length > 0; ) {
     const next = (await Promise.all(level.map(childrenOf))).flat();
     pids.unshift(...next);
     level = next;
   }
-  for (const pid of pids) {
+  return pids;
+}
+
+export async function killServer(server: TestServer): Promise<void> {
+  const root = server.process.pid;
+  if (root === undefined) return;
+  for (const pid of await descendants(root)) {
     try {
       process.kill(pid, "SIGKILL");
     } catch {
