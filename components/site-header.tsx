@@ -15,6 +15,9 @@ export function SiteHeader() {
         <Link href="/documents" className={`text-sm text-slate-200 hover:text-amber-300 ${focus}`}>
           Documents
         </Link>
+        <Link href="/dashboard" className={`text-sm text-slate-200 hover:text-amber-300 ${focus}`}>
+          Dashboard
+        </Link>
       </nav>
     </header>
   );

@@ -1,0 +1,40 @@
+/** /dashboard/documents: the documents this user published, each with delete. */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { deleteDocumentAction } from "@/app/dashboard/account-actions";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { card, focus } from "@/components/dashboard/styles";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { requireUser } from "@/lib/dashboard/session";
+import { listDocuments } from "@/lib/documents/list-documents";
+import { MAX_LIST_COUNT } from "@/lib/documents/list-query";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "My documents" };
+
+export default async function MyDocumentsPage() {
+  const userId = await requireUser();
+  const documents = await listDocuments(db(), { userId, sort: "last_updated", direction: "desc", count: MAX_LIST_COUNT, offset: 0, baseUrl: config().BASE_URL });
+  return (
+    <section className="space-y-6" aria-labelledby="docs-title">
+      <h1 id="docs-title" className="text-2xl font-bold sm:text-3xl">My documents</h1>
+      {documents.length === 0 ? (
+        <p className="text-slate-300">You have not published any documents. Beacon publishes them through the API.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="My documents">
+          {documents.map((d) => (
+            <li key={d.document_id} className={card}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <Link href={`/documents/${d.document_id}`} className={`font-semibold text-amber-300 hover:underline ${focus}`}>{d.name}</Link>
+                <span className="text-xs text-slate-400">revision {d.revision} · {d.download_count} downloads · {d.last_updated}</span>
+              </div>
+              {d.description && <p className="text-sm text-slate-300">{d.description}</p>}
+              <ActionForm id={`doc-${d.document_id}`} action={deleteDocumentAction} hidden={{ document_id: d.document_id }} submitLabel="Delete document" variant="danger" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+/**
+ * Every dashboard form: fields described by plain data (so server pages can declare
+ * them), a server action through useActionState, and each error next to its field,
+ * linked by aria-describedby. Errors that belong to no field show by the button.
+ */
+import { useActionState } from "react";
+import { errorId, FieldError } from "@/components/dashboard/field-error";
+import { dangerButton, input, label as labelClass, primaryButton, secondaryButton } from "@/components/dashboard/styles";
+import type { FormState } from "@/lib/dashboard/form-action";
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: "text" | "textarea" | "checkbox" | "checkboxes";
+  defaultValue?: string;
+  /** checkboxes: the choices, and which are ticked; checkbox: ticked when "true" */
+  options?: string[];
+  defaultValues?: string[];
+  placeholder?: string;
+  hint?: string;
+  readOnly?: boolean;
+  mono?: boolean;
+}
+
+interface Props {
+  action: (state: FormState, form: FormData) => Promise<FormState>;
+  /** unique on the page: prefixes ids */
+  id: string;
+  fields?: FieldSpec[];
+  hidden?: Record<string, string>;
+  submitLabel: string;
+  variant?: "primary" | "secondary" | "danger";
+  inline?: boolean;
+}
+
+function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; error: string | undefined }) {
+  const describedBy = [errorId(fieldId), spec.hint ? `${fieldId}-hint` : ""].filter(Boolean).join(" ");
+  const hint = spec.hint ? <p id={`${fieldId}-hint`} className="text-xs text-slate-400">{spec.hint}</p> : null;
+  if (spec.type === "checkboxes") {
+    return (
+      <fieldset className="space-y-1" aria-describedby={describedBy}>
+        <legend className={labelClass}>{spec.label}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {(spec.options ?? []).map((o) => (
+            <label key={o} className="flex items-center gap-1.5 text-sm">
+              <input type="checkbox" name={spec.name} value={o} defaultChecked={spec.defaultValues?.includes(o)} className="accent-amber-400" />
+              {o}
+            </label>
+          ))}
+        </div>
+        {hint}
+        <FieldError id={errorId(fieldId)} message={error} />
+      </fieldset>
+    );
+  }
+  if (spec.type === "checkbox") {
+    return (
+      <div className="space-y-1">
+        <label className="flex items-center gap-1.5 text-sm">
+          <input type="checkbox" id={fieldId} name={spec.name} value="true" defaultChecked={spec.defaultValue === "true"} aria-describedby={describedBy} className="accent-amber-400" />
+          {spec.label}
+        </label>
+        {hint}
+        <FieldError id={errorId(fieldId)} message={error} />
+      </div>
+    );
+  }
+  const common = {
+    id: fieldId,
+    name: spec.name,
+    defaultValue: spec.defaultValue,
+    placeholder: spec.placeholder,
+    readOnly: spec.readOnly,
+    "aria-describedby": describedBy,
+    "aria-invalid": error ? true : undefined,
+    className: `${input} ${spec.mono ? "font-mono" : ""}`,
+  };
+  return (
+    <div className="space-y-1">
+      <label htmlFor={fieldId} className={labelClass}>{spec.label}</label>
+      {spec.type === "textarea" ? <textarea rows={4} {...common} /> : <input type="text" {...common} />}
+      {hint}
+      <FieldError id={errorId(fieldId)} message={error} />
+    </div>
+  );
+}
+
+export function ActionForm({ action, id, fields = [], hidden = {}, submitLabel, variant = "primary", inline = false }: Props) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const button = variant === "danger" ? dangerButton : variant === "secondary" ? secondaryButton : primaryButton;
+  const formError = state.errors?.form;
+  return (
+    <form action={formAction} className={inline ? "inline-flex flex-col gap-1" : "space-y-2"} noValidate>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {fields.map((f) => (
+        <Field key={f.name} spec={f} fieldId={`${id}-${f.name}`} error={state.errors?.[f.name]} />
+      ))}
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" className={button} disabled={pending} aria-describedby={errorId(`${id}-form`)}>
+          {submitLabel}
+        </button>
+        <span role="status" className="text-sm text-emerald-300">{pending ? "Working…" : (state.ok ?? "")}</span>
+      </div>
+      <FieldError id={errorId(`${id}-form`)} message={formError} />
+    </form>
+  );
+}

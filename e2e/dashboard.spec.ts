@@ -1,0 +1,184 @@
+/**
+ * The mod owner's journey (issue 7) in Chromium against the production build and the
+ * fake Steam of e2e/global-setup.ts: create an identity, download its identity file,
+ * register a mod, confirm it, upload engrams by CSV, see them on the spawn page, sign
+ * out and back in with the downloaded file; then a second identity can neither see nor
+ * change the first one's mod, through the UI or by direct requests.
+ */
+import { readFileSync } from "node:fs";
+import { createPublicKey } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { createDb } from "@/lib/db/client";
+import { ARTIFACTS, screenshot, spawnReady } from "./helpers";
+
+const steamUrl = () => process.env.E2E_STEAM_URL!;
+// 10 digits, unlike every seeded mod, so the direct-request test can swap ids of equal length.
+const MOD_A = String(7_000_000_000 + Math.floor(Math.random() * 999_999_999));
+const MOD_B = String(Number(MOD_A) + 1);
+
+async function steamItem(id: string, title: string, description: string) {
+  const res = await fetch(`${steamUrl()}/__items`, { method: "POST", body: JSON.stringify({ items: [{ publishedfileid: id, title, description }] }) });
+  expect(res.status).toBe(200);
+}
+
+async function createIdentity(page: Page): Promise<string> {
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Create identity" }).click();
+  const userId = (await page.locator("#create-title ~ p code").textContent())!;
+  expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+  return userId;
+}
+
+const CSV = [
+  "path,label,availability,can_blueprint",
+  '/Game/Mods/Journey/PrimalItem_JourneyAxe.PrimalItem_JourneyAxe,Journey Axe,"Island,Scorched",true',
+  "/Game/Mods/Journey/PrimalItemResource_Ore.PrimalItemResource_Ore,Journey Ore,Ragnarok,false",
+  "",
+].join("\n");
+
+test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, sign-in with the file, isolation", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+
+  // 1. A new identity, made in the browser; its file is downloaded and read back.
+  const userId = await createIdentity(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download identity file" }).click()]);
+  const identityPath = `${ARTIFACTS}/dashboard-identity.json`;
+  await download.saveAs(identityPath);
+  const file = JSON.parse(readFileSync(identityPath, "utf8")) as { user_id: string; private_key: string; scheme: string };
+  expect(file).toMatchObject({ user_id: userId, scheme: "rsa-sha256" });
+  expect(file.private_key).toContain("-----BEGIN PRIVATE KEY-----");
+  // The server holds the public half of exactly this key, and nothing else.
+  const stored = (await (await page.request.get(`/v1/user.php/${userId}`)).json()) as { public_key: string };
+  expect(stored.public_key).toBe(createPublicKey(file.private_key).export({ format: "pem", type: "spki" }).toString());
+  await screenshot(page, "dashboard-identity-created");
+  await page.getByRole("button", { name: "Continue to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("session-user")).toHaveText(userId);
+
+  // 2. Register: bad input is refused next to the field, then by workshop URL.
+  const modField = page.getByLabel("Workshop id or URL");
+  await modField.fill("not a mod");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.locator("#register-mod-error")).toContainText("Enter a workshop id");
+  await expect(modField).toHaveAttribute("aria-describedby", /register-mod-error/);
+  await modField.fill("1234567");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.locator("#register-mod-error")).toContainText("not in the game's Steam Workshop");
+  await steamItem(MOD_A, "Journey Mod", "A mod for the journey.");
+  await modField.fill(`https://steamcommunity.com/sharedfiles/filedetails/?id=${MOD_A}`);
+  await page.getByRole("button", { name: "Register" }).click();
+  const card = page.locator(`li[data-mod-id="${MOD_A}"]`);
+  await expect(card).toContainText("Journey Mod");
+  const code = (await card.getByTestId("confirmation-code").textContent())!;
+  expect(code).toMatch(/^[0-9a-f-]{36}$/);
+  await screenshot(page, "dashboard-mod-registered");
+
+  // 3. Confirm: first without the code on Steam (refused), then with it.
+  await card.getByRole("button", { name: "Confirm ownership" }).click();
+  await expect(card.locator(`#mod-${MOD_A}-confirm-form-error`)).toContainText("not in the mod's workshop description");
+  await steamItem(MOD_A, "Journey Mod", `A mod for the journey.\n\nBeacon: ${code}`);
+  await card.getByRole("button", { name: "Confirm ownership" }).click();
+  await expect(card).toContainText("confirmed");
+  await card.getByRole("link", { name: "Journey Mod" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journey Mod");
+
+  // 4. Engrams by CSV: a bad file lists its rows, a good one previews, then applies.
+  await page.getByLabel("Engram file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("path,label,availability\nnot-a-path,X,Island\n/Game/A.A,,Moon\n") });
+  await page.getByRole("button", { name: "Check file" }).click();
+  const problems = page.getByRole("list", { name: "Problems in the file" });
+  await expect(problems).toContainText("Row 2: path:");
+  await expect(problems).toContainText("Row 3:");
+  await expect(page.locator("#engram_file-error")).toContainText("nothing was saved");
+  await page.getByLabel("Engram file").setInputFiles({ name: "engrams.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("upload-preview")).toContainText("2 engrams in the file: 2 new, 0 changed");
+  await screenshot(page, "dashboard-upload-preview");
+  await page.getByRole("button", { name: "Apply 2 changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Applied: 2 added" })).toBeVisible();
+  await expect(page.locator("tbody tr[data-engram-uid]")).toHaveCount(2);
+  await expect(page.locator("tbody")).toContainText("Journey Axe");
+  await screenshot(page, "dashboard-mod-engrams");
+
+  // The add form refuses bad input next to each field.
+  await page.locator("#add-engram-path").fill("no slash");
+  await page.locator("#add-engram-label").fill("");
+  await page.getByRole("button", { name: "Add engram" }).click();
+  await expect(page.locator("#add-engram-path-error")).toContainText("must start with");
+  await expect(page.locator("#add-engram-label-error")).not.toBeEmpty();
+
+  // Download as CSV.
+  const csv = await page.request.get(`/dashboard/mods/${MOD_A}/engrams.csv`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain('Journey Axe,"Island,Scorched",true');
+
+  // 5. The public spawn page lists them.
+  await page.goto(`/spawn/?mod_id=${MOD_A}`);
+  await spawnReady(page);
+  await expect(page.locator("tbody tr[data-row]")).toHaveCount(2);
+  await expect(page.locator("tbody")).toContainText("Journey Ore");
+  await screenshot(page, "dashboard-spawn-page");
+
+  // 6. Sign out, and back in with the downloaded identity file.
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Identity file (JSON)").setInputFiles(identityPath);
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("session-user")).toHaveText(userId);
+  await expect(page.locator(`li[data-mod-id="${MOD_A}"]`)).toContainText("confirmed");
+  await screenshot(page, "dashboard-signed-in-again");
+
+  // 7. A second identity, in its own browser context.
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await createIdentity(page2);
+  await page2.getByRole("button", { name: "Continue to the dashboard" }).click();
+  await expect(page2).toHaveURL(/\/dashboard$/);
+  await expect(page2.locator(`li[data-mod-id="${MOD_A}"]`)).toHaveCount(0);
+  // A confirmed mod of someone else cannot be registered...
+  await page2.getByLabel("Workshop id or URL").fill(MOD_A);
+  await page2.getByRole("button", { name: "Register" }).click();
+  await expect(page2.locator("#register-mod-error")).toContainText("confirmed by another user");
+  // ...nor its page, nor its CSV reached.
+  expect((await page2.goto(`/dashboard/mods/${MOD_A}`))!.status()).toBe(404);
+  expect((await page2.request.get(`/dashboard/mods/${MOD_A}/engrams.csv`)).status()).toBe(404);
+
+  // Direct requests to the actions with the first user's mod id: register a mod of our
+  // own, then rewrite the mod id in the action POSTs the page sends.
+  await page2.goto("/dashboard");
+  await steamItem(MOD_B, "Other Mod", "");
+  await page2.getByLabel("Workshop id or URL").fill(MOD_B);
+  await page2.getByRole("button", { name: "Register" }).click();
+  const card2 = page2.locator(`li[data-mod-id="${MOD_B}"]`);
+  await expect(card2).toBeVisible();
+  let rewritten = 0;
+  await page2.route("**/dashboard", async (route) => {
+    const body = route.request().postData();
+    if (route.request().method() === "POST" && body?.includes(MOD_B)) {
+      rewritten++;
+      return route.continue({ postData: body.replaceAll(MOD_B, MOD_A) });
+    }
+    return route.continue();
+  });
+  await card2.getByRole("button", { name: "Confirm ownership" }).click();
+  await expect(card2.locator(`#mod-${MOD_B}-confirm-form-error`)).toContainText(`confirmed by another user`);
+  await card2.getByRole("button", { name: "Remove" }).click();
+  await expect(card2.locator(`#mod-${MOD_B}-remove-form-error`)).toContainText("confirmed by another user cannot be deleted");
+  expect(rewritten).toBe(2);
+  await page2.unrouteAll();
+  await screenshot(page2, "dashboard-second-identity");
+  await other.close();
+
+  // The first user's mod and engrams are untouched.
+  const db = createDb(process.env.E2E_DATABASE_URL!);
+  try {
+    const mod = await db.modRegistration.findUnique({ where: { confirmedModId: MOD_A } });
+    expect(mod?.userId).toBe(userId);
+    expect(await db.engram.count({ where: { modId: MOD_A } })).toBe(2);
+  } finally {
+    await db.$disconnect();
+  }
+});
