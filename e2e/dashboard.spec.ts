@@ -6,8 +6,10 @@
  * change the first one's mod, through the UI or by direct requests.
  */
 import { readFileSync } from "node:fs";
-import { createPublicKey } from "node:crypto";
+import { createPublicKey, generateKeyPairSync, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { createClient } from "@/lib/client/http";
+import { identityFromPem } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
 import { ARTIFACTS, screenshot, spawnReady } from "./helpers";
 
@@ -181,4 +183,105 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   } finally {
     await db.$disconnect();
   }
+});
+
+/** A signed-in owner with a confirmed mod, made through the UI; returns the identity file. */
+async function ownerWithMod(page: Page, modId: string, title: string) {
+  const userId = await createIdentity(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download identity file" }).click()]);
+  const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as { user_id: string; private_key: string };
+  await page.getByRole("button", { name: "Continue to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await steamItem(modId, title, "");
+  await page.getByLabel("Workshop id or URL").fill(modId);
+  await page.getByRole("button", { name: "Register" }).click();
+  const card = page.locator(`li[data-mod-id="${modId}"]`);
+  const code = (await card.getByTestId("confirmation-code").textContent())!;
+  await steamItem(modId, title, `code: ${code}`);
+  await card.getByRole("button", { name: "Confirm ownership" }).click();
+  await expect(card).toContainText("confirmed");
+  return { userId, file };
+}
+
+test("owner tools: edit and delete engrams, pull settings, documents, pasted-key sign-in, account deletion", async ({ page }) => {
+  test.setTimeout(120_000);
+  const modId = String(Number(MOD_A) + 2);
+  const { userId, file } = await ownerWithMod(page, modId, "Tools Mod");
+  await page.goto(`/dashboard/mods/${modId}`);
+
+  // Add, edit, delete one engram.
+  await page.locator("#add-engram-path").fill("/Game/Mods/Tools/PrimalItem_Hammer.PrimalItem_Hammer");
+  await page.locator("#add-engram-label").fill("Hammer");
+  await page.getByRole("button", { name: "Add engram" }).click();
+  const row = page.locator("tbody tr[data-engram-uid]").filter({ hasText: "Hammer" });
+  await expect(row).toHaveCount(1);
+  await row.getByText("Edit").click();
+  const uid = (await row.getAttribute("data-engram-uid"))!;
+  await page.locator(`#edit-${uid}-label`).fill("Big Hammer");
+  await page.locator(`#edit-${uid}-label`).press("Enter");
+  await expect(page.locator("tbody")).toContainText("Big Hammer");
+  // No environment ticked: refused next to the environments. (The <details> stays open
+  // across the re-render after saving.)
+  if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("Edit").click();
+  for (const box of await page.locator(`[data-engram-uid="${uid}"] input[name=environments]`).all()) await box.uncheck();
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator(`#edit-${uid}-environments-error`)).toContainText("at least one environment");
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator("tbody tr[data-engram-uid]")).toHaveCount(0);
+
+  // Pull settings: a bad URL is refused next to the field; a private address is saved
+  // but refused by the pull guard, and the outcome is shown.
+  const pullField = page.getByLabel("Pull URL");
+  await pullField.fill("ftp://example.com/x.csv");
+  await page.getByRole("button", { name: "Save pull URL" }).click();
+  await expect(page.locator("#pull-pull_url-error")).toContainText("absolute http(s) URL");
+  await pullField.fill("http://127.0.0.1:9/engrams.csv");
+  await page.getByRole("button", { name: "Save pull URL" }).click();
+  await expect(page.getByText("Not pulled yet")).toBeVisible();
+  await page.getByRole("button", { name: "Pull now" }).click();
+  await expect(page.locator("#pull-now-form-error")).toContainText("could not be fetched");
+  await expect(page.getByTestId("pull-outcome")).toContainText("failed");
+  await screenshot(page, "dashboard-pull-outcome");
+  await page.getByLabel("Pull URL").fill("");
+  await page.getByRole("button", { name: "Save pull URL" }).click();
+  await expect(page.getByRole("button", { name: "Pull now" })).toHaveCount(0);
+
+  // Documents published through the signed API show up and can be deleted.
+  const identity = identityFromPem(file.user_id, file.private_key);
+  const documentId = randomUUID();
+  const published = await createClient({ serverUrl: process.env.E2E_BASE_URL!, identity }).request("POST", "/v1/document.php", {
+    body: { Identifier: documentId, Title: "Journey Loot", Description: "Loot tweaks", Version: 1, LootSources: [] },
+  });
+  expect(published.status).toBe(200);
+  await page.goto("/dashboard/documents");
+  await expect(page.getByRole("link", { name: "Journey Loot" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete document" }).click();
+  await expect(page.getByText("You have not published any documents")).toBeVisible();
+
+  // Sign out, then in with the pasted key: a wrong key and a broken PEM are refused first.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("User id").fill(userId);
+  await page.getByLabel("Private key (PKCS#8 PEM)").fill("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----");
+  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await expect(page.locator("#private_key-error")).toContainText("could not be read");
+  const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  await page.getByLabel("Private key (PKCS#8 PEM)").fill(stranger);
+  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await expect(page.locator("#private_key-error")).toContainText("does not match");
+  await page.getByLabel("Private key (PKCS#8 PEM)").fill(file.private_key);
+  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Account deletion needs the typed phrase; then everything is gone.
+  await page.goto("/dashboard/account");
+  await page.getByLabel(/Type "delete my account"/).fill("yes");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect(page.locator("#delete-account-confirm-error")).toContainText("to confirm");
+  await page.getByLabel(/Type "delete my account"/).fill("delete my account");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get(`/v1/user.php/${userId}`)).status()).toBe(404);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in/);
 });
