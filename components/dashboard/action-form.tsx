@@ -7,7 +7,7 @@
 import { useActionState } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { dangerButton, input, label as labelClass, primaryButton, secondaryButton } from "@/components/dashboard/styles";
-import type { FormState } from "@/lib/dashboard/form-action";
+import type { FormState } from "@/lib/dashboard/form-data";
 
 export interface FieldSpec {
   name: string;

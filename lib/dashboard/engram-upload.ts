@@ -9,7 +9,7 @@ import type { EngramInputJson } from "@/lib/client/beacon-api";
 import type { Db } from "@/lib/db/client";
 import { uidOf } from "@/lib/engrams/derive";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
-import { listEngrams } from "@/lib/engrams/find-engrams";
+import { engramJson, engramSelect } from "@/lib/engrams/engram-json";
 import type { RowError } from "@/lib/engrams/import-engrams";
 import { planPush, validatePushRows } from "@/lib/engrams/push-plan";
 
@@ -52,6 +52,8 @@ export async function previewEngramUpload(db: Db, options: { modId: string; file
   if (errors.length > 0) {
     return { ok: false, message: `${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was saved.`, errors: errors.slice(0, MAX_SHOWN_ERRORS), errorCount: errors.length };
   }
-  const plan = planPush(records, await listEngrams(db, { mods: [options.modId] }));
+  // resource_url plays no part in the comparison: no base URL needed.
+  const current = (await db.engram.findMany({ where: { modId: options.modId }, select: engramSelect })).map((r) => engramJson(r, ""));
+  const plan = planPush(records, current);
   return { ok: true, total: records.length, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, notInFile: plan.missing.length, send: plan.send };
 }

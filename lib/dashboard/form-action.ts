@@ -6,34 +6,10 @@
  */
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { formObject, zodErrors, type FormState } from "@/lib/dashboard/form-data";
 import { requireUser } from "@/lib/dashboard/session";
 
-export interface FormState {
-  /** success message, shown by the submit button */
-  ok?: string;
-  /** messages by field name ("form" for the form as a whole) */
-  errors?: Record<string, string>;
-}
-
-/** Form fields as an object; repeated names (checkbox groups) become arrays. */
-export function formObject(form: FormData): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(form.keys())) {
-    if (key.startsWith("$ACTION")) continue;
-    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
-    out[key] = values.length === 1 ? values[0]! : values;
-  }
-  return out;
-}
-
-export function zodErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export type { FormState };
 
 export function formAction<S extends z.ZodType>(
   schema: S,

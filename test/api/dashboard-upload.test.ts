@@ -1,0 +1,67 @@
+// The dashboard's engram upload preview and mod ownership (issue 7) on both engines:
+// the same row rules as the API, paths owned elsewhere reported by row, nothing written
+// by a preview, and another user's mod never found.
+import { describe, expect, it } from "vitest";
+import { previewEngramUpload } from "@/lib/dashboard/engram-upload";
+import { findOwnMod } from "@/lib/dashboard/own-mod";
+import { postEngrams } from "@/lib/engrams/post-engrams";
+import { engramInput } from "@/lib/engrams/engram-input";
+import { registeredUser, testDb } from "../support/api";
+import { confirmedMod, registeredMod } from "../support/mods";
+
+const csv = (...rows: string[]) => ["path,label,availability,can_blueprint", ...rows].join("\n");
+
+describe("previewEngramUpload", () => {
+  it("counts new, changed and unchanged engrams and writes nothing", async () => {
+    const owner = await registeredUser();
+    const modId = await confirmedMod(owner);
+    const existing = engramInput.parse({ path: "/Game/Mods/P/A.A", label: "A", mod_id: modId, environments: ["Island"] });
+    await postEngrams(testDb(), { userId: owner.userId, engrams: [existing] });
+    const preview = await previewEngramUpload(testDb(), {
+      modId,
+      fileName: "e.csv",
+      text: csv("/Game/Mods/P/A.A,A,Island,true", "/Game/Mods/P/B.B,B,Center,false", "/Game/Mods/P/C.C,C,Island,"),
+    });
+    expect(preview).toMatchObject({ ok: true, total: 3, added: 2, updated: 0, unchanged: 1 });
+    expect(await testDb().engram.count({ where: { modId } })).toBe(1);
+  });
+
+  it("lists every bad row by number, including paths of another mod and rows naming another mod", async () => {
+    const [owner, other] = [await registeredUser(), await registeredUser()];
+    const [modId, otherMod] = [await confirmedMod(owner), await confirmedMod(other)];
+    const theirs = engramInput.parse({ path: "/Game/Mods/Q/Theirs.Theirs", label: "T", mod_id: otherMod, environments: ["Island"] });
+    await postEngrams(testDb(), { userId: other.userId, engrams: [theirs] });
+    const text = JSON.stringify([
+      { path: "/Game/Mods/P/Ok.Ok", label: "Ok", environments: ["Island"] },
+      { path: "no-slash", label: "Bad", environments: ["Island"] },
+      { path: "/Game/Mods/P/Moon.Moon", label: "Moon", environments: ["Moon"] },
+      { path: "/Game/Mods/Q/Theirs.Theirs", label: "Mine now?", environments: ["Island"] },
+      { path: "/Game/Mods/P/X.X", label: "X", environments: ["Island"], mod_id: otherMod },
+    ]);
+    const preview = await previewEngramUpload(testDb(), { modId, fileName: "e.json", text });
+    expect(preview.ok).toBe(false);
+    if (preview.ok) return;
+    expect(preview.errors.map((e) => e.row)).toEqual([2, 3, 4, 5]);
+    expect(preview.errors.find((e) => e.row === 4)?.message).toContain(`belongs to mod ${otherMod}`);
+  });
+
+  it("refuses files it cannot read, with a message", async () => {
+    const owner = await registeredUser();
+    const modId = await confirmedMod(owner);
+    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.txt", text: "x" })).toMatchObject({ ok: false, message: expect.stringContaining(".csv or .json") });
+    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.json", text: "{" })).toMatchObject({ ok: false, message: expect.stringContaining("not valid JSON") });
+    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.csv", text: "path,label\n" })).toMatchObject({ ok: false, message: "The file holds no engrams." });
+  });
+});
+
+describe("findOwnMod", () => {
+  it("finds the caller's mods only, and confirmed ones when asked", async () => {
+    const [owner, other] = [await registeredUser(), await registeredUser()];
+    const confirmed = await confirmedMod(owner);
+    const pending = await registeredMod(owner);
+    expect((await findOwnMod(testDb(), { userId: owner.userId, workshopId: confirmed, confirmed: true })).workshopId).toBe(confirmed);
+    await expect(findOwnMod(testDb(), { userId: other.userId, workshopId: confirmed })).rejects.toMatchObject({ status: 404 });
+    await expect(findOwnMod(testDb(), { userId: owner.userId, workshopId: pending, confirmed: true })).rejects.toMatchObject({ status: 404 });
+    await expect(findOwnMod(testDb(), { userId: owner.userId, workshopId: "not-an-id" })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,65 @@
+// Pure helpers of the dashboard (issue 7): workshop references, form parsing, the CSV
+// download (which must read back as the same engrams), the challenge's signed content.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { engramsCsv } from "@/lib/dashboard/engrams-csv";
+import { formObject, zodErrors } from "@/lib/dashboard/form-data";
+import { workshopIdFrom } from "@/lib/dashboard/workshop-ref";
+import { readEngramFile } from "@/lib/engrams/engram-file";
+import { validatePushRows } from "@/lib/engrams/push-plan";
+import type { EngramJson } from "@/lib/engrams/engram-json";
+import { challengeContent } from "@/lib/sign-in/challenges";
+
+describe("workshopIdFrom", () => {
+  it("takes ids and Steam workshop URLs", () => {
+    expect(workshopIdFrom(" 731604991 ")).toBe("731604991");
+    expect(workshopIdFrom("https://steamcommunity.com/sharedfiles/filedetails/?id=731604991")).toBe("731604991");
+    expect(workshopIdFrom("https://steamcommunity.com/workshop/filedetails/?id=12&searchtext=")).toBe("12");
+  });
+  it("refuses anything else", () => {
+    for (const bad of ["", "abc", "-1", "0", "https://example.com/?id=12", "https://steamcommunity.com/sharedfiles/filedetails/", "javascript:alert(1)"]) {
+      expect(workshopIdFrom(bad)).toBeNull();
+    }
+  });
+});
+
+describe("form helpers", () => {
+  it("keeps repeated fields as arrays and drops Next.js's action fields", () => {
+    const form = new FormData();
+    form.append("environments", "Island");
+    form.append("environments", "Center");
+    form.append("label", "Axe");
+    form.append("$ACTION_ID_abc", "");
+    expect(formObject(form)).toEqual({ environments: ["Island", "Center"], label: "Axe" });
+  });
+  it("puts the first message of each field under its name", () => {
+    const r = z.object({ a: z.string().min(2, "too short"), b: z.number() }).safeParse({ a: "x", b: "y" });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(zodErrors(r.error)).toMatchObject({ a: "too short", b: expect.any(String) });
+  });
+});
+
+describe("engramsCsv", () => {
+  it("reads back, through the upload's own validation, as the same engrams", () => {
+    const engrams = [
+      { path: "/Game/Mods/X/A.A", label: 'Axe, "sharp"', environments: ["Island", "Center"], can_blueprint: true },
+      { path: "/Game/Mods/X/B.B", label: "Line\nbreak", environments: ["Abberation"], can_blueprint: false },
+    ] as unknown as EngramJson[];
+    const csv = engramsCsv(engrams);
+    expect(csv.split("\r\n")[0]).toBe("path,label,availability,can_blueprint");
+    const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
+    expect(errors).toEqual([]);
+    expect(records.map((r) => [r.path, r.label, r.canBlueprint, r.modId])).toEqual([
+      ["/Game/Mods/X/A.A", 'Axe, "sharp"', true, "42"],
+      ["/Game/Mods/X/B.B", "Line\nbreak", false, "42"],
+    ]);
+  });
+});
+
+describe("challengeContent", () => {
+  it("can never be mistaken for a signed API request (whose first line is the method)", () => {
+    const content = challengeContent("ab".repeat(32), "11111111-1111-4111-8111-111111111111", "https://hub.example");
+    expect(content.split("\n")[0]).toBe("Beacon Hub sign-in");
+    expect(content).toContain("https://hub.example");
+  });
+});
