@@ -8,12 +8,14 @@
  * downloads, from --connections keep-alive loops capped at --rate requests/s in total.
  * After --warmup seconds of the same load (caches filled, code optimised), the server's
  * resident memory (RSS) is read every second and reported every --sample-seconds: the
- * last value, and the lowest and highest of the interval. RSS swings by tens of MB as
- * the garbage collector runs; the interval's lowest value (the floor the heap returns to)
- * is what the trend is computed on, since a leak raises the floor.
+ * last value, and the lowest and highest of the interval. RSS swings by tens of MB over
+ * minutes as the garbage collector grows and compacts the heap, so the trend is taken
+ * on what a leak raises: the live heap left after each full (mark-compact) GC, which the
+ * server reports under --trace-gc; with fewer than three full GCs in the window, the
+ * intervals' RSS floors stand in.
  * Fails (exit 1) on any error (a status other than the expected one, or a failed
  * connection) or when memory still grows in the second half of the run: the slope of a
- * least-squares line through those floors above --max-slope MB per minute.
+ * least-squares line through those values above --max-slope MB per minute.
  */
 import { readFileSync } from "node:fs";
 import { signedContent } from "@/lib/auth/signed-content";
@@ -58,12 +60,12 @@ interface Sample {
   errors: number;
 }
 
-/** MB per minute of the least-squares line through the samples. */
-function slopePerMinute(samples: Sample[]): number {
-  const n = samples.length;
+/** MB per minute of the least-squares line through (seconds, MB) points. */
+function slopePerMinute(points: { seconds: number; mb: number }[]): number {
+  const n = points.length;
   if (n < 2) return 0;
-  const xs = samples.map((s) => s.seconds / 60);
-  const ys = samples.map((s) => s.floorMb);
+  const xs = points.map((s) => s.seconds / 60);
+  const ys = points.map((s) => s.mb);
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;
   const num = xs.reduce((acc, x, i) => acc + (x - mx) * (ys[i]! - my), 0);
@@ -93,9 +95,9 @@ async function main(): Promise<void> {
     const db = createDb(database.url);
     const seeded = await seed(db, { users: 50, mods: 5, engrams: 2000, documents: 200 }, () => {});
     await db.$disconnect();
-    const server = await startServer({ DATABASE_URL: database.url });
+    const server = await startServer({ DATABASE_URL: database.url }, 90_000, ["--trace-gc"]);
     try {
-      exitCode = await soak(server.url, server.process.pid!, seeded.signer, seeded.modIds[0]!, seeded.engramUids, seeded.documentIds);
+      exitCode = await soak(server.url, server.process.pid!, server.logs, seeded.signer, seeded.modIds[0]!, seeded.engramUids, seeded.documentIds);
     } finally {
       await server.stop();
     }
@@ -105,7 +107,17 @@ async function main(): Promise<void> {
   process.exit(exitCode);
 }
 
-async function soak(url: string, wrapperPid: number, signer: Identity, modId: string, uids: string[], documentIds: string[]): Promise<number> {
+/**
+ * Live heap after each mark-compact of one process, from --trace-gc lines such as
+ * "[1234:0x55d0]    41234 ms: Mark-Compact 245.3 (260.1) -> 180.2 (262.0) MB, ..."
+ * (ms: since that process started).
+ */
+function fullGcHeaps(output: string, pid: number): { seconds: number; mb: number }[] {
+  const re = new RegExp(`^\\[${pid}:0x[0-9a-f]+\\]\\s+(\\d+) ms: Mark-Compact[^>]*-> ([\\d.]+) \\(`, "gm");
+  return [...output.matchAll(re)].map((m) => ({ seconds: Number(m[1]) / 1000, mb: Number(m[2]) }));
+}
+
+async function soak(url: string, wrapperPid: number, logs: () => string, signer: Identity, modId: string, uids: string[], documentIds: string[]): Promise<number> {
   const serverPid = (await descendants(wrapperPid)).at(0) ?? wrapperPid;
   const send = async (op: Op): Promise<number> => {
     const headers: Record<string, string> = {};
@@ -165,6 +177,9 @@ async function soak(url: string, wrapperPid: number, signer: Identity, modId: st
   });
 
   const samples: Sample[] = [];
+  // Where the server's output stood when the second half began: full GCs after it count.
+  let secondHalfOutput = Infinity;
+  setTimeout(() => (secondHalfOutput = logs().length), (options.warmup + options.seconds / 2) * 1000).unref();
   let readings: number[] = [];
   const read = () => readings.push(rssMb(serverPid));
   const sample = () => {
@@ -190,7 +205,12 @@ async function soak(url: string, wrapperPid: number, signer: Identity, modId: st
   if (Date.now() - started - samples.at(-1)!.seconds * 1000 > (options.sampleSeconds * 1000) / 2) sample();
 
   const secondHalf = samples.filter((s) => s.seconds >= options.seconds / 2);
-  const slope = slopePerMinute(secondHalf);
+  const rssSlope = slopePerMinute(secondHalf.map((s) => ({ seconds: s.seconds, mb: s.floorMb })));
+  const gcs = fullGcHeaps(logs().slice(secondHalfOutput === Infinity ? logs().length : secondHalfOutput), serverPid);
+  for (const g of gcs) log(`full GC at server time ${g.seconds.toFixed(0)} s: live heap ${g.mb.toFixed(1)} MB`);
+  const heapSlope = slopePerMinute(gcs);
+  const slope = gcs.length >= 3 ? heapSlope : rssSlope;
+  const measure = gcs.length >= 3 ? `live heap after ${gcs.length} full GCs` : `RSS floors (only ${gcs.length} full GCs)`;
   const elapsed = (Date.now() - started) / 1000;
   const ok = errors === 0 && slope <= options.maxSlope;
   const summary = {
@@ -205,10 +225,13 @@ async function soak(url: string, wrapperPid: number, signer: Identity, modId: st
     rssLastMb: samples.at(-1)!.rssMb,
     rssMaxMb: Math.max(...samples.map((s) => s.rssMb)),
     secondHalfSlopeMbPerMinute: Math.round(slope * 100) / 100,
+    measure,
+    rssFloorSlopeMbPerMinute: Math.round(rssSlope * 100) / 100,
+    fullGcs: gcs,
     maxSlopeMbPerMinute: options.maxSlope,
     samples,
   };
-  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${summary.rssFirstMb} -> ${summary.rssLastMb} MB (max ${summary.rssMaxMb}); second-half slope ${summary.secondHalfSlopeMbPerMinute} MB/min (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
+  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${summary.rssFirstMb} -> ${summary.rssLastMb} MB (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
   for (const e of errorExamples) log(`error: ${e}`);
   if (options.json) console.log(JSON.stringify(summary));
   return ok ? 0 : 1;

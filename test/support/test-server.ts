@@ -29,12 +29,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<TestServer> {
+/** `nodeFlags` go to the server's Node process, e.g. ["--trace-gc"] (not allowed in NODE_OPTIONS). */
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000, nodeFlags: string[] = []): Promise<TestServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
   // One process (node with tsx's loader), not the tsx CLI, which runs the server as a
   // child of its own: signals then reach the server itself, and nothing is orphaned.
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "server.ts")], {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", join(ROOT, "server.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
