@@ -23,11 +23,25 @@ async function steamItem(id: string, title: string, description: string) {
   expect(res.status).toBe(200);
 }
 
+// Identities made here are deleted after the file's tests, so the seeded counts other
+// specs check (home page statistics, all spawn codes) stay as seeded.
+const created: string[] = [];
+
+test.afterAll(async () => {
+  const db = createDb(process.env.E2E_DATABASE_URL!);
+  try {
+    await db.user.deleteMany({ where: { id: { in: created } } });
+  } finally {
+    await db.$disconnect();
+  }
+});
+
 async function createIdentity(page: Page): Promise<string> {
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Create identity" }).click();
   const userId = (await page.locator("#create-title ~ p code").textContent())!;
   expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+  created.push(userId);
   return userId;
 }
 

@@ -4,16 +4,18 @@
  * returns. A session whose user was deleted meanwhile counts as signed out.
  */
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { auth } from "@/lib/dashboard/auth";
 import { db } from "@/lib/db/client";
 
-export async function currentUserId(): Promise<string | null> {
+/** Once per request however many layouts and pages ask (React's request cache). */
+export const currentUserId = cache(async (): Promise<string | null> => {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
   const user = await db().user.findUnique({ where: { id }, select: { id: true } });
   return user?.id ?? null;
-}
+});
 
 /** The signed-in user's id; otherwise a redirect to /sign-in. */
 export async function requireUser(): Promise<string> {
