@@ -134,6 +134,13 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await expect(page.locator("tbody")).toContainText("Journey Ore");
   await screenshot(page, "dashboard-spawn-page");
 
+  // Phone width: the mod page fits without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/mods/${MOD_A}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "dashboard-mod-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // 6. Sign out, and back in with the downloaded identity file.
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Sign out" }).click();

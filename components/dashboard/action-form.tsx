@@ -30,6 +30,8 @@ interface Props {
   fields?: FieldSpec[];
   hidden?: Record<string, string>;
   submitLabel: string;
+  /** the button's name for screen readers when the label alone is ambiguous ("Delete") */
+  submitAriaLabel?: string;
   variant?: "primary" | "secondary" | "danger";
   inline?: boolean;
 }
@@ -86,7 +88,7 @@ function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; err
   );
 }
 
-export function ActionForm({ action, id, fields = [], hidden = {}, submitLabel, variant = "primary", inline = false }: Props) {
+export function ActionForm({ action, id, fields = [], hidden = {}, submitLabel, submitAriaLabel, variant = "primary", inline = false }: Props) {
   const [state, formAction, pending] = useActionState(action, {});
   const button = variant === "danger" ? dangerButton : variant === "secondary" ? secondaryButton : primaryButton;
   const formError = state.errors?.form;
@@ -99,7 +101,7 @@ export function ActionForm({ action, id, fields = [], hidden = {}, submitLabel, 
         <Field key={f.name} spec={f} fieldId={`${id}-${f.name}`} error={state.errors?.[f.name]} />
       ))}
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className={button} disabled={pending} aria-describedby={errorId(`${id}-form`)}>
+        <button type="submit" className={button} disabled={pending} aria-label={submitAriaLabel} aria-describedby={errorId(`${id}-form`)}>
           {submitLabel}
         </button>
         <span role="status" className="text-sm text-emerald-300">{pending ? "Working…" : (state.ok ?? "")}</span>

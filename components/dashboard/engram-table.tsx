@@ -38,10 +38,10 @@ export function EngramTable({ modId, engrams }: { modId: string; engrams: Engram
                 <details>
                   <summary className={`cursor-pointer text-amber-300 ${focus}`}>Edit<span className="sr-only"> {e.label}</span></summary>
                   <div className="mt-2 w-72 max-w-full">
-                    <ActionForm id={`edit-${e.uid}`} action={saveEngramAction} hidden={{ mod_id: modId }} fields={engramFields(e)} submitLabel="Save" />
+                    <ActionForm id={`edit-${e.uid}`} action={saveEngramAction} hidden={{ mod_id: modId }} fields={engramFields(e)} submitLabel="Save" submitAriaLabel={`Save ${e.label}`} />
                   </div>
                 </details>
-                <ActionForm id={`delete-${e.uid}`} action={deleteEngramAction} hidden={{ mod_id: modId, uid: e.uid }} submitLabel="Delete" variant="danger" inline />
+                <ActionForm id={`delete-${e.uid}`} action={deleteEngramAction} hidden={{ mod_id: modId, uid: e.uid }} submitLabel="Delete" submitAriaLabel={`Delete ${e.label}`} variant="danger" inline />
               </td>
             </tr>
           ))}

@@ -38,10 +38,17 @@ export function ModCard({ mod }: { mod: ModJson }) {
             <li>Paste the code anywhere in the description and save.</li>
             <li>Press &ldquo;Confirm ownership&rdquo;. Afterwards you may remove the code from the description.</li>
           </ol>
-          <ActionForm id={`${id}-confirm`} action={confirmModAction} hidden={{ mod_id: mod.mod_id }} submitLabel="Confirm ownership" />
+          <ActionForm id={`${id}-confirm`} action={confirmModAction} hidden={{ mod_id: mod.mod_id }} submitLabel="Confirm ownership" submitAriaLabel={`Confirm ownership of ${mod.name}`} />
         </div>
       )}
-      <ActionForm id={`${id}-remove`} action={removeModAction} hidden={{ mod_id: mod.mod_id }} submitLabel={mod.confirmed ? "Remove mod and its engrams" : "Remove"} variant="danger" />
+      <ActionForm
+        id={`${id}-remove`}
+        action={removeModAction}
+        hidden={{ mod_id: mod.mod_id }}
+        submitLabel={mod.confirmed ? "Remove mod and its engrams" : "Remove"}
+        submitAriaLabel={`Remove ${mod.name}${mod.confirmed ? " and its engrams" : ""}`}
+        variant="danger"
+      />
     </li>
   );
 }

@@ -30,7 +30,7 @@ export default async function MyDocumentsPage() {
                 <span className="text-xs text-slate-400">revision {d.revision} · {d.download_count} downloads · {d.last_updated}</span>
               </div>
               {d.description && <p className="text-sm text-slate-300">{d.description}</p>}
-              <ActionForm id={`doc-${d.document_id}`} action={deleteDocumentAction} hidden={{ document_id: d.document_id }} submitLabel="Delete document" variant="danger" />
+              <ActionForm id={`doc-${d.document_id}`} action={deleteDocumentAction} hidden={{ document_id: d.document_id }} submitLabel="Delete document" submitAriaLabel={`Delete document ${d.name}`} variant="danger" />
             </li>
           ))}
         </ul>
