@@ -147,6 +147,10 @@ async function main() {
         if (only && !only.includes(String(i + 1))) continue;
         log(`case ${i + 1}/${cases.length}: ${c.name}`);
         const r = await runDriver(server.url, await c.request());
+        if (r.errors > 0) {
+          const errors = server.logs().split("\n").filter((l) => /error|Error/.test(l));
+          log(`${r.errors} error replies ${JSON.stringify(r.statusCodes)}; the server logged:\n${errors.slice(-15).join("\n")}`);
+        }
         const ceilingRps = c.largeCeiling ? large.rps : top.rps;
         rows.push({ name: c.name, ...r, ratio: r.rps / ceilingRps, original: c.original ?? null, target: c.original ? c.original * 10 : null, meetsTarget: c.original ? r.rps >= c.original * 10 : null });
       }

@@ -17,15 +17,9 @@ import { documentExists, findDocuments } from "@/lib/documents/find-documents";
 import { documentListBody } from "@/lib/documents/list-documents";
 import { parseListQuery } from "@/lib/documents/list-query";
 import { publishDocuments } from "@/lib/documents/publish-documents";
-import { isUuid } from "@/lib/uuid";
+import { isUuid, requireUuids } from "@/lib/uuid";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
-
-function requireUuids(ids: string[]): string[] {
-  const bad = ids.filter((id) => !isUuid(id));
-  if (bad.length > 0) throw badRequest("Document ids must be UUIDs.", { invalid: bad.slice(0, 20) });
-  return ids.map((id) => id.toLowerCase());
-}
 
 async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
   const { name, content, original } = await downloadDocument(db(), id);
@@ -45,7 +39,7 @@ export const documentEndpoint: Endpoint = {
       async handle(ctx) {
         const baseUrl = config().BASE_URL;
         if (ctx.pathIds.length === 0) return preparedJsonResponse(await documentListBody(db(), { ...parseListQuery(ctx.query), baseUrl }));
-        const ids = requireUuids(ctx.pathIds);
+        const ids = requireUuids(ctx.pathIds, "Document");
         if (ids.length === 1 && !ctx.query.has("simple")) return download(ctx, ids[0]!);
         const found = await findDocuments(db(), { ids, baseUrl });
         if (found.length === 0) throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", { document_ids: ids });
@@ -68,7 +62,7 @@ export const documentEndpoint: Endpoint = {
       async handle(ctx) {
         const caller = ctx.requireCaller();
         const documents = readDocumentInputs(ctx.json(), ctx.text(), ctx.req.body);
-        const pathIds = requireUuids(ctx.pathIds);
+        const pathIds = requireUuids(ctx.pathIds, "Document");
         if (pathIds.some((id) => !documents.some((d) => d.id === id))) {
           throw badRequest("A document id in the URL differs from the body's Identifier.", { url_document_ids: pathIds });
         }
@@ -80,7 +74,7 @@ export const documentEndpoint: Endpoint = {
       auth: "required",
       async handle(ctx) {
         const caller = ctx.requireCaller();
-        const ids = requireUuids(ctx.idList());
+        const ids = requireUuids(ctx.idList(), "Document");
         if (ids.length === 0) throw badRequest("Name the documents to delete, in the path or in a text/plain body.");
         await deleteDocuments(db(), { userId: caller.userId, ids: [...new Set(ids)] });
         return emptyResponse();
