@@ -47,6 +47,8 @@ export async function issueChallenge(db: Db, options: { userId: string; baseUrl:
   return { challengeId, userId, content: challengeContent(challengeId, userId, options.baseUrl), expiresAt };
 }
 
+const isString = (v: unknown): v is string => typeof v === "string";
+
 export type ChallengeResult = { ok: true; userId: string } | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" };
 
 /** Spends the challenge, then checks the signature against the user's stored public key. */
@@ -55,9 +57,7 @@ export async function redeemChallenge(
   options: { userId: unknown; challengeId: unknown; signature: unknown; baseUrl: string; now?: Date },
 ): Promise<ChallengeResult> {
   const { challengeId, signature } = options;
-  if (!isUuid(options.userId) || typeof challengeId !== "string" || !/^[0-9a-f]{64}$/.test(challengeId) || typeof signature !== "string") {
-    return { ok: false, reason: "malformed" };
-  }
+  if (!isUuid(options.userId) || !isString(challengeId) || !/^[0-9a-f]{64}$/.test(challengeId) || !isString(signature)) return { ok: false, reason: "malformed" };
   const userId = options.userId.toLowerCase();
   const now = options.now ?? new Date();
   // One statement: of any number of concurrent redeemers exactly one deletes the row.
