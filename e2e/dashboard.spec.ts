@@ -6,6 +6,8 @@
  * change the first one's mod, through the UI or by direct requests.
  */
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createPublicKey, generateKeyPairSync, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createClient } from "@/lib/client/http";
@@ -250,22 +252,42 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   await row.getByRole("button", { name: "Delete" }).click();
   await expect(page.locator("tbody tr[data-engram-uid]")).toHaveCount(0);
 
-  // Pull settings: a bad URL is refused next to the field; a private address is saved
-  // but refused by the pull guard, and the outcome is shown.
-  const pullField = page.getByLabel("Pull URL");
-  await pullField.fill("ftp://example.com/x.csv");
-  await page.getByRole("button", { name: "Save pull URL" }).click();
-  await expect(page.locator("#pull-pull_url-error")).toContainText("absolute http(s) URL");
-  await pullField.fill("http://127.0.0.1:9/engrams.csv");
-  await page.getByRole("button", { name: "Save pull URL" }).click();
-  await expect(page.getByText("Not pulled yet")).toBeVisible();
-  await page.getByRole("button", { name: "Pull now" }).click();
-  await expect(page.locator("#pull-now-form-error")).toContainText("could not be fetched");
-  await expect(page.getByTestId("pull-outcome")).toContainText("failed");
-  await screenshot(page, "dashboard-pull-outcome");
-  await page.getByLabel("Pull URL").fill("");
-  await page.getByRole("button", { name: "Save pull URL" }).click();
-  await expect(page.getByRole("button", { name: "Pull now" })).toHaveCount(0);
+  // Pull settings: a bad URL is refused next to the field; a URL answering 404 fails
+  // with the reason shown; a CSV file is pulled into the mod; clearing stops it.
+  const pullFiles = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/engrams.csv") {
+      res.writeHead(200, { "content-type": "text/csv" });
+      return res.end("path,label,availability,can_blueprint\n/Game/Mods/Tools/PrimalItem_Pulled.PrimalItem_Pulled,Pulled Pick,Island,true\n");
+    }
+    res.writeHead(req.method === "POST" ? 200 : 404).end();
+  });
+  await new Promise<void>((done) => pullFiles.listen(0, "127.0.0.1", done));
+  const pullBase = `http://127.0.0.1:${(pullFiles.address() as AddressInfo).port}`;
+  try {
+    const pullField = page.getByLabel("Pull URL");
+    await pullField.fill("ftp://example.com/x.csv");
+    await page.getByRole("button", { name: "Save pull URL" }).click();
+    await expect(page.locator("#pull-pull_url-error")).toContainText("absolute http(s) URL");
+    await pullField.fill(`${pullBase}/missing.csv`);
+    await page.getByRole("button", { name: "Save pull URL" }).click();
+    await expect(page.getByText("Not pulled yet")).toBeVisible();
+    await page.getByRole("button", { name: "Pull now" }).click();
+    await expect(page.locator("#pull-now-form-error")).toContainText("answered HTTP 404");
+    await expect(page.getByTestId("pull-outcome")).toContainText("failed");
+    await page.getByLabel("Pull URL").fill(`${pullBase}/engrams.csv`);
+    await page.getByRole("button", { name: "Save pull URL" }).click();
+    await expect(page.getByText("Not pulled yet")).toBeVisible();
+    await page.getByRole("button", { name: "Pull now" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Pulled: 1 added, 0 updated, 0 removed." })).toBeVisible();
+    await expect(page.getByTestId("pull-outcome")).toContainText("1 added, 0 updated, 0 removed");
+    await expect(page.locator("tbody")).toContainText("Pulled Pick");
+    await screenshot(page, "dashboard-pull-outcome");
+    await page.getByLabel("Pull URL").fill("");
+    await page.getByRole("button", { name: "Save pull URL" }).click();
+    await expect(page.getByRole("button", { name: "Pull now" })).toHaveCount(0);
+  } finally {
+    await new Promise((done) => pullFiles.close(done));
+  }
 
   // Documents published through the signed API show up and can be deleted.
   const identity = identityFromPem(file.user_id, file.private_key);
