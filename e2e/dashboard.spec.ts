@@ -328,3 +328,24 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/sign-in/);
 });
+
+test("sign-in attempts are limited per account and address (RATE_LIMIT_SIGNIN_PER_MINUTE, 10)", async ({ browser }) => {
+  // Its own address and account, so no other test's sign-ins are counted with these.
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${1 + Math.floor(Math.random() * 250)}` } });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("User id").fill(randomUUID());
+  await page.getByLabel("Private key (PKCS#8 PEM)").fill(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+  const error = page.locator("#private_key-error");
+  // One server action request (the challenge) per attempt: wait for each answer.
+  const attempt = async () => {
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await answered;
+  };
+  for (let i = 0; i < 10; i++) await attempt();
+  await expect(error).toContainText("No identity has this user id");
+  await attempt();
+  await expect(error).toContainText("Too many requests; at most 10 per minute");
+  await context.close();
+});

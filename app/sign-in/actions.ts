@@ -1,17 +1,25 @@
 "use server";
 /** Sign-in server actions: thin adapters over lib/sign-in and next-auth. */
+import { headers } from "next/headers";
 import { AuthError } from "next-auth";
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { signIn, signOut } from "@/lib/dashboard/auth";
+import { signInAddress } from "@/lib/dashboard/sign-in-address";
 import { db } from "@/lib/db/client";
+import { checkSignIn } from "@/lib/rate-limit/sign-in";
+import { serviceRateLimiter } from "@/lib/rate-limit/service";
 import { issueChallenge } from "@/lib/sign-in/challenges";
 
 export type ChallengeReply = { ok: true; challenge: string; content: string } | { ok: false; message: string };
 
+/** Each sign-in attempt starts here, so this is where attempts are counted. */
 export async function requestChallenge(userId: string): Promise<ChallengeReply> {
+  const cfg = config();
   try {
-    const c = await issueChallenge(db(), { userId: String(userId), baseUrl: config().BASE_URL });
+    const address = signInAddress((await headers()).get("x-forwarded-for"), cfg.TRUST_PROXY);
+    checkSignIn(serviceRateLimiter(), { address, account: String(userId), perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE });
+    const c = await issueChallenge(db(), { userId: String(userId), baseUrl: cfg.BASE_URL });
     return { ok: true, challenge: c.challengeId, content: c.content };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, message: err.message };

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { engramsCsv } from "@/lib/dashboard/engrams-csv";
 import { formObject, zodErrors } from "@/lib/dashboard/form-data";
+import { signInAddress } from "@/lib/dashboard/sign-in-address";
 import { workshopIdFrom } from "@/lib/dashboard/workshop-ref";
 import { readEngramFile } from "@/lib/engrams/engram-file";
 import { validatePushRows } from "@/lib/engrams/push-plan";
@@ -61,5 +62,15 @@ describe("challengeContent", () => {
     const content = challengeContent("ab".repeat(32), "11111111-1111-4111-8111-111111111111", "https://hub.example");
     expect(content.split("\n")[0]).toBe("Beacon Hub sign-in");
     expect(content).toContain("https://hub.example");
+  });
+});
+
+describe("signInAddress", () => {
+  it("reads the address Next.js or a trusted proxy put in X-Forwarded-For", () => {
+    expect(signInAddress("127.0.0.1", false)).toBe("127.0.0.1");
+    expect(signInAddress("198.51.100.7, 10.0.0.2", true)).toBe("10.0.0.2");
+    expect(signInAddress("198.51.100.7, 10.0.0.2", false)).toBe("198.51.100.7");
+    expect(signInAddress(null, true)).toBe("unknown");
+    expect(signInAddress(" , ", false)).toBe("unknown");
   });
 });
