@@ -22,6 +22,7 @@ import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { PEER_ADDRESS_HEADER } from "@/lib/dashboard/sign-in-address";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
@@ -66,6 +67,9 @@ async function main(): Promise<void> {
     } else if (/^\/healthz(\?|$)/.test(url)) {
       void health(db()).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
     } else {
+      // The socket's address, for code Next.js runs (which never sees the socket); a
+      // client cannot supply it, as any value it sent is replaced here.
+      req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
       void nextHandler(req, res);
     }
   });

@@ -5,7 +5,7 @@ import { AuthError } from "next-auth";
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { signIn, signOut } from "@/lib/dashboard/auth";
-import { signInAddress } from "@/lib/dashboard/sign-in-address";
+import { PEER_ADDRESS_HEADER, signInAddress } from "@/lib/dashboard/sign-in-address";
 import { db } from "@/lib/db/client";
 import { checkSignIn } from "@/lib/rate-limit/sign-in";
 import { serviceRateLimiter } from "@/lib/rate-limit/service";
@@ -17,7 +17,8 @@ export type ChallengeReply = { ok: true; challenge: string; content: string } | 
 export async function requestChallenge(userId: string): Promise<ChallengeReply> {
   const cfg = config();
   try {
-    const address = signInAddress((await headers()).get("x-forwarded-for"), cfg.TRUST_PROXY);
+    const h = await headers();
+    const address = signInAddress(h.get(PEER_ADDRESS_HEADER), h.get("x-forwarded-for"), cfg.TRUST_PROXY);
     checkSignIn(serviceRateLimiter(), { address, account: String(userId), perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE });
     const c = await issueChallenge(db(), { userId: String(userId), baseUrl: cfg.BASE_URL });
     return { ok: true, challenge: c.challengeId, content: c.content };

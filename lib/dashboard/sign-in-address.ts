@@ -1,12 +1,17 @@
 /**
  * The client address a dashboard sign-in attempt is counted against
- * (RATE_LIMIT_SIGNIN_PER_MINUTE). Server actions never see the socket; Next.js puts the
- * socket's address in X-Forwarded-For when the request did not carry one. Behind a
- * trusted proxy (TRUST_PROXY) the proxy appends the client last, as lib/rate-limit's
- * clientAddress reads it. Without a proxy a client can name any address here, so the
- * per-account limit is the one that cannot be dodged.
+ * (RATE_LIMIT_SIGNIN_PER_MINUTE), by the same rule as the API's limits
+ * (lib/rate-limit clientAddress): the socket's peer, which server.ts stamps on every
+ * request it hands to Next.js as PEER_ADDRESS_HEADER (overwriting whatever a client
+ * sent), or behind a trusted proxy (TRUST_PROXY) the last X-Forwarded-For entry, the one
+ * the proxy appended.
  */
-export function signInAddress(forwardedFor: string | null, trustProxy: boolean): string {
-  const entries = (forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  return (trustProxy ? entries.at(-1) : entries[0]) ?? "unknown";
+export const PEER_ADDRESS_HEADER = "x-beacon-peer-address";
+
+export function signInAddress(peer: string | null, forwardedFor: string | null, trustProxy: boolean): string {
+  if (trustProxy) {
+    const last = (forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    if (last) return last;
+  }
+  return peer?.trim() || "unknown";
 }

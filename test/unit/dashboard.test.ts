@@ -67,10 +67,11 @@ describe("challengeContent", () => {
 
 describe("signInAddress", () => {
   it("reads the address Next.js or a trusted proxy put in X-Forwarded-For", () => {
-    expect(signInAddress("127.0.0.1", false)).toBe("127.0.0.1");
-    expect(signInAddress("198.51.100.7, 10.0.0.2", true)).toBe("10.0.0.2");
-    expect(signInAddress("198.51.100.7, 10.0.0.2", false)).toBe("198.51.100.7");
-    expect(signInAddress(null, true)).toBe("unknown");
-    expect(signInAddress(" , ", false)).toBe("unknown");
+    // without a trusted proxy a client-chosen X-Forwarded-For never counts
+    expect(signInAddress("127.0.0.1", "203.0.113.9", false)).toBe("127.0.0.1");
+    expect(signInAddress("10.0.0.2", "198.51.100.7, 10.0.0.3", true)).toBe("10.0.0.3");
+    expect(signInAddress("10.0.0.2", null, true)).toBe("10.0.0.2");
+    expect(signInAddress(null, null, false)).toBe("unknown");
+    expect(signInAddress(" ", " , ", true)).toBe("unknown");
   });
 });
