@@ -131,6 +131,10 @@ describe(`security on ${engine}`, () => {
       `/spawn?mod_id=${modId}&q=${encodeURIComponent(XSS)}&mod=${encodeURIComponent(XSS)}&map=${encodeURIComponent(XSS)}`,
       `/spawn?mod_id=${encodeURIComponent(XSS)}`,
       "/docs/api",
+      `/sign-in?callbackUrl=${encodeURIComponent(XSS)}`,
+      // Without a session the dashboard sends the browser to the sign-in page (followed).
+      `/dashboard?x=${encodeURIComponent(XSS)}`,
+      `/dashboard/mods/${encodeURIComponent(XSS)}`,
       `/no-such-page-${encodeURIComponent(XSS)}`,
     ];
     it("stored and reflected payloads appear only escaped, with a nonce CSP and the security headers", async () => {
