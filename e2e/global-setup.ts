@@ -26,8 +26,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await seed(client);
     await client.$disconnect();
     console.log(`[e2e] seeded ${database.url} in ${Date.now() - started} ms`);
-    // Private hosts: the dashboard spec serves its pull file on 127.0.0.1.
-    server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0", PULL_ALLOW_PRIVATE_HOSTS: "true", STEAM_API_URL: steam.url });
+    // Private hosts: the dashboard spec serves its pull file on 127.0.0.1. TRUST_PROXY: as
+    // behind a reverse proxy, the last X-Forwarded-For entry is the client, so the sign-in
+    // rate-limit spec can be a client of its own (without a proxy that header is ignored).
+    server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0", PULL_ALLOW_PRIVATE_HOSTS: "true", TRUST_PROXY: "true", STEAM_API_URL: steam.url });
   } catch (err) {
     await steam.close();
     await database.drop();
