@@ -13,7 +13,7 @@
  * and the memory of the engram catalogue with N engrams (scripts/bench/growth.ts).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization } from "@/lib/client/identity";
@@ -24,22 +24,13 @@ import { createTestDatabase } from "../test/support/databases";
 import { freePort, ROOT, startServer } from "../test/support/test-server";
 import { seed } from "./bench/seed";
 import { runGrowth } from "./bench/growth";
+import { rssMb } from "./lib/process-memory";
+import { scriptArgs } from "./lib/script-args";
 
-const USAGE = readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*\n/, "").replace(/^ \* ?/gm, "");
-const args = process.argv.slice(2);
-if (args.includes("--help")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const flag = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i < 0 ? fallback : Number(args[i + 1]);
-};
-const text = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i < 0 ? undefined : args[i + 1];
-};
-const engine = args.includes("--postgres") ? "postgresql" : "sqlite";
+const cli = scriptArgs(import.meta.url);
+const flag = cli.number;
+const text = cli.text;
+const engine = cli.has("postgres") ? "postgresql" : "sqlite";
 const sizes = { users: flag("users", 500), mods: flag("mods", 50), engrams: flag("engrams", 5000), documents: flag("documents", 2000) };
 const drive = { connections: flag("connections", 32), duration: flag("duration", 10), warmup: flag("warmup", 3) };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -81,11 +72,6 @@ function runDriver(url: string, request: Request): Promise<Measured> {
   });
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
-
 async function growth() {
   ensureBuild(ROOT, log);
   const result = await runGrowth(engine, { small: 1000, large: flag("documents", 100_000), engrams: flag("engrams", 50_000) });
@@ -99,7 +85,7 @@ async function growth() {
 }
 
 async function main() {
-  if (args.includes("--growth")) return growth();
+  if (cli.has("growth")) return growth();
   ensureBuild(ROOT, log);
   const database = await createTestDatabase(engine, "bench");
   const ceilingPort = await freePort();
@@ -154,7 +140,7 @@ async function main() {
         const ceilingRps = c.largeCeiling ? large.rps : top.rps;
         rows.push({ name: c.name, ...r, ratio: r.rps / ceilingRps, original: c.original ?? null, target: c.original ? c.original * 10 : null, meetsTarget: c.original ? r.rps >= c.original * 10 : null });
       }
-      const memory = { serverRssMb: rssMb(server.process.pid!) };
+      const memory = { serverRssMb: Math.round(rssMb(server.process.pid!)) };
       printTable(rows);
       console.log(`server RSS after the run: ${memory.serverRssMb} MB`);
       const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

@@ -17,7 +17,6 @@
  * connection) or when memory still grows in the second half of the run: the slope of a
  * least-squares line through those values above --max-slope MB per minute.
  */
-import { readFileSync } from "node:fs";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization, type Identity } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
@@ -27,17 +26,11 @@ import { createTestDatabase } from "../test/support/databases";
 import { descendants } from "../test/support/kill-server";
 import { ROOT, startServer } from "../test/support/test-server";
 import { seed } from "./bench/seed";
+import { rssMb } from "./lib/process-memory";
+import { scriptArgs } from "./lib/script-args";
 
-const USAGE = readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*\n/, "").replace(/^ \* ?/gm, "");
-const args = process.argv.slice(2);
-if (args.includes("--help")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const flag = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i < 0 ? fallback : Number(args[i + 1]);
-};
+const cli = scriptArgs(import.meta.url);
+const flag = cli.number;
 const options = {
   seconds: flag("seconds", 300),
   warmup: flag("warmup", 30),
@@ -45,8 +38,8 @@ const options = {
   rate: flag("rate", 200),
   sampleSeconds: flag("sample-seconds", 10),
   maxSlope: flag("max-slope", 3),
-  engine: args.includes("--postgres") ? ("postgresql" as const) : ("sqlite" as const),
-  json: args.includes("--json"),
+  engine: cli.has("postgres") ? ("postgresql" as const) : ("sqlite" as const),
+  json: cli.has("json"),
 };
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
 
@@ -73,11 +66,8 @@ function slopePerMinute(points: { seconds: number; mb: number }[]): number {
   return den === 0 ? 0 : num / den;
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round((kb / 1024) * 10) / 10;
-}
+/** RSS to a tenth of a MB, as the samples are printed. */
+const rssTenths = (pid: number) => Math.round(rssMb(pid) * 10) / 10;
 
 interface Op {
   method: "GET" | "POST";
@@ -181,7 +171,7 @@ async function soak(url: string, wrapperPid: number, logs: () => string, signer:
   let secondHalfOutput = Infinity;
   setTimeout(() => (secondHalfOutput = logs().length), (options.warmup + options.seconds / 2) * 1000).unref();
   let readings: number[] = [];
-  const read = () => readings.push(rssMb(serverPid));
+  const read = () => readings.push(rssTenths(serverPid));
   const sample = () => {
     read();
     const now = readings.at(-1)!;

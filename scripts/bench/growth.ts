@@ -6,13 +6,13 @@
  * - the memory the engram catalogue takes in the server with 50,000 engrams: the
  *   server's RSS before and after the first catalogue request.
  */
-import { readFileSync } from "node:fs";
 import { createDb, type Db } from "@/lib/db/client";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { migrate } from "@/lib/db/migrate";
 import { createTestDatabase, type Engine } from "../../test/support/databases";
 import { startServer } from "../../test/support/test-server";
 import { seed } from "./seed";
+import { rssMb } from "../lib/process-memory";
 
 const log = (line: string) => process.stderr.write(`[bench growth] ${line}\n`);
 
@@ -36,11 +36,6 @@ async function listingP50(db: Db, rounds = 400): Promise<number> {
     if (i >= 20) times.push(performance.now() - t); // the first rounds warm caches and plans
   }
   return median(times);
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
 export async function runGrowth(engine: Engine, options: { small: number; large: number; engrams: number }) {
@@ -68,11 +63,11 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
       const server = await startServer({ DATABASE_URL: catalogueDb.url });
       try {
         await fetch(`${server.url}/v1/user.php/00000000-0000-4000-8000-000000000000`); // warm the request path
-        const before = rssMb(server.process.pid!);
+        const before = Math.round(rssMb(server.process.pid!));
         const res = await fetch(`${server.url}/v1/engram.php`);
         const bytes = (await res.arrayBuffer()).byteLength;
         await new Promise((r) => setTimeout(r, 500));
-        const after = rssMb(server.process.pid!);
+        const after = Math.round(rssMb(server.process.pid!));
         return {
           listing: { documentsSmall: options.small, p50SmallMs: small, documentsLarge: options.large, p50LargeMs: large, ratio: large / small },
           catalogue: { engrams: options.engrams, jsonBytes: bytes, rssBeforeMb: before, rssAfterMb: after, catalogueMb: after - before },
