@@ -9,3 +9,15 @@ export function hasControlCharacter(s: string): boolean {
   }
   return false;
 }
+
+/** C0, DEL and C1 controls plus the Unicode line and paragraph separators. */
+function isLineBreakingControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+/** The text without any character that could break a line or control a terminal. */
+export function withoutControlCharacters(s: string): string {
+  let out = "";
+  for (const char of s) if (!isLineBreakingControl(char.codePointAt(0)!)) out += char;
+  return out;
+}

@@ -1,21 +1,31 @@
-/** /documents/<id>: a document's metadata, a content summary and its v1 download link. */
+/**
+ * /documents/<id>: a document's metadata and its v1 download link; for a loot document
+ * the loot view and its Game.ini lines (`?difficulty=` recalculates them), for any
+ * other content the summary of its keys.
+ */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AuthorLink } from "@/components/documents/author-link";
 import { ContentSummary } from "@/components/documents/content-summary";
+import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
+import { LootViewSection } from "@/components/documents/loot-view";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { findDocuments } from "@/lib/documents/find-documents";
-import { summarizeDocument } from "@/lib/portal/document-summary";
+import { mapNames } from "@/lib/loot/maps";
+import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/portal/document-loot";
+import { summarizeContent } from "@/lib/portal/document-summary";
 import { formatCount } from "@/lib/portal/format";
+import { lootView } from "@/lib/portal/loot-view";
 import { isUuid } from "@/lib/uuid";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ id: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const documentFor = cache(async (id: string) => {
   if (!isUuid(id)) return undefined;
@@ -28,10 +38,14 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: doc ? doc.name : "Document not found" };
 }
 
-export default async function DocumentPage({ params }: { params: Params }) {
+export default async function DocumentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const doc = await documentFor((await params).id);
   if (!doc) notFound();
-  const summary = await summarizeDocument(db(), doc.document_id);
+  const difficultyParam = (await searchParams).difficulty;
+  const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
+  const { content, loot } = await documentLoot(db(), doc.document_id);
+  const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
+  const iniHref = `/documents/${doc.document_id}/game.ini${iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty ? `?difficulty=${iniDifficulty}` : ""}`;
   return (
     <article className="space-y-6" aria-labelledby="document-title">
       <p>
@@ -58,6 +72,14 @@ export default async function DocumentPage({ params }: { params: Params }) {
         </dd>
         <dt className="text-slate-400">Downloads</dt>
         <dd data-testid="download-count">{formatCount(doc.download_count)}</dd>
+        {loot && (
+          <>
+            <dt className="text-slate-400">Maps</dt>
+            <dd data-testid="document-maps">{mapNames(loot.doc.maps).join(", ") || "Not set"}</dd>
+            <dt className="text-slate-400">Difficulty</dt>
+            <dd data-testid="document-difficulty">{loot.doc.difficulty}</dd>
+          </>
+        )}
       </dl>
       <p>
         <a
@@ -68,7 +90,20 @@ export default async function DocumentPage({ params }: { params: Params }) {
           Download document
         </a>
       </p>
-      <ContentSummary summary={summary} />
+      {loot ? (
+        <>
+          <GameIniBox
+            text={lootGameIni(loot, iniDifficulty)}
+            downloadHref={iniHref}
+            difficulty={iniDifficulty ?? loot.doc.difficulty}
+            documentDifficulty={loot.doc.difficulty}
+            difficultyError={difficulty.ok ? undefined : difficulty.message}
+          />
+          <LootViewSection view={lootView(loot.doc, loot.resolve)} />
+        </>
+      ) : (
+        <ContentSummary summary={summarizeContent(content)} />
+      )}
     </article>
   );
 }
