@@ -1,12 +1,27 @@
 /**
  * A loot document's Game.ini lines in a copy box, with a copy button, the download link
- * and a difficulty form (a plain GET form: it works without JavaScript).
+ * and a difficulty form (a plain GET form: it works without JavaScript). Past
+ * PREVIEW_CHARS the box shows the first lines only (the page would otherwise carry a
+ * large document's lines twice over); the button and the link still give all of them.
  */
-import { CopyButton } from "@/components/dashboard/copy-button";
+import { CopyIniButton } from "@/components/documents/copy-ini-button";
+
+const PREVIEW_CHARS = 64 * 1024;
+const BOX_ID = "game-ini-lines";
+
+function preview(text: string): { shown: string; hiddenLines: number } {
+  if (text.length <= PREVIEW_CHARS) return { shown: text, hiddenLines: 0 };
+  const lines = text.split("\n");
+  let shown = lines[0]!;
+  let i = 1;
+  while (i < lines.length && shown.length + lines[i]!.length < PREVIEW_CHARS) shown += `\n${lines[i++]}`;
+  return { shown, hiddenLines: lines.filter((l, k) => k >= i && l !== "").length };
+}
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export function GameIniBox(props: { text: string; downloadHref: string; difficulty: number; documentDifficulty: number; difficultyError?: string }) {
+  const { shown, hiddenLines } = preview(props.text);
   return (
     <section aria-labelledby="game-ini-title" className="space-y-3 rounded-lg border border-slate-800 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -14,7 +29,7 @@ export function GameIniBox(props: { text: string; downloadHref: string; difficul
           Game.ini
         </h2>
         <div className="flex gap-2">
-          <CopyButton text={props.text} label="Copy the Game.ini lines" />
+          <CopyIniButton boxId={BOX_ID} fetchHref={hiddenLines > 0 ? props.downloadHref : undefined} />
           <a href={props.downloadHref} download className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
             Download Game.ini
           </a>
@@ -49,12 +64,18 @@ export function GameIniBox(props: { text: string; downloadHref: string; difficul
           {props.difficultyError} Showing the document&apos;s difficulty.
         </p>
       )}
+      {hiddenLines > 0 && (
+        <p className="text-sm text-amber-200">
+          The box shows the first lines; {hiddenLines} more are in the download and are copied by the button.
+        </p>
+      )}
       <textarea
+        id={BOX_ID}
         readOnly
         aria-label="Game.ini lines"
         data-testid="game-ini"
-        value={props.text}
-        rows={Math.min(12, props.text.split("\n").length + 1)}
+        value={shown}
+        rows={Math.min(12, shown.split("\n").length + 1)}
         wrap="off"
         className="block w-full resize-y overflow-x-auto rounded border border-slate-700 bg-slate-900 p-2 font-mono text-xs text-slate-200"
       />

@@ -2,50 +2,41 @@
  * The loot view of a loot document (lib/portal/loot-view): one collapsible section per
  * loot source (plain <details>, so it works without JavaScript), its item sets and
  * their entries as lists that wrap on a phone. Every text is document content and goes
- * through React's escaping; links are built from catalogue values only.
+ * through React's escaping; links are built from catalogue values only. Entries are
+ * kept to a few elements with short classes (app/globals.css): a 1 MB document has
+ * thousands, each sent in the HTML and again in the React payload.
  */
-import Link from "next/link";
 import type { LootEntryView, LootSourceView, LootView } from "@/lib/portal/loot-view";
 import { formatCount } from "@/lib/portal/format";
 
-const link = "text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 /** Sources open at first when the document is small enough to read at a glance. */
 const OPEN_UP_TO_ENTRIES = 150;
 
 function Entry({ entry }: { entry: LootEntryView }) {
   return (
-    <li className="rounded border border-slate-800 px-3 py-2" data-testid="loot-entry">
-      <ul className="space-y-0.5">
-        {entry.items.map((item, i) => (
-          <li key={i} className="break-words">
-            {item.spawnHref ? (
-              <Link href={item.spawnHref} className={link} data-testid="loot-item">
-                {item.name}
-              </Link>
-            ) : (
-              <span className="font-mono text-sm text-slate-300" title="Not in this server's catalogue" data-testid="loot-item">
-                {item.name}
-              </span>
-            )}
-            {item.share && <span className="text-sm text-slate-400"> ({item.share})</span>}
-            {item.mod && (
-              <span className="text-sm text-slate-400">
-                {" "}
-                from{" "}
-                <Link href={item.mod.href} className={link}>
-                  {item.mod.name}
-                </Link>
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-400">
-        <span>weight {entry.weight}</span>
-        <span>quantity {entry.quantity}</span>
-        <span>quality {entry.quality}</span>
-        <span>blueprint {entry.blueprint}</span>
-      </p>
+    <li className="loot-entry">
+      {entry.items.map((item, i) => (
+        <span key={i} className="block">
+          {/* Plain <a>: next/link would add a client component per item. */}
+          {item.spawnHref ? (
+            <a href={item.spawnHref} className="loot-item">
+              {item.name}
+            </a>
+          ) : (
+            <span className="loot-unknown">{item.name}</span>
+          )}
+          {item.share && <span className="loot-note"> ({item.share})</span>}
+          {item.mod && (
+            <span className="loot-note">
+              {" from "}
+              <a href={item.mod.href} className="loot-item">
+                {item.mod.name}
+              </a>
+            </span>
+          )}
+        </span>
+      ))}
+      <span className="loot-meta">{`weight ${entry.weight} · quantity ${entry.quantity} · ${entry.quality} · blueprint ${entry.blueprint}`}</span>
     </li>
   );
 }
@@ -53,7 +44,10 @@ function Entry({ entry }: { entry: LootEntryView }) {
 function Source({ source, open }: { source: LootSourceView; open: boolean }) {
   return (
     <details open={open} className="group rounded-lg border border-slate-800" data-testid="loot-source">
-      <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+        <span aria-hidden="true" className="text-slate-400 transition-transform group-open:rotate-90">
+          ▸
+        </span>
         {source.color && <span aria-hidden="true" className="inline-block h-4 w-4 shrink-0 rounded-full border border-slate-600" style={{ backgroundColor: source.color }} />}
         <span className="font-semibold" data-testid="loot-source-label">
           {source.label}
@@ -69,12 +63,12 @@ function Source({ source, open }: { source: LootSourceView; open: boolean }) {
         {source.itemSets.length === 0 && <p className="text-sm text-slate-400">No item sets.</p>}
         {source.itemSets.map((set, i) => (
           <section key={i} className="space-y-2" aria-label={`Item set ${set.name}`}>
-            <h4 className="flex flex-wrap items-baseline gap-x-3 font-medium">
+            <h3 className="flex flex-wrap items-baseline gap-x-3 font-medium">
               <span className="break-words">{set.name}</span>
               <span className="text-xs font-normal text-slate-400">
                 chosen {set.chance} of the time · {set.items} {set.items === "1" ? "item" : "items"}
               </span>
-            </h4>
+            </h3>
             {set.entries.length === 0 ? (
               <p className="text-sm text-slate-400">No entries.</p>
             ) : (
@@ -96,7 +90,7 @@ export function LootViewSection({ view }: { view: LootView }) {
   return (
     <section aria-labelledby="loot-title" className="space-y-3">
       <h2 id="loot-title" className="text-lg font-semibold">
-        Loot: {formatCount(view.sourceCount)} {view.sourceCount === 1 ? "source" : "sources"}, {formatCount(view.entryCount)} {view.entryCount === 1 ? "entry" : "entries"}
+        {`Loot: ${formatCount(view.sourceCount)} ${view.sourceCount === 1 ? "source" : "sources"}, ${formatCount(view.entryCount)} ${view.entryCount === 1 ? "entry" : "entries"}`}
       </h2>
       {view.problems.length > 0 && (
         <ul className="list-inside list-disc text-sm text-amber-200" aria-label="Parts of the document that could not be read">
@@ -105,6 +99,7 @@ export function LootViewSection({ view }: { view: LootView }) {
           ))}
         </ul>
       )}
+      {view.sources.length === 0 && <p className="text-slate-300">This loot document has no loot sources yet.</p>}
       {view.sources.map((source, i) => (
         <Source key={i} source={source} open={open} />
       ))}
