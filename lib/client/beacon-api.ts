@@ -55,6 +55,8 @@ function errorOf(res: ClientResponse, request: string): BeaconApiError {
     // not the JSON error shape: fall through
   }
   const text = res.text().trim().slice(0, 200);
+  // The portal's plain-text replies (the Game.ini export) are one sentence: that is the message.
+  if (text && String(res.headers["content-type"] ?? "").startsWith("text/plain")) return new BeaconApiError(res.status, text, null, request);
   return new BeaconApiError(res.status, `HTTP ${res.status}${text ? `: ${text}` : ""}`, null, request);
 }
 
@@ -144,6 +146,9 @@ export function beaconApi(options: ClientOptions) {
       throw errorOf(res, `HEAD /v1/document.php/${documentId}`);
     },
     delete: (documentIds: string[]) => bulkDelete("/v1/document.php", documentIds),
+    /** The portal's Game.ini export of a loot document (not part of v1; not a download). */
+    gameIni: async (documentId: string, difficulty?: string) =>
+      (await call("GET", `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`, { sign: false })).text(),
   };
 
   return { http, baseUrl: http.baseUrl, identity: options.identity, users, mods, engrams, documents };

@@ -14,6 +14,9 @@ import { commands } from "@/lib/cli/commands";
 import { main } from "@/lib/cli/main";
 import { runCli, type CliResult } from "../support/cli";
 import { newWorkshopId, steamItem } from "../support/steam";
+import { ROOT } from "../support/test-server";
+import { writeGameIni } from "@/lib/loot/game-ini";
+import { readLootDocument } from "@/lib/loot/loot-document";
 
 const dir = mkdtempSync(join(tmpdir(), "beacon-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -89,6 +92,26 @@ describe("beacon-hub CLI", () => {
     const docs = JSON.parse(ok(await runCli(["docs", "ls", "--mine", "--json"], env)).stdout) as { document_id: string; download_count: number; user_id: string }[];
     expect(docs).toEqual([expect.objectContaining({ document_id: documentId, user_id: created.user_id, download_count: 1 })]);
     expect(ok(await runCli(["docs", "ls"], env)).stdout).toContain(documentId);
+
+    // A loot document's Game.ini lines, at the document's difficulty and at another.
+    const lootId = randomUUID();
+    const lootFile = join(dir, "loot.beacon");
+    const lootText = readFileSync(join(ROOT, "lib/loot/templates/default-loot.beacon"), "utf8").replace("6B5E3917-039C-4F35-99A6-58BE28BB9760", lootId);
+    writeFileSync(lootFile, lootText);
+    ok(await runCli(["docs", "publish", lootFile], env));
+    const lootDoc = readLootDocument(JSON.parse(lootText))!;
+    expect(ok(await runCli(["docs", "ini", lootId], env)).stdout).toBe(writeGameIni(lootDoc, { difficulty: 4, canBlueprint: () => true }));
+    const iniFile = join(dir, "Game.ini");
+    ok(await runCli(["docs", "ini", lootId, "--difficulty", "5", "--output", iniFile], env));
+    expect(readFileSync(iniFile, "utf8")).toBe(writeGameIni(lootDoc, { difficulty: 5, canBlueprint: () => true }));
+    expect(ok(await runCli(["docs", "ini", documentId], env)).stdout).toBe("[/script/shootergame.shootergamemode]\n"); // "LootSources": [ ]
+    const optionsId = randomUUID();
+    writeFileSync(join(dir, "options.beacon"), JSON.stringify({ Identifier: optionsId, Title: "Options only", Options: { Harvest: 2 } }));
+    ok(await runCli(["docs", "publish", join(dir, "options.beacon")], env));
+    const notLoot = await runCli(["docs", "ini", optionsId], env);
+    expect(notLoot.code).toBe(1);
+    expect(notLoot.stderr).toBe("beacon-hub docs ini: This document holds no loot sources (it is not a loot document), so it has no Game.ini lines. (HTTP 422)\n");
+    expect((await runCli(["docs", "ini", lootId, "--difficulty", "hard"], env)).code).toBe(2);
   }, 180_000);
 
   it("checks the engram file locally first: every bad row by number, nothing sent, exit 1", async () => {

@@ -87,6 +87,33 @@ stdout or to --output (this counts as a download).
   },
 };
 
+const docsIni: Command = {
+  path: ["docs", "ini"],
+  summary: "print a loot document's Game.ini lines",
+  usage: "<document_id> [--difficulty X] [--output FILE]",
+  help: `GETs /documents/<document_id>/game.ini from the server: the section header and one
+ConfigOverrideSupplyCrateItems line per loot source, as the document page shows them (not
+counted as a download). A document without loot sources is an error (HTTP 422).
+
+  --difficulty X  work quality numbers out for this server difficulty instead of the
+                  document's (OverrideOfficialDifficulty, e.g. 5)
+  --output FILE   write the lines to FILE instead of stdout`,
+  options: { difficulty: { type: "string" }, output: { type: "string", short: "o" } },
+  positionals: [1, 1],
+  async run(ctx) {
+    const id = docIdOf(ctx.positionals[0]);
+    const difficulty = stringValue(ctx, "difficulty");
+    if (difficulty !== undefined && !/^\d+(\.\d+)?$/.test(difficulty)) throw new UsageError("--difficulty must be a positive number, e.g. 5");
+    const text = await ctx.anonymousApi().documents.gameIni(id, difficulty);
+    const output = stringValue(ctx, "output");
+    if (output) {
+      writeFileSync(output, text);
+      ctx.out(`wrote ${output}`);
+    } else ctx.raw(Buffer.from(text));
+    return EXIT_OK;
+  },
+};
+
 function listQuery(ctx: Context): DocumentListQuery {
   const sort = stringValue(ctx, "sort");
   const direction = stringValue(ctx, "direction");
@@ -140,4 +167,4 @@ const docsRm: Command = {
   },
 };
 
-export const docsCommands = [docsPublish, docsGet, docsLs, docsRm];
+export const docsCommands = [docsPublish, docsGet, docsLs, docsRm, docsIni];
