@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { classOf, uidOf } from "@/lib/engrams/derive";
 import { openApiDocument } from "@/lib/openapi/document";
 import { HTTP_METHODS, resolveResponse } from "@/lib/openapi/types";
 import { commonHeaders, docOperations, errorTableStatuses, mentionedEndpoints, readApiDoc } from "../support/api-doc";
@@ -84,6 +85,13 @@ describe("docs/API.md against the OpenAPI document", () => {
     const errorStatuses = [...new Set(apiOperations.flatMap((o) => o.statuses.filter((s) => Number(s) >= 400)))];
     expect(errorStatuses).toEqual(expect.arrayContaining(["400", "401", "429", "503"]));
     expect(differences("error statuses", errorTableStatuses(doc), errorStatuses)).toEqual([]);
+  });
+
+  it("derives uid and class in its worked example as lib/engrams/derive.ts does", () => {
+    const path = /^\s+`(\/Game\/[^`]+)`$/m.exec(doc)?.[1];
+    expect(path).toBeDefined();
+    expect(/has the uid `([0-9a-f]{32})`/.exec(doc)?.[1]).toBe(uidOf(path!));
+    expect(doc).toContain(`\`${classOf(path!)}\` for the path above`);
   });
 
   it("is what the README points to, and nothing in the repository's docs points outside it", () => {
