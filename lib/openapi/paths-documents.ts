@@ -89,7 +89,7 @@ export const documentPaths: Record<string, PathItem> = {
       description: "200 when published, 404 when not; no id, several ids or a non-UUID id: 405.",
       tags: ["Documents"],
       parameters: [oneId("one")],
-      responses: { "200": { description: "Published." }, "404": { description: "Not published." }, "405": { description: "Not exactly one document UUID." } },
+      responses: { "200": { description: "Published." }, "404": { description: "Not published." }, "405": { description: "Not exactly one document UUID.", headers: { Allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } } } } },
     },
     post: {
       operationId: "publishDocumentAt",

@@ -30,7 +30,7 @@ export const engramPaths: Record<string, PathItem> = {
       parameters: [
         query("mod_id", "Comma-separated workshop ids; empty: engrams of no mod.", { type: "string" }, { byMod: EXAMPLE.modId, severalMods: `${EXAMPLE.modId},${EXAMPLE.otherModId}`, baseGame: "" }, true),
       ],
-      responses: { "200": jsonOk("The engrams.", list, { engrams: [exampleEngram] }) },
+      responses: { "200": jsonOk("The engrams.", list, { engrams: [exampleEngram] }), ...errors() },
     },
     post: {
       operationId: "pushEngrams",

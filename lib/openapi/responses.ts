@@ -1,15 +1,30 @@
 /**
  * The error replies of CONTRACT §3, one per status, each `{"message", "details"}` with an
- * example of what the server really says; operations refer to them by $ref.
+ * example of what the server really says; operations refer to them by $ref. Every v1
+ * reply also carries the rate-limit headers (lib/rate-limit/api-limits.ts), so these do too.
  */
-import type { Example, Response } from "@/lib/openapi/types";
+import type { Example, Header, Response } from "@/lib/openapi/types";
 import { EXAMPLE } from "@/lib/openapi/examples";
+
+const integer = (description: string): Header => ({ description, schema: { type: "integer", minimum: 0 } });
+
+/** On every /v1 reply while a rate limit is configured (the tighter of the per-address and per-user limits). */
+export const RATE_LIMIT_HEADERS: Record<string, Header> = {
+  "RateLimit-Limit": integer("Requests allowed per minute by the tighter of the two limits (per client address, per signed user)."),
+  "RateLimit-Remaining": integer("Requests left in the current minute."),
+  "RateLimit-Reset": integer("Seconds until the current minute ends and the count starts again."),
+  "X-RateLimit-Limit": integer("As RateLimit-Limit."),
+  "X-RateLimit-Remaining": integer("As RateLimit-Remaining."),
+  "X-RateLimit-Reset": integer("Unix time (seconds) at which the count starts again."),
+};
+
+const retryAfter = (description: string): Record<string, Header> => ({ "Retry-After": integer(description) });
 
 const errorJson = (examples: Record<string, Example>) => ({ "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } });
 
-const error = (description: string, examples: Record<string, Example>, headers?: Response["headers"]): Response => ({
+const error = (description: string, examples: Record<string, Example>, headers: Response["headers"] = {}): Response => ({
   description,
-  ...(headers ? { headers } : {}),
+  headers: { ...headers, ...RATE_LIMIT_HEADERS },
   content: errorJson(examples),
 });
 
@@ -44,23 +59,39 @@ export const responses: Record<string, Response> = {
   PayloadTooLarge: error("The body is larger than MAX_BODY_BYTES (after gzip decoding).", {
     tooLarge: { value: { message: "The request body is larger than the limit of 16777216 bytes.", details: { limit: 16777216 } } },
   }),
+  TooManyRequests: error(
+    "Over a rate limit: RATE_LIMIT_IP_PER_MINUTE requests per client address, or RATE_LIMIT_PER_MINUTE per signed user, in the current minute.",
+    { tooMany: { value: { message: "Too many requests; at most 1200 per minute per user. Try again in 42 s.", details: { scope: "user", limit: 1200, retry_after: 42 } } } },
+    retryAfter("Seconds until the current minute ends."),
+  ),
   BadGateway: error("The Steam Workshop could not be reached or answered nonsense.", {
     steam: { value: { message: "The Steam Workshop could not be reached or answered something unusable; try again later.", details: { mod_id: EXAMPLE.modId, reason: "timeout" } } },
   }),
   ServerError: error("An unexpected failure; logged on the server, and the reply reveals nothing internal.", {
     internal: { value: { message: "Internal server error.", details: null } },
   }),
+  ServiceUnavailable: error(
+    "The database did not answer; nothing was changed. Try again after Retry-After.",
+    { database: { value: { message: "The database is unavailable; try again shortly.", details: null } } },
+    retryAfter("Always 5."),
+  ),
+  NotModified: {
+    description: "If-None-Match named the current ETag: no body.",
+    headers: { ETag: { description: "The current strong ETag.", schema: { type: "string" } }, ...RATE_LIMIT_HEADERS },
+  },
 };
 
-const r = (name: string) => ({ $ref: `#/components/responses/${name}` });
+export const r = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/** The errors every operation can answer, plus the ones it names. */
+/** The errors every operation can answer (400, 413, 429, 500, 503), plus the ones it names. */
 export function errors(...names: ("401" | "403" | "404" | "405" | "409" | "502")[]) {
   const byStatus = { "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed", "409": "Conflict", "502": "BadGateway" } as const;
   return {
     "400": r("BadRequest"),
     ...Object.fromEntries(names.map((n) => [n, r(byStatus[n])])),
     "413": r("PayloadTooLarge"),
+    "429": r("TooManyRequests"),
     "500": r("ServerError"),
+    "503": r("ServiceUnavailable"),
   };
 }

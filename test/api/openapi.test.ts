@@ -160,6 +160,17 @@ describe("OpenAPI description", () => {
       }
     }
     expect(resolveResponse(doc, { $ref: "#/components/responses/Unauthorized" }).headers).toHaveProperty("WWW-Authenticate");
+    // lib/api/endpoint.ts counts every request: any operation may be 429, and every reply has the rate-limit headers.
+    for (const { op } of operations(doc)) {
+      expect(op.responses["429"], op.operationId).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+      for (const [status, r] of Object.entries(op.responses)) {
+        const names = Object.keys(resolveResponse(doc, r).headers ?? {});
+        for (const h of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
+          expect(names, `${op.operationId} ${status}`).toContain(h);
+        }
+      }
+    }
+    expect(resolveResponse(doc, { $ref: "#/components/responses/TooManyRequests" }).headers).toHaveProperty("Retry-After");
   });
 
   it("has a seed for every operation, so every example below is really sent", async () => {
@@ -209,10 +220,10 @@ describe("OpenAPI description", () => {
     expect(html).toContain('href="/v1/openapi.json"');
   });
 
-  it("documents the listing of users as the 405 the server answers", async () => {
+  it("documents the listing of users as the 405 the server answers (or the 429 of every operation)", async () => {
     const res = await api().request("GET", "/v1/user.php");
     expect(res.status).toBe(405);
     const doc = await fetchDocument();
-    expect(Object.keys(doc.paths["/v1/user.php"]!.get!.responses)).toEqual(["405"]);
+    expect(Object.keys(doc.paths["/v1/user.php"]!.get!.responses)).toEqual(["405", "429"]);
   });
 });

@@ -82,6 +82,7 @@ function Responses({ doc, op }: { doc: OpenApiDocument; op: Operation }): ReactN
               <dt className={`w-12 shrink-0 font-mono font-semibold ${success ? "text-emerald-300" : "text-rose-300"}`}>{status}</dt>
               <dd className="min-w-0 flex-1 space-y-2 text-slate-300">
                 <p>{r.description}</p>
+                {r.headers ? <p className="text-xs text-slate-400">Headers: {Object.keys(r.headers).join(", ")}</p> : null}
                 {success
                   ? Object.entries(r.content ?? {}).map(([type, media]) => (
                       <div key={type} className="space-y-2">
