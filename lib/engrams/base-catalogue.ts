@@ -6,14 +6,14 @@
  *
  * Instances starting together on one PostgreSQL take turns on an advisory lock held
  * around "is it there yet?" and the load, so exactly one loads and the others find it
- * there. A load that fails is reported and leaves the database as it was: the server
- * still serves (mods, documents and the API do not depend on it) and the next start
- * tries again.
+ * there; on SQLite its write lock, taken before the check, does the same. A load that
+ * fails is reported and leaves the database as it was: the server still serves (mods,
+ * documents and the API do not depend on it) and the next start tries again.
  */
 import { readFileSync } from "node:fs";
 import type { Db } from "@/lib/db/client";
-import { lockForTransaction } from "@/lib/db/lock";
-import { readEngramFile } from "@/lib/engrams/engram-file";
+import { lockForCheckThenWrite } from "@/lib/db/lock";
+import { readEngramFile, type EngramFileRow } from "@/lib/engrams/engram-file";
 import { importEngramsWithin, type RowError } from "@/lib/engrams/import-engrams";
 
 export type BaseCatalogueOutcome =
@@ -34,27 +34,43 @@ function describeRefusal(file: string, errors: RowError[]): string {
   return `${file}: ${shown.join("; ")}${more}`;
 }
 
+/** Loads the file unless base-game engrams exist, inside one locked transaction. */
+async function loadOnce(db: Db, rows: EngramFileRow[]): Promise<BaseCatalogueOutcome> {
+  return db.$transaction(
+    async (tx): Promise<BaseCatalogueOutcome> => {
+      await lockForCheckThenWrite(tx, "base-catalogue");
+      const count = await tx.engram.count({ where: { modId: null } });
+      if (count > 0) return { status: "present", count };
+      const result = await importEngramsWithin(tx, rows);
+      if (!result.ok) throw new RefusedRows(result.errors);
+      return { status: "loaded", created: result.created, updated: result.updated, ms: 0 };
+    },
+    // Another instance may hold the lock for the length of its load.
+    { maxWait: 30_000, timeout: 120_000 },
+  );
+}
+
+const ATTEMPTS = 3;
+
 export async function loadBaseCatalogue(db: Db, options: { file: string; log: (line: string) => void }): Promise<BaseCatalogueOutcome> {
   const { file, log } = options;
   const started = performance.now();
-  let outcome: BaseCatalogueOutcome;
+  let outcome: BaseCatalogueOutcome | undefined;
+  let rows: EngramFileRow[] = [];
   try {
-    const rows = readEngramFile(readFileSync(file, "utf8"), "csv");
-    outcome = await db.$transaction(
-      async (tx): Promise<BaseCatalogueOutcome> => {
-        await lockForTransaction(tx, "base-catalogue");
-        const count = await tx.engram.count({ where: { modId: null } });
-        if (count > 0) return { status: "present", count };
-        const result = await importEngramsWithin(tx, rows);
-        if (!result.ok) throw new RefusedRows(result.errors);
-        return { status: "loaded", created: result.created, updated: result.updated, ms: 0 };
-      },
-      // Another instance may hold the lock for the length of its load.
-      { maxWait: 30_000, timeout: 120_000 },
-    );
+    rows = readEngramFile(readFileSync(file, "utf8"), "csv");
   } catch (err) {
-    const message = err instanceof RefusedRows ? describeRefusal(file, err.errors) : err instanceof Error ? err.message : String(err);
-    outcome = { status: "failed", message };
+    outcome = { status: "failed", message: err instanceof Error ? err.message : String(err) };
+  }
+  for (let attempt = 1; !outcome; attempt++) {
+    try {
+      outcome = await loadOnce(db, rows);
+    } catch (err) {
+      // Refused rows stay refused; anything else (SQLite busy for longer than its
+      // timeout while another process loads) is tried again, and then finds the rows.
+      if (err instanceof RefusedRows) outcome = { status: "failed", message: describeRefusal(file, err.errors) };
+      else if (attempt === ATTEMPTS) outcome = { status: "failed", message: err instanceof Error ? err.message : String(err) };
+    }
   }
   if (outcome.status === "loaded") {
     outcome.ms = Math.round(performance.now() - started);
