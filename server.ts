@@ -2,9 +2,10 @@
  * Beacon Hub's HTTP server: `npm start`.
  *
  * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
- * app if needed, apply database migrations, then serve. /v1/*.php requests go straight
- * to their endpoint (the same ones the route files export) with the client's exact
- * request target, which signatures cover; /healthz checks the database; everything
+ * app if needed, apply database migrations, load the base game's catalogue into a
+ * database that has none (while Next.js prepares), then serve. /v1/*.php requests go
+ * straight to their endpoint (the same ones the route files export) with the client's
+ * exact request target, which signatures cover; /healthz checks the database; everything
  * else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
  */
 import http from "node:http";
@@ -18,6 +19,7 @@ import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
@@ -34,9 +36,11 @@ Configuration comes from the environment; see README.md:
   DATABASE_URL (file:./data/beacon.db, or postgres://...)
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
   AUTH_SECRET  MAX_BODY_BYTES
-  RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY`;
+  RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
+  BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)`;
 
 const root = dirname(fileURLToPath(import.meta.url));
+const BASE_CATALOGUE_FILE = "prisma/seed/base-game-engrams.csv";
 const log = (line: string) => console.log(`[beacon-hub] ${line}`);
 
 async function main(): Promise<void> {
@@ -53,7 +57,11 @@ async function main(): Promise<void> {
   log(`database ${cfg.provider} ready (${migrated.applied.length} migrations applied, ${migrated.alreadyApplied} already there)`);
 
   const app = next({ dev: false, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
-  await app.prepare();
+  // Both before listening, so a server that answers /healthz already has the catalogue.
+  const baseCatalogue = cfg.BASE_CATALOGUE
+    ? loadBaseCatalogue(db(), { file: join(root, BASE_CATALOGUE_FILE), log })
+    : Promise.resolve(log("base catalogue: skipped (BASE_CATALOGUE=false)"));
+  await Promise.all([app.prepare(), baseCatalogue]);
   const nextHandler = app.getRequestHandler();
   const env: EndpointEnv = { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id), rateLimits: serviceApiRateLimits(cfg) };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));

@@ -33,6 +33,8 @@ const schema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   // Behind a reverse proxy: the client is the last X-Forwarded-For address.
   TRUST_PROXY: booleanFlag.default(false),
+  // Load the shipped base-game catalogue at start into a database that has none.
+  BASE_CATALOGUE: booleanFlag.default(true),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {

@@ -1,7 +1,13 @@
-/** A mod's engrams as CSV, in the engram file format the upload, importer and pull read. */
+/**
+ * A mod's engrams as CSV, in the engram file format the upload, importer and pull read.
+ * Cells that a spreadsheet would run as a formula get a leading `'` (OWASP's CSV
+ * injection advice); readEngramFile drops it again, so a download reads back unchanged.
+ */
+import { neutraliseFormula } from "@/lib/csv/formula-cells";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 
-function cell(value: string): string {
+function cell(raw: string): string {
+  const value = neutraliseFormula(raw);
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

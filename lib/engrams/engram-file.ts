@@ -2,8 +2,11 @@
  * Engram files (the operator's importer, later the pull job): a JSON engram POST body
  * (one object or an array) or a CSV whose header row names engram keys. Every row keeps
  * its number for error messages: the 1-based position in a JSON array, the line in a
- * CSV file. Empty CSV cells count as absent keys.
+ * CSV file. Empty CSV cells count as absent keys. A CSV cell starting with `'` and then
+ * `=`, `+`, `-`, `@`, a tab or a CR loses that quote: it is how our downloads (and
+ * spreadsheets) keep such cells from running as formulas (lib/csv/formula-cells.ts).
  */
+import { restoreFormula } from "@/lib/csv/formula-cells";
 import { parseCsv } from "@/lib/csv/parse-csv";
 
 export interface EngramFileRow {
@@ -48,7 +51,7 @@ export function readEngramFile(text: string, format: "json" | "csv"): EngramFile
     }
     const value: Record<string, string> = {};
     keys.forEach((k, i) => {
-      const cell = r.fields[i]!;
+      const cell = restoreFormula(r.fields[i]!);
       if (cell.trim() !== "") value[k] = cell;
     });
     return { row: r.line, value };

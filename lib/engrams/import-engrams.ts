@@ -6,7 +6,7 @@
  * base game's catalogue); a row naming a mod needs that mod to be confirmed.
  */
 import { ApiError } from "@/lib/api/errors";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
 import { engramInput, type EngramRecord } from "@/lib/engrams/engram-input";
 import { saveEngrams, type SaveResult } from "@/lib/engrams/save-engrams";
@@ -49,7 +49,7 @@ export function validateRows(rows: EngramFileRow[]): { records: EngramRecord[]; 
   return { records, rowOf, errors };
 }
 
-async function checkAgainstDatabase(db: Db, records: EngramRecord[], rowOf: number[]): Promise<RowError[]> {
+async function checkAgainstDatabase(db: Db | Tx, records: EngramRecord[], rowOf: number[]): Promise<RowError[]> {
   const errors: RowError[] = [];
   const modIds = [...new Set(records.map((r) => r.modId).filter((m) => m !== null))];
   const confirmed = new Set(
@@ -74,12 +74,30 @@ export async function importEngrams(db: Db, options: { rows: EngramFileRow[]; on
   if (errors.length > 0) return { ok: false, errors };
   const dbErrors = await checkAgainstDatabase(db, records, rowOf);
   if (dbErrors.length > 0) return { ok: false, errors: dbErrors.sort((a, b) => a.row - b.row) };
-  try {
-    const saved = await db.$transaction((tx) => saveEngrams(tx, records, (done) => options.onProgress?.(done, records.length)), {
+  return saveReportingRows(rowOf, () =>
+    db.$transaction((tx) => saveEngrams(tx, records, (done) => options.onProgress?.(done, records.length)), {
       maxWait: 30_000,
       timeout: 30 * 60_000,
-    });
-    return { ok: true, ...saved };
+    }),
+  );
+}
+
+/**
+ * The same checks and writes inside the caller's transaction (the base catalogue at
+ * start-up, which holds a lock around "is it there yet?" and the load). On a refusal
+ * part of the rows may already be written: the caller must roll back (throw).
+ */
+export async function importEngramsWithin(tx: Tx, rows: EngramFileRow[]): Promise<ImportResult> {
+  const { records, rowOf, errors } = validateRows(rows);
+  if (errors.length > 0) return { ok: false, errors };
+  const dbErrors = await checkAgainstDatabase(tx, records, rowOf);
+  if (dbErrors.length > 0) return { ok: false, errors: dbErrors.sort((a, b) => a.row - b.row) };
+  return saveReportingRows(rowOf, () => saveEngrams(tx, records));
+}
+
+async function saveReportingRows(rowOf: number[], save: () => Promise<SaveResult>): Promise<ImportResult> {
+  try {
+    return { ok: true, ...(await save()) };
   } catch (err) {
     // Changed by someone else since the check above: report it against its row.
     const index = err instanceof ApiError ? (err.details as { index?: number } | null)?.index : undefined;

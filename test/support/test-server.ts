@@ -47,6 +47,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       // Suites send thousands of requests from one address: limits only where a test sets them.
       RATE_LIMIT_PER_MINUTE: "0",
       RATE_LIMIT_IP_PER_MINUTE: "0",
+      // Suites assert exact engram lists on empty databases: the base game's catalogue
+      // only where a test asks for it (test/api/base-catalogue.test.ts).
+      BASE_CATALOGUE: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

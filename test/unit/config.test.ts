@@ -16,6 +16,7 @@ describe("configuration", () => {
       PULL_ALLOW_PRIVATE_HOSTS: false,
       MAX_BODY_BYTES: 16 * 1024 * 1024,
       SQLITE_SYNCHRONOUS: "FULL",
+      BASE_CATALOGUE: true,
       provider: "sqlite",
     });
   });
@@ -27,6 +28,9 @@ describe("configuration", () => {
     expect(readConfig({ PULL_ALLOW_PRIVATE_HOSTS: "true" }).PULL_ALLOW_PRIVATE_HOSTS).toBe(true);
     expect(readConfig({ SQLITE_SYNCHRONOUS: "normal" }).SQLITE_SYNCHRONOUS).toBe("NORMAL");
     expect(() => readConfig({ SQLITE_SYNCHRONOUS: "OFF" })).toThrow(ConfigError);
+    expect(readConfig({ BASE_CATALOGUE: "false" }).BASE_CATALOGUE).toBe(false);
+    expect(readConfig({ BASE_CATALOGUE: "0" }).BASE_CATALOGUE).toBe(false);
+    expect(() => readConfig({ BASE_CATALOGUE: "no" })).toThrow(ConfigError);
   });
 
   it("names every invalid variable", () => {

@@ -1,6 +1,9 @@
-// lib/csv/parse-csv.ts: the CSV dialect engram files use (importer, pull job).
+// lib/csv/parse-csv.ts: the CSV dialect engram files use (importer, pull job), and
+// lib/csv/formula-cells.ts: spreadsheet formula injection in the files we write.
 import { describe, expect, it } from "vitest";
+import { neutraliseFormula, restoreFormula } from "@/lib/csv/formula-cells";
 import { CsvError, parseCsv } from "@/lib/csv/parse-csv";
+import { readEngramFile } from "@/lib/engrams/engram-file";
 
 describe("parseCsv", () => {
   it("reads plain rows with LF, CRLF and CR line ends", () => {
@@ -33,5 +36,26 @@ describe("parseCsv", () => {
     expect(() => parseCsv('a\n"open,b\nc')).toThrow(/line 2/);
     expect(() => parseCsv('a,b"c\n')).toThrow(/line 1/);
     expect(() => parseCsv('"a"b,c\n')).toThrow(/closing quote/);
+  });
+});
+
+describe("formula cells", () => {
+  it("prefixes cells starting with = + - @ tab or CR with a quote, and nothing else", () => {
+    for (const c of ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(neutraliseFormula(c)).toBe(`'${c}`);
+    for (const c of ["/Game/A.A", "Metal Pick", "", "'quoted", "a=b", " =x", "true", "Island,Scorched"]) expect(neutraliseFormula(c)).toBe(c);
+    expect(neutraliseFormula("'-x")).toBe("''-x");
+  });
+
+  it("restores exactly one added quote, and only in front of a formula start", () => {
+    for (const c of ["=1+1", "-Spear", "@x", "+", "''=x", "'-"]) expect(restoreFormula(neutraliseFormula(c))).toBe(c);
+    expect(restoreFormula("''=x")).toBe("'=x");
+    expect(restoreFormula("'=x")).toBe("=x");
+    for (const c of ["'quoted", "'", "'a=b", "plain"]) expect(restoreFormula(c)).toBe(c);
+  });
+
+  it("is undone by readEngramFile for CSV cells, not for JSON values", () => {
+    const csv = "path,label,availability\n/A.A,'-Spear-,Island\n/B.B,'Tis,Island\n";
+    expect(readEngramFile(csv, "csv").map((r) => (r.value as { label: string }).label)).toEqual(["-Spear-", "'Tis"]);
+    expect((readEngramFile(JSON.stringify({ label: "'=x" }), "json")[0]!.value as { label: string }).label).toBe("'=x");
   });
 });

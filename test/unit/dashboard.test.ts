@@ -55,6 +55,19 @@ describe("engramsCsv", () => {
       ["/Game/Mods/X/B.B", "Line\nbreak", false, "42"],
     ]);
   });
+
+  it("keeps formula-like labels from running in a spreadsheet, and reads them back unchanged", () => {
+    const labels = ["=HYPERLINK(\"http://evil.example\",\"x\")", "-Spear", "+1", "@SUM(A1:A2)", "'Tis a pick", "Pick = good"];
+    const engrams = labels.map((label, i) => ({ path: `/Game/Mods/X/E${i}.E${i}`, label, environments: ["Island"], can_blueprint: true })) as unknown as EngramJson[];
+    const csv = engramsCsv(engrams);
+    const cells = csv.split("\r\n").slice(1, -1).map((line) => line.slice(line.indexOf(",") + 1, line.lastIndexOf(",Island,")));
+    expect(cells).toEqual(['"\'=HYPERLINK(""http://evil.example"",""x"")"', "'-Spear", "'+1", "'@SUM(A1:A2)", "'Tis a pick", "Pick = good"]);
+    // No cell of the download starts with a formula character, quoted or not.
+    for (const line of csv.split("\r\n")) for (const c of line.split(",")) expect(c.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
+    const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
+    expect(errors).toEqual([]);
+    expect(records.map((r) => r.label)).toEqual(labels);
+  });
 });
 
 describe("challengeContent", () => {

@@ -1,9 +1,14 @@
 // Pure engram rules of CONTRACT §6: derivations, environments, input validation.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { classOf, isBlueprintPath, spawnOf, uidOf } from "@/lib/engrams/derive";
+import { readEngramFile } from "@/lib/engrams/engram-file";
 import { engramInput } from "@/lib/engrams/engram-input";
 import { engramJson } from "@/lib/engrams/engram-json";
 import { environmentNames, parseEnvironments } from "@/lib/engrams/environments";
+import { validateRows } from "@/lib/engrams/import-engrams";
 import { canonicalModId } from "@/lib/mods/mod-id";
 
 const PATH = "/Game/Mods/StackMe/PrimalItem_Stack.PrimalItem_Stack";
@@ -115,5 +120,17 @@ describe("mod ids", () => {
     for (const bad of ["", "0", "-1", "1e5", "12a", "9007199254740992", 1.5, 0, -3, null, true, "12345678901234567"]) {
       expect(canonicalModId(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe("the shipped base catalogue (prisma/seed/base-game-engrams.csv)", () => {
+  it("has 820 rows that all pass the importer's checks, with no mod", () => {
+    const file = join(dirname(fileURLToPath(import.meta.url)), "../../prisma/seed/base-game-engrams.csv");
+    const { records, errors } = validateRows(readEngramFile(readFileSync(file, "utf8"), "csv"));
+    expect(errors).toEqual([]);
+    expect(records).toHaveLength(820);
+    expect(records.every((r) => r.modId === null)).toBe(true);
+    const pick = records.find((r) => r.label === "Metal Pick");
+    expect(pick).toMatchObject({ className: "PrimalItem_WeaponMetalPick_C", environments: 1 | 2, canBlueprint: true });
   });
 });
