@@ -1,0 +1,112 @@
+/**
+ * The loot view and Game.ini box of `Default Loot.beacon` (the 2017 client's real
+ * document), published through the v1 API by a fresh identity, with the base game's
+ * catalogue rows its items need, at desktop and phone width, with and without
+ * JavaScript. What the spec adds it removes afterwards, so other specs see the seed.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { beaconApi } from "@/lib/client/beacon-api";
+import { newIdentity, type Identity } from "@/lib/client/identity";
+import { createDb } from "@/lib/db/client";
+import { readEngramFile } from "@/lib/engrams/engram-file";
+import { uidOf } from "@/lib/engrams/derive";
+import { importEngrams } from "@/lib/engrams/import-engrams";
+import { screenshot } from "./helpers";
+
+const DEFAULT_LOOT = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
+const LOOT_ID = "6b5e3917-039c-4f35-99a6-58be28bb9760";
+const LABELS = ["Island White (Level 3)", "Island Green (Level 15)", "Island Blue (Level 25)", "Island Purple (Level 35)", "Island Yellow (Level 45)", "Island Red (Level 60)"];
+const page = `/documents/${LOOT_ID}`;
+
+let identity: Identity;
+let addedUids: string[] = [];
+
+test.beforeAll(async () => {
+  identity = newIdentity("rsa-sha256");
+  const api = beaconApi({ serverUrl: process.env.E2E_BASE_URL!, identity });
+  await api.users.register();
+  await api.documents.publish(Buffer.from(DEFAULT_LOOT));
+  // The base game's rows for the document's items (the seed has only a few base rows).
+  const db = createDb(process.env.E2E_DATABASE_URL!);
+  try {
+    const paths = new Set([...DEFAULT_LOOT.matchAll(/"Path": "([^"]+)"/g)].map((m) => m[1]!.toLowerCase()));
+    const present = new Set((await db.engram.findMany({ select: { uid: true } })).map((e) => e.uid));
+    const rows = readEngramFile(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"), "csv").filter((r) => {
+      const path = String((r.value as { path?: unknown }).path ?? "").toLowerCase();
+      return paths.has(path) && !present.has(uidOf(path));
+    });
+    const result = await importEngrams(db, { rows });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    addedUids = rows.map((r) => uidOf(String((r.value as { path: string }).path)));
+  } finally {
+    await db.$disconnect();
+  }
+});
+
+test.afterAll(async () => {
+  await beaconApi({ serverUrl: process.env.E2E_BASE_URL!, identity }).users.delete();
+  const db = createDb(process.env.E2E_DATABASE_URL!);
+  await db.engram.deleteMany({ where: { uid: { in: addedUids } } });
+  await db.$disconnect();
+});
+
+test("shows the six sources with item names, collapses them, and copies the Game.ini lines", async ({ page: p, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await p.goto(page);
+  await expect(p.getByRole("heading", { level: 1 })).toHaveText("Default Loot");
+  await expect(p.getByTestId("document-maps")).toHaveText("Island");
+  await expect(p.getByTestId("document-difficulty")).toHaveText("4");
+  await expect(p.getByTestId("loot-source-label")).toHaveText(LABELS);
+  const white = p.getByTestId("loot-source").first();
+  await expect(white.getByRole("link", { name: "Campfire", exact: true }).first()).toHaveAttribute("href", "/spawn/?q=PrimalItemStructure_Campfire_C");
+  await expect(white.getByText("chosen 14.3% of the time · 6 items").first()).toBeVisible();
+  await expect(white.getByText("weight 16.7% · quantity 1–2 · Primitive · blueprint 0%").first()).toBeVisible();
+  await screenshot(p, "loot-default-desktop");
+
+  // Collapsible per source.
+  const campfire = white.getByRole("link", { name: "Campfire", exact: true }).first();
+  await white.locator("summary").click();
+  await expect(campfire).toBeHidden();
+  await white.locator("summary").click();
+  await expect(campfire).toBeVisible();
+
+  // The copy box holds exactly what the export route answers; the button copies it.
+  const ini = await (await p.request.get(`${page}/game.ini`)).text();
+  await expect(p.getByTestId("game-ini")).toHaveValue(ini);
+  expect(ini.split("\n").filter((l) => l.startsWith("ConfigOverrideSupplyCrateItems="))).toHaveLength(6);
+  await p.getByRole("button", { name: "Copy the Game.ini lines" }).click();
+  await expect(p.getByRole("button", { name: "Copy the Game.ini lines" })).toHaveText("Copied");
+  expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(ini);
+  await expect(p.getByRole("link", { name: "Download Game.ini" })).toHaveAttribute("href", `${page}/game.ini`);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("fits 390 px without sideways scrolling", async ({ page: p }) => {
+    await p.goto(page);
+    await expect(p.getByTestId("loot-source")).toHaveCount(6);
+    await screenshot(p, "loot-default-phone");
+    await p.getByTestId("loot-source").nth(2).scrollIntoViewIfNeeded();
+    await screenshot(p, "loot-default-phone-sources");
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("recalculates the lines for another difficulty through the form", async ({ page: p }) => {
+    await p.goto(page);
+    await expect(p.getByTestId("loot-source-label")).toHaveText(LABELS);
+    await p.getByLabel("Server difficulty (OverrideOfficialDifficulty)").fill("5");
+    await p.getByRole("button", { name: "Recalculate" }).click();
+    await expect(p).toHaveURL(/\?difficulty=5$/);
+    await expect(p.getByTestId("game-ini")).toHaveValue(/MinQuality=1,MaxQuality=1,/);
+    await expect(p.getByRole("link", { name: "Download Game.ini" })).toHaveAttribute("href", `${page}/game.ini?difficulty=5`);
+    await p.getByLabel("Server difficulty (OverrideOfficialDifficulty)").fill("hard");
+    await p.getByRole("button", { name: "Recalculate" }).click();
+    await expect(p.getByRole("alert")).toContainText("difficulty must be a number above 0");
+  });
+});
