@@ -1,7 +1,8 @@
 // The base game's catalogue out of the box (issue 14): a fresh database gets the shipped
 // 820 engrams at start, served by the v1 API and the spawn page; restarts, operators'
-// changes, other base-game rows and BASE_CATALOGUE=false are left alone; instances
-// starting together load it once. Each test starts servers on a database of its own.
+// changes, other base-game rows and BASE_CATALOGUE=false are left alone; a file the
+// checks refuse is not loaded but the server serves; instances starting together load
+// it once. Each test starts servers on a database of its own.
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb, type Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
@@ -100,6 +101,24 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
     expect(server.logs()).toContain("base catalogue: 1 base-game engrams present, not loaded");
     expect((await baseEngrams(server)).map((e) => e.label)).toEqual(["Own"]);
     expect(await db.engram.count()).toBe(1);
+  }, 120_000);
+
+  it("refuses the whole file when a mod owns one of its paths, says so, and serves without it", async () => {
+    const { url, db } = await freshDatabase();
+    await migrate(url, { root: ROOT });
+    const path = "/Game/PrimalEarth/CoreBlueprints/Items/Armor/Saddles/PrimalItemArmor_ScorpionSaddle.PrimalItemArmor_ScorpionSaddle";
+    const className = classOf(path);
+    const mod = "424242";
+    await db.user.create({ data: { id: "11111111-1111-4111-8111-111111111111", publicKey: "unused" } });
+    await db.modRegistration.create({
+      data: { userId: "11111111-1111-4111-8111-111111111111", workshopId: mod, name: "Squatter", confirmationCode: "c", confirmed: true, confirmedModId: mod, confirmedAt: new Date() },
+    });
+    await db.engram.create({ data: { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label: "Mod's saddle", environments: 1, canBlueprint: true, modId: mod } });
+    const server = await start(url);
+    expect(server.logs()).toMatch(/base catalogue: NOT LOADED, serving without it .*row 6: path: belongs to mod 424242/s);
+    expect(await baseEngrams(server)).toEqual([]);
+    expect(await db.engram.findMany({ select: { label: true, modId: true } })).toEqual([{ label: "Mod's saddle", modId: mod }]);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 120_000);
 
   it("loads nothing with BASE_CATALOGUE=false", async () => {
