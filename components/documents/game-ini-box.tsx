@@ -20,7 +20,7 @@ function preview(text: string): { shown: string; hiddenLines: number } {
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export function GameIniBox(props: { text: string; downloadHref: string; difficulty: number; documentDifficulty: number; difficultyError?: string }) {
+export function GameIniBox(props: { text: string; downloadHref: string; mergeAction: string; difficulty: number; documentDifficulty: number; difficultyError?: string }) {
   const { shown, hiddenLines } = preview(props.text);
   return (
     <section aria-labelledby="game-ini-title" className="space-y-3 rounded-lg border border-slate-800 p-4">
@@ -79,6 +79,32 @@ export function GameIniBox(props: { text: string; downloadHref: string; difficul
         wrap="off"
         className="block w-full resize-y overflow-x-auto rounded border border-slate-700 bg-slate-900 p-2 font-mono text-xs text-slate-200"
       />
+      <details className="rounded border border-slate-800">
+        <summary className={`cursor-pointer px-3 py-2 text-sm font-medium ${focus}`}>Merge into your Game.ini</summary>
+        {/* A plain multipart form: the reply is the merged file, downloaded; no JavaScript needed. */}
+        <form method="post" action={props.mergeAction} encType="multipart/form-data" className="space-y-2 border-t border-slate-800 p-3">
+          <p className="text-sm text-slate-300">
+            Paste the Game.ini your server runs (or choose the file). You get it back with this document&apos;s crate lines in place of the same
+            crates&apos; lines; every other line stays exactly as it is.
+          </p>
+          <input type="hidden" name="difficulty" value={String(props.difficulty)} />
+          <label htmlFor="merge-ini" className="block text-xs font-medium text-slate-300">
+            Your Game.ini
+          </label>
+          <textarea
+            id="merge-ini"
+            name="ini"
+            rows={6}
+            wrap="off"
+            spellCheck={false}
+            placeholder="[/script/shootergame.shootergamemode]"
+            className={`block w-full rounded border border-slate-600 bg-slate-900 p-2 font-mono text-xs ${focus}`}
+          />
+          <button type="submit" className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+            Download merged Game.ini
+          </button>
+        </form>
+      </details>
     </section>
   );
 }

@@ -149,6 +149,15 @@ export function beaconApi(options: ClientOptions) {
     /** The portal's Game.ini export of a loot document (not part of v1; not a download). */
     gameIni: async (documentId: string, difficulty?: string) =>
       (await call("GET", `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`, { sign: false })).text(),
+    /** The Game.ini `existing` with the document's crate lines merged in. */
+    mergeGameIni: async (documentId: string, existing: Uint8Array, difficulty?: string) =>
+      (
+        await call("POST", `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`, {
+          sign: false,
+          body: existing,
+          contentType: "text/plain; charset=utf-8",
+        })
+      ).body,
   };
 
   return { http, baseUrl: http.baseUrl, identity: options.identity, users, mods, engrams, documents };

@@ -92,7 +92,18 @@ export function supplyCrateLine(source: LootSource, options: GameIniOptions): st
   return `${SUPPLY_CRATE_KEY}=(${fields.join(",")})`;
 }
 
+export interface CrateLine {
+  /** the crate class string as written in the line */
+  crate: string;
+  line: string;
+}
+
+/** One line per loot source with the crate it overrides (what a merge replaces by). */
+export function crateLines(doc: LootDocument, options: GameIniOptions): CrateLine[] {
+  return doc.sources.map((s) => ({ crate: crateClassString(s), line: supplyCrateLine(s, options) }));
+}
+
 /** The whole file: the section header and one line per loot source, each ending in "\n". */
 export function writeGameIni(doc: LootDocument, options: GameIniOptions): string {
-  return [GAME_INI_SECTION, ...doc.sources.map((s) => supplyCrateLine(s, options))].join("\n") + "\n";
+  return [GAME_INI_SECTION, ...crateLines(doc, options).map((c) => c.line)].join("\n") + "\n";
 }

@@ -6,7 +6,7 @@
  */
 import { canBlueprintWith, resolveItems, type ItemResolver } from "@/lib/catalogue/resolve-items";
 import type { Db } from "@/lib/db/client";
-import { writeGameIni } from "@/lib/loot/game-ini";
+import { crateLines, writeGameIni, type CrateLine, type GameIniOptions } from "@/lib/loot/game-ini";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
 import { readDocumentJson, type DocumentContentJson } from "@/lib/portal/document-content";
 import { lootItems } from "@/lib/portal/loot-view";
@@ -23,9 +23,17 @@ export async function documentLoot(db: Db, documentId: string): Promise<Document
   return { content, loot: { doc, resolve: await resolveItems(db, lootItems(doc)) } };
 }
 
+type Loot = NonNullable<DocumentLoot["loot"]>;
+const iniOptions = (loot: Loot, difficulty?: number): GameIniOptions => ({ difficulty: difficulty ?? loot.doc.difficulty, canBlueprint: canBlueprintWith(loot.resolve) });
+
 /** The Game.ini text of a resolved loot document; `difficulty` overrides the document's. */
-export function lootGameIni(loot: NonNullable<DocumentLoot["loot"]>, difficulty?: number): string {
-  return writeGameIni(loot.doc, { difficulty: difficulty ?? loot.doc.difficulty, canBlueprint: canBlueprintWith(loot.resolve) });
+export function lootGameIni(loot: Loot, difficulty?: number): string {
+  return writeGameIni(loot.doc, iniOptions(loot, difficulty));
+}
+
+/** Its lines per crate, for a merge into an existing Game.ini. */
+export function lootCrateLines(loot: Loot, difficulty?: number): CrateLine[] {
+  return crateLines(loot.doc, iniOptions(loot, difficulty));
 }
 
 /** Largest difficulty accepted in `?difficulty=` (the game's own values stay far below). */

@@ -15,7 +15,8 @@ import { main } from "@/lib/cli/main";
 import { runCli, type CliResult } from "../support/cli";
 import { newWorkshopId, steamItem } from "../support/steam";
 import { ROOT } from "../support/test-server";
-import { writeGameIni } from "@/lib/loot/game-ini";
+import { crateLines, writeGameIni } from "@/lib/loot/game-ini";
+import { mergeGameIni } from "@/lib/loot/game-ini-merge";
 import { readLootDocument } from "@/lib/loot/loot-document";
 
 const dir = mkdtempSync(join(tmpdir(), "beacon-cli-"));
@@ -108,6 +109,11 @@ describe("beacon-hub CLI", () => {
     const optionsId = randomUUID();
     writeFileSync(join(dir, "options.beacon"), JSON.stringify({ Identifier: optionsId, Title: "Options only", Options: { Harvest: 2 } }));
     ok(await runCli(["docs", "publish", join(dir, "options.beacon")], env));
+    const gameIni = join(dir, "server-Game.ini");
+    writeFileSync(gameIni, "[ServerSettings]\r\nServerPassword=x\r\n");
+    const merged = join(dir, "merged-Game.ini");
+    ok(await runCli(["docs", "ini", lootId, "--merge", gameIni, "--output", merged], env));
+    expect(readFileSync(merged, "utf8")).toBe(mergeGameIni("[ServerSettings]\r\nServerPassword=x\r\n", crateLines(lootDoc, { difficulty: 4, canBlueprint: () => true })));
     const notLoot = await runCli(["docs", "ini", optionsId], env);
     expect(notLoot.code).toBe(1);
     expect(notLoot.stderr).toBe("beacon-hub docs ini: This document holds no loot sources (it is not a loot document), so it has no Game.ini lines. (HTTP 422)\n");

@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
-import { writeGameIni } from "@/lib/loot/game-ini";
+import { crateLines, writeGameIni } from "@/lib/loot/game-ini";
+import { mergeGameIni } from "@/lib/loot/game-ini-merge";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import { api, registeredUser } from "../support/api";
 import { confirmedMod } from "../support/mods";
@@ -76,6 +77,77 @@ describe("GET /documents/<id>/game.ini", () => {
     const res = await get(`/documents/${id}/game.ini`);
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("not a loot document");
+  });
+});
+
+describe("POST /documents/<id>/game.ini (merge)", () => {
+  const EXISTING = [
+    "[/Script/ShooterGame.ShooterGameUserSettings]",
+    "MasterAudioVolume=0.5",
+    "",
+    "[/script/shootergame.shootergamemode]",
+    "; my settings",
+    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=())',
+    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Cave_QualityTier1_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=())',
+    "XPMultiplier=2.5",
+    "",
+    "[MessageOfTheDay]",
+    "Message=Hello \u00e9t\u00e9",
+    "",
+  ].join("\r\n");
+  const post = (id: string, body: BodyInit, headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8" }, query = "") =>
+    fetch(`${base()}/documents/${id}/game.ini${query}`, { method: "POST", body, headers });
+
+  it("answers the sent Game.ini with the document's crates merged, everything else byte for byte, not counted as a download", async () => {
+    const who = await registeredUser();
+    const { text } = defaultLootCopy();
+    const id = await publish(who, text);
+    const res = await post(id, EXISTING);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toContain('filename="Game.ini"');
+    const merged = await res.text();
+    expect(merged).toBe(mergeGameIni(EXISTING, crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 4, canBlueprint: () => true })));
+    const lines = merged.split("\r\n");
+    expect(lines.slice(0, 5)).toEqual(EXISTING.split("\r\n").slice(0, 5));
+    expect(lines.filter((l) => l.startsWith("ConfigOverrideSupplyCrateItems="))).toHaveLength(7); // six of the document's, the cave crate kept
+    expect(lines[5]).toContain('"SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=3,');
+    expect(merged).toContain("XPMultiplier=2.5\r\n");
+    expect(merged.endsWith("[MessageOfTheDay]\r\nMessage=Hello \u00e9t\u00e9\r\n")).toBe(true);
+    expect(await downloads(id)).toBe(0);
+  });
+
+  it("takes the page's multipart form (fields ini and difficulty)", async () => {
+    const who = await registeredUser();
+    const { text } = defaultLootCopy();
+    const id = await publish(who, text);
+    const form = new FormData();
+    form.set("ini", "[ServerSettings]\nServerPassword=x\n");
+    form.set("difficulty", "5");
+    const res = await fetch(`${base()}/documents/${id}/game.ini`, { method: "POST", body: form });
+    expect(res.status).toBe(200);
+    const merged = await res.text();
+    // Form text fields travel with CRLF line breaks (the HTML form encoding), as a browser's textarea does.
+    expect(merged).toBe(mergeGameIni("[ServerSettings]\r\nServerPassword=x\r\n", crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 5, canBlueprint: () => true })));
+    expect(merged.startsWith("[ServerSettings]\r\nServerPassword=x\r\n\r\n[/script/shootergame.shootergamemode]\r\n")).toBe(true);
+  });
+
+  it("refuses binary (400), oversized (413), unknown (404), non-loot (422) and a bad difficulty (400) in plain words", async () => {
+    const who = await registeredUser();
+    const id = await publish(who, defaultLootCopy().text);
+    const nul = await post(id, new Uint8Array([0x5b, 0x00, 0x5d]));
+    expect(nul.status).toBe(400);
+    expect(await nul.text()).toMatch(/^Bad request: the body is not a text file/);
+    expect((await post(id, new Uint8Array([0xff, 0xfe, 0x41]))).status).toBe(400);
+    const big = await post(id, "x".repeat(1024 * 1024 + 1));
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain("larger than 1 MiB");
+    expect((await post(randomUUID(), EXISTING)).status).toBe(404);
+    const other = await publish(who, { Identifier: randomUUID(), Title: "Options only", Options: {} });
+    expect((await post(other, EXISTING)).status).toBe(422);
+    const bad = await post(id, EXISTING, undefined, "?difficulty=-3");
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toBe("text/plain; charset=utf-8");
   });
 });
 

@@ -95,6 +95,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           <GameIniBox
             text={lootGameIni(loot, iniDifficulty)}
             downloadHref={iniHref}
+            mergeAction={`/documents/${doc.document_id}/game.ini`}
             difficulty={iniDifficulty ?? loot.doc.difficulty}
             documentDifficulty={loot.doc.difficulty}
             difficultyError={difficulty.ok ? undefined : difficulty.message}

@@ -90,26 +90,39 @@ stdout or to --output (this counts as a download).
 const docsIni: Command = {
   path: ["docs", "ini"],
   summary: "print a loot document's Game.ini lines",
-  usage: "<document_id> [--difficulty X] [--output FILE]",
+  usage: "<document_id> [--difficulty X] [--merge GAME_INI] [--output FILE]",
   help: `GETs /documents/<document_id>/game.ini from the server: the section header and one
 ConfigOverrideSupplyCrateItems line per loot source, as the document page shows them (not
 counted as a download). A document without loot sources is an error (HTTP 422).
 
-  --difficulty X  work quality numbers out for this server difficulty instead of the
-                  document's (OverrideOfficialDifficulty, e.g. 5)
-  --output FILE   write the lines to FILE instead of stdout`,
-  options: { difficulty: { type: "string" }, output: { type: "string", short: "o" } },
+  --difficulty X    work quality numbers out for this server difficulty instead of the
+                    document's (OverrideOfficialDifficulty, e.g. 5)
+  --merge GAME_INI  send this Game.ini (at most 1 MiB) and print it merged instead: the
+                    document's crates replace the same crates' lines, every other line
+                    stays byte for byte
+  --output FILE     write to FILE instead of stdout (may be the --merge file itself)`,
+  options: { difficulty: { type: "string" }, merge: { type: "string" }, output: { type: "string", short: "o" } },
   positionals: [1, 1],
   async run(ctx) {
     const id = docIdOf(ctx.positionals[0]);
     const difficulty = stringValue(ctx, "difficulty");
     if (difficulty !== undefined && !/^\d+(\.\d+)?$/.test(difficulty)) throw new UsageError("--difficulty must be a positive number, e.g. 5");
-    const text = await ctx.anonymousApi().documents.gameIni(id, difficulty);
+    const merge = stringValue(ctx, "merge");
+    let existing: Buffer | undefined;
+    if (merge !== undefined) {
+      try {
+        existing = readFileSync(merge);
+      } catch (err) {
+        throw new CliError(`cannot read ${merge}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      }
+    }
+    const docs = ctx.anonymousApi().documents;
+    const bytes = existing ? await docs.mergeGameIni(id, existing, difficulty) : Buffer.from(await docs.gameIni(id, difficulty));
     const output = stringValue(ctx, "output");
     if (output) {
-      writeFileSync(output, text);
+      writeFileSync(output, bytes);
       ctx.out(`wrote ${output}`);
-    } else ctx.raw(Buffer.from(text));
+    } else ctx.raw(bytes);
     return EXIT_OK;
   },
 };

@@ -1,11 +1,36 @@
-/** GET /documents/<id>/game.ini[?difficulty=x]: lib/portal/game-ini-export does the work. */
+/**
+ * GET /documents/<id>/game.ini[?difficulty=x]: the lines. POST: the Game.ini in the body
+ * (any type but a form: text as sent) merged with them; the page's paste form sends
+ * multipart with fields `ini` and `difficulty`. lib/portal/game-ini-export does the work.
+ */
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { gameIniExport } from "@/lib/portal/game-ini-export";
+import { gameIniExport, gameIniMerge, MAX_MERGE_BYTES } from "@/lib/portal/game-ini-export";
+import { readLimitedBody } from "@/lib/portal/read-limited-body";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const reply = await gameIniExport(db(), { id: (await params).id, difficulty: new URL(req.url).searchParams.get("difficulty"), baseUrl: config().BASE_URL });
-  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+type Context = { params: Promise<{ id: string }> };
+const reply = (r: { status: number; body: string; headers: Record<string, string> }) => new Response(r.body, { status: r.status, headers: r.headers });
+
+export async function GET(req: Request, { params }: Context): Promise<Response> {
+  return reply(await gameIniExport(db(), { id: (await params).id, difficulty: new URL(req.url).searchParams.get("difficulty"), baseUrl: config().BASE_URL }));
+}
+
+export async function POST(req: Request, { params }: Context): Promise<Response> {
+  const id = (await params).id;
+  let difficulty = new URL(req.url).searchParams.get("difficulty");
+  let body: Uint8Array | "too-large";
+  if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    // A form's file field may carry the Game.ini; multipart adds a little around it.
+    const raw = await readLimitedBody(req, MAX_MERGE_BYTES + 64 * 1024);
+    const form = raw === "too-large" ? null : await new Response(Buffer.from(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData().catch(() => null);
+    const field = form?.get("ini");
+    difficulty = (form?.get("difficulty") as string | null) || difficulty;
+    body = raw === "too-large" ? raw : typeof field === "string" ? new TextEncoder().encode(field) : field ? new Uint8Array(await field.arrayBuffer()) : new Uint8Array(0);
+    if (body !== "too-large" && body.length > MAX_MERGE_BYTES) body = "too-large";
+  } else {
+    body = await readLimitedBody(req, MAX_MERGE_BYTES);
+  }
+  return reply(await gameIniMerge(db(), { id, difficulty, baseUrl: config().BASE_URL, body }));
 }

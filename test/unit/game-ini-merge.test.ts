@@ -1,0 +1,91 @@
+/** Merging a loot document's lines into an existing Game.ini (lib/loot/game-ini-merge). */
+import { describe, expect, it } from "vitest";
+import { crateOfLine, mergeGameIni } from "@/lib/loot/game-ini-merge";
+
+const line = (crate: string, body = "x") => `ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="${crate}",MinItemSets=1,ItemSets=(${body}))`;
+const doc = [
+  { crate: "SupplyCrate_Level03_C", line: line("SupplyCrate_Level03_C", "new3") },
+  { crate: "SupplyCrate_Level15_C", line: line("SupplyCrate_Level15_C", "new15") },
+];
+
+describe("mergeGameIni", () => {
+  it("replaces the document's crates in place, keeps other crates, keys, comments and sections byte for byte (CRLF)", () => {
+    const ini = [
+      "[/Script/ShooterGame.ShooterGameUserSettings]",
+      "MasterAudioVolume=1.000000",
+      "",
+      "[/script/shootergame.shootergamemode]",
+      "; loot below",
+      "bDisableStructurePlacementCollision=True",
+      line("SupplyCrate_Level03_C", "old3"),
+      line("SupplyCrate_Cave_QualityTier1_C", "cave"),
+      "MatingIntervalMultiplier=0.5",
+      "",
+      "[MessageOfTheDay]",
+      "Message=Welcome",
+      "",
+    ].join("\r\n");
+    const merged = mergeGameIni(ini, doc);
+    expect(merged).toBe(
+      [
+        "[/Script/ShooterGame.ShooterGameUserSettings]",
+        "MasterAudioVolume=1.000000",
+        "",
+        "[/script/shootergame.shootergamemode]",
+        "; loot below",
+        "bDisableStructurePlacementCollision=True",
+        line("SupplyCrate_Level03_C", "new3"),
+        line("SupplyCrate_Cave_QualityTier1_C", "cave"),
+        "MatingIntervalMultiplier=0.5",
+        line("SupplyCrate_Level15_C", "new15"),
+        "",
+        "[MessageOfTheDay]",
+        "Message=Welcome",
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("matches the section and the key in any case, and crate names case-insensitively", () => {
+    const ini = "[/SCRIPT/ShooterGame.ShooterGameMode]\nconfigoverridesupplycrateitems = (supplycrateclassstring=\"supplycrate_level03_c\",ItemSets=())\n";
+    expect(mergeGameIni(ini, doc)).toBe(`[/SCRIPT/ShooterGame.ShooterGameMode]\n${doc[0]!.line}\n${doc[1]!.line}\n`);
+  });
+
+  it("handles a duplicated section: replaces wherever the crate stands, drops its repeats, appends to the last occurrence", () => {
+    const ini = [
+      "[/script/shootergame.shootergamemode]",
+      line("SupplyCrate_Level03_C", "a"),
+      "[ServerSettings]",
+      "ServerPassword=secret",
+      "[/script/shootergame.shootergamemode]",
+      line("SupplyCrate_Level03_C", "b"),
+      "XPMultiplier=2",
+      "",
+    ].join("\n");
+    expect(mergeGameIni(ini, doc)).toBe(
+      ["[/script/shootergame.shootergamemode]", doc[0]!.line, "[ServerSettings]", "ServerPassword=secret", "[/script/shootergame.shootergamemode]", "XPMultiplier=2", doc[1]!.line, ""].join("\n"),
+    );
+  });
+
+  it("leaves crate lines outside the section alone", () => {
+    const ini = `[ServerSettings]\n${line("SupplyCrate_Level03_C", "elsewhere")}\n`;
+    expect(mergeGameIni(ini, doc)).toBe(`${ini}\n[/script/shootergame.shootergamemode]\n${doc[0]!.line}\n${doc[1]!.line}\n`);
+  });
+
+  it("adds the section to a file without it, or to an empty file, and keeps a BOM and a missing final newline", () => {
+    expect(mergeGameIni("", doc)).toBe(`[/script/shootergame.shootergamemode]\n${doc[0]!.line}\n${doc[1]!.line}\n`);
+    expect(mergeGameIni("\uFEFF[ServerSettings]\r\nX=1", doc)).toBe(`\uFEFF[ServerSettings]\r\nX=1\r\n\r\n[/script/shootergame.shootergamemode]\r\n${doc[0]!.line}\r\n${doc[1]!.line}\r\n`);
+    expect(mergeGameIni(`[/script/shootergame.shootergamemode]\nX=1`, doc)).toBe(`[/script/shootergame.shootergamemode]\nX=1\n${doc[0]!.line}\n${doc[1]!.line}`);
+  });
+
+  it("changes nothing when the document has no sources", () => {
+    const ini = "[/script/shootergame.shootergamemode]\r\n" + line("A_C") + "\r\n; end";
+    expect(mergeGameIni(ini, [])).toBe(ini);
+  });
+
+  it("reads the crate of a line and nothing else", () => {
+    expect(crateOfLine(line("SupplyCrate_Level03_C"))).toBe("supplycrate_level03_c");
+    expect(crateOfLine("ConfigOverrideItemMaxQuantity=(ItemClassString=\"X\")")).toBeUndefined();
+    expect(crateOfLine("; ConfigOverrideSupplyCrateItems=(SupplyCrateClassString=\"A_C\")")).toBeUndefined();
+  });
+});
