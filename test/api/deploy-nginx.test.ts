@@ -5,6 +5,7 @@
 // instances, rate limits per client with TRUST_PROXY, and a SIGKILLed instance routed
 // around with no failed GET. PostgreSQL only: two instances need a shared database.
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createClient, type ClientResponse } from "@/lib/client/http";
@@ -47,7 +48,8 @@ function requestFrom(url: string, target: string, localAddress: string, headers:
 const engram = (mod: string, name: string) => ({ path: `/Game/Mods/Deploy${mod}/${name}.${name}`, label: `Deploy ${name}`, mod_id: mod, environments: ["Island"], can_blueprint: true });
 const labels = (res: ClientResponse) => res.json<{ label: string }[]>().map((e) => e.label);
 /** The instance that finally answered, from a line of the site's beacon_hub log format. */
-const finalUpstream = (line: string) => /upstream=(\S+(?:, \S+)*) upstream_status/.exec(line)?.[1]?.split(", ").pop();
+const upstreamsTried = (line: string) => /upstream=(\S+(?:, \S+)*) upstream_status/.exec(line)?.[1]?.split(", ") ?? [];
+const finalUpstream = (line: string) => upstreamsTried(line).pop();
 /** The instances that answered these lines ("-": nginx answered itself). */
 const answeredBy = (lines: string[]) => new Set(lines.map(finalUpstream).filter((u) => u !== "-"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -238,5 +240,51 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     expect(log.slice(atKill).some((line) => line.includes(`upstream=${bAddr}, ${aAddr}`))).toBe(true);
     expect(answeredBy(log.slice(afterKill + 4))).toEqual(new Set([aAddr]));
     console.log(`deploy-nginx: ${sent} GETs through nginx, ${log.length - atKill} after the SIGKILL, none failed`);
+  });
+});
+
+// Which failures move a request to the next instance, on two stand-in upstreams that
+// fail every request: a GET is tried on both, a POST that reached one is never sent to
+// the other (no "non_idempotent" in proxy_next_upstream), whether the first instance
+// dropped the connection or answered 503.
+describe.runIf(nginxBinary !== null)("nginx retries only what is safe to send twice", () => {
+  const received: string[] = [];
+  const failing: http.Server[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const server = http.createServer((req, res) => {
+        received.push(`${req.method} ${req.url}`);
+        req.resume();
+        if (req.url === "/v1/drop") req.socket.destroy();
+        else res.writeHead(503, { "content-type": "text/plain" }).end("unavailable");
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      failing.push(server);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(failing.map((s) => new Promise((r) => s.close(r))));
+  });
+
+  it.each([
+    ["GET", "/v1/drop", 502, 2],
+    ["POST", "/v1/drop", 502, 1],
+    ["GET", "/v1/busy", 503, 2],
+    ["POST", "/v1/busy", 503, 1],
+  ])("%s %s: %i to the client after %i attempt(s)", async (method, target, status, attempts) => {
+    // A fresh nginx each time: a failure marks an instance down for fail_timeout.
+    const proxy = await startNginx(nginxBinary!, failing.map((s) => `127.0.0.1:${(s.address() as AddressInfo).port}`), "127.0.0.1", await freePort());
+    try {
+      received.length = 0;
+      const res = await client(proxy.url).request(method, target, method === "POST" ? { body: { n: 1 } } : {});
+      expect(res.status).toBe(status);
+      expect(received).toEqual(Array(attempts).fill(`${method} ${target}`));
+      // nginx logs the request once the reply is sent: wait for the line.
+      for (let i = 0; i < 50 && proxy.accessLog().length === 0; i++) await sleep(20);
+      expect(upstreamsTried(proxy.accessLog()[0] ?? "")).toHaveLength(attempts);
+    } finally {
+      await proxy.stop();
+    }
   });
 });
