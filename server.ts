@@ -2,8 +2,9 @@
  * Beacon Hub's HTTP server: `npm start`.
  *
  * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
- * app if needed, apply database migrations, then serve. /v1/*.php requests go straight
- * to their endpoint (the same ones the route files export) with the client's exact
+ * app if needed, apply database migrations, then serve (and read the maps of documents
+ * published before search, lib/documents/backfill-document-maps.ts). /v1/*.php requests
+ * go straight to their endpoint (the same ones the route files export) with the client's exact
  * request target, which signatures cover; /healthz checks the database; everything
  * else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
  */
@@ -18,6 +19,7 @@ import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
@@ -80,6 +82,12 @@ async function main(): Promise<void> {
       : null;
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () => log(`listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`));
+  // In the background: a large old database takes a while, and until a row is read it is
+  // only left out of map-filtered listings. A single query once every row is done.
+  void backfillDocumentMaps(db()).then(
+    (n) => n > 0 && log(`maps read from the content of ${n} documents published before search`),
+    (err: unknown) => log(`reading the maps of older documents failed (retried at the next start): ${String(err)}`),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

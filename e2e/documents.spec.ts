@@ -40,7 +40,7 @@ test.describe("without JavaScript", () => {
   test("author filter through the form and through author links", async ({ page }) => {
     await page.goto("/documents");
     await page.getByLabel("Author (user id)").fill(USER_B);
-    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`author=${USER_B}`));
     await expect(items(page)).toHaveCount(DOCUMENT_COUNT - 25);
     await expect(page.getByText("Page 1 of 1")).toBeVisible();

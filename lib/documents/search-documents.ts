@@ -1,0 +1,87 @@
+/**
+ * Document search: a page of documents and the number that match, filtered by text
+ * (lib/documents/search-text.ts), map bit and author, in the listing's order (sort key
+ * descending, ties by id descending). Raw SQL per engine, because Prisma cannot express
+ * either full-text index; the page's metadata then comes through Prisma as everywhere.
+ *
+ * The index is the engine's own and the database keeps it in step in the same
+ * transaction as every write (prisma/<engine>/migrations/20261123000000_document_search):
+ * - SQLite: FTS5 table documents_fts (unicode61, remove_diacritics 2: case and accents
+ *   folded) maintained by triggers; the query is a MATCH of quoted strings;
+ * - PostgreSQL: generated column search_vector = to_tsvector('simple',
+ *   unaccent(name || ' ' || description)) with a GIN index; the query is built from
+ *   plainto_tsquery / phraseto_tsquery over the same folding function, with the user's
+ *   words as bind parameters, never as tsquery syntax.
+ * Folding differs at the edges: unaccent also spells out ligatures (æ -> ae, ß -> ss),
+ * unicode61 only removes diacritics.
+ *
+ * The map filter is `(maps & bit) <> 0` on the integer column publish writes: most
+ * documents name some map, so it rides on the ordered scan rather than an index.
+ */
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { providerOf, type Db } from "@/lib/db/client";
+import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
+import { fts5Query, type SearchText, type SearchTerm } from "./search-text";
+
+export type SearchSort = "updated" | "downloads";
+
+export interface SearchOptions {
+  text: SearchText;
+  /** one map's bit (lib/loot/maps.ts mapBit); undefined for any map */
+  mapBit?: number;
+  /** lowercase user id; undefined for every author */
+  userId?: string;
+  sort: SearchSort;
+  count: number;
+  offset: number;
+  baseUrl: string;
+}
+
+export interface SearchResult {
+  documents: DocumentJson[];
+  total: number;
+}
+
+const MAX_OFFSET = 2 ** 31 - 1;
+
+/** One PostgreSQL tsquery term, folded by the same function as the indexed text. */
+function tsqueryTerm(term: SearchTerm): Prisma.Sql {
+  if (term.kind === "phrase") return Prisma.sql`phraseto_tsquery('simple', beacon_search_fold(${term.words.join(" ")}))`;
+  if (term.kind === "word") return Prisma.sql`plainto_tsquery('simple', beacon_search_fold(${term.text}))`;
+  // plainto_tsquery's own text is well-formed tsquery syntax; `:*` makes its last lexeme a prefix.
+  return Prisma.sql`(SELECT CASE WHEN q::text = '' THEN q ELSE (q::text || ':*')::tsquery END FROM plainto_tsquery('simple', beacon_search_fold(${term.text})) q)`;
+}
+
+function conditions(db: Db, o: SearchOptions): Prisma.Sql {
+  const where: Prisma.Sql[] = [];
+  if (o.text.terms.length > 0) {
+    where.push(
+      providerOf(db) === "sqlite"
+        ? Prisma.sql`d.rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)})`
+        : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`,
+    );
+  }
+  if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
+  if (o.mapBit !== undefined) where.push(Prisma.sql`(d.maps & ${o.mapBit}) <> 0`);
+  return where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+}
+
+export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchResult> {
+  const where = conditions(db, o);
+  const order = Prisma.raw(o.sort === "downloads" ? "d.download_count DESC, d.id DESC" : "d.last_updated DESC, d.id DESC");
+  const [counted, page] = await Promise.all([
+    db.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM documents d ${where}`,
+    o.count === 0 || o.offset > MAX_OFFSET
+      ? Promise.resolve([])
+      : db.$queryRaw<{ id: string }[]>`SELECT d.id FROM documents d ${where} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`,
+  ]);
+  const ids = page.map((r) => r.id);
+  const rows = ids.length === 0 ? [] : await db.document.findMany({ where: { id: { in: ids } }, select: documentMetadataSelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A row deleted between the two reads is simply left out of this page.
+  const documents = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [documentJson(row, o.baseUrl)] : [];
+  });
+  return { documents, total: Number(counted[0]?.n ?? 0) };
+}
