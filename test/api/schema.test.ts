@@ -157,6 +157,27 @@ describe(`migrations on ${engine}`, () => {
     }
   });
 
+  it("index the documents already there when the search migration is applied", async () => {
+    const { searchDocuments } = await import("@/lib/documents/search-documents");
+    const { parseSearchText } = await import("@/lib/documents/search-text");
+    const before = loadMigrations(migrationsDir(engine, ROOT)).findIndex((m) => m.name.endsWith("_document_search"));
+    expect(before).toBeGreaterThan(0);
+    const url = await freshDatabase();
+    await migrate(url, { root: rootWith(before) });
+    const old = createDb(url);
+    await old.$executeRawUnsafe(`INSERT INTO "users" ("id", "public_key") VALUES ('00000000-0000-4000-8000-000000000001', 'pem')`);
+    await old.$executeRawUnsafe(
+      `INSERT INTO "documents" ("id", "user_id", "name", "description", "last_updated") VALUES ('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-000000000001', 'Crème Brûlée', 'old', CURRENT_TIMESTAMP)`,
+    );
+    await old.$disconnect();
+    await migrate(url, { root: ROOT });
+    const db = createDb(url);
+    const found = await searchDocuments(db, { text: parseSearchText("creme brulee"), sort: "updated", count: 20, offset: 0, baseUrl: "http://x" });
+    expect(found.documents.map((d) => d.document_id)).toEqual(["00000000-0000-4000-8000-0000000000d1"]);
+    expect(await db.document.findMany({ select: { maps: true } })).toEqual([{ maps: null }]);
+    await db.$disconnect();
+  });
+
   it("are applied once when several instances start at the same moment", async () => {
     const url = await freshDatabase();
     const results = await Promise.all([migrate(url, { root: ROOT }), migrate(url, { root: ROOT }), migrate(url, { root: ROOT })]);
