@@ -35,6 +35,8 @@ export interface SearchOptions {
   count: number;
   offset: number;
   baseUrl: string;
+  /** SQLite plan threshold (below); tests set it to 0 to check both plans agree */
+  sortMatchesUpTo?: number;
 }
 
 export interface SearchResult {
@@ -52,29 +54,47 @@ function tsqueryTerm(term: SearchTerm): Prisma.Sql {
   return Prisma.sql`(SELECT CASE WHEN q::text = '' THEN q ELSE (q::text || ':*')::tsquery END FROM plainto_tsquery('simple', beacon_search_fold(${term.text})) q)`;
 }
 
-function conditions(db: Db, o: SearchOptions): Prisma.Sql {
+/**
+ * SQLite's planner has no statistics on an FTS5 match, so the plan is chosen here from
+ * the count: up to this many matches, collect and sort them (a selective word costs
+ * well under a millisecond); more, and the sort key's index is scanned in order,
+ * keeping rows whose rowid is in the match set, until the page is full (a word in every
+ * document would otherwise sort 100,000 rows). PostgreSQL decides with its statistics.
+ */
+const SORT_MATCHES_UP_TO = 2_000;
+
+function ftsMatch(text: SearchText, scanSortIndex: boolean): Prisma.Sql {
+  // `+d.rowid` stops SQLite from driving the query from the match set.
+  const rowid = Prisma.raw(scanSortIndex ? "+d.rowid" : "d.rowid");
+  return Prisma.sql`${rowid} IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${fts5Query(text)})`;
+}
+
+function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (o.text.terms.length > 0) {
-    where.push(
-      providerOf(db) === "sqlite"
-        ? Prisma.sql`d.rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)})`
-        : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`,
-    );
+    where.push(providerOf(db) === "sqlite" ? ftsMatch(o.text, scanSortIndex) : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`);
   }
   if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
   if (o.mapBit !== undefined) where.push(Prisma.sql`(d.maps & ${o.mapBit}) <> 0`);
   return where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
 }
 
+async function countMatches(db: Db, o: SearchOptions): Promise<number> {
+  // Text alone on SQLite: the FTS5 index counts by itself, no join with documents.
+  const query =
+    providerOf(db) === "sqlite" && o.userId === undefined && o.mapBit === undefined && o.text.terms.length > 0
+      ? Prisma.sql`SELECT COUNT(*) AS n FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)}`
+      : Prisma.sql`SELECT COUNT(*) AS n FROM documents d ${conditions(db, o)}`;
+  const rows = await db.$queryRaw<{ n: number | bigint }[]>(query);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchResult> {
-  const where = conditions(db, o);
+  const total = await countMatches(db, o);
+  if (total === 0 || o.count === 0 || o.offset >= total || o.offset > MAX_OFFSET) return { documents: [], total };
+  const scanSortIndex = providerOf(db) === "sqlite" && total > (o.sortMatchesUpTo ?? SORT_MATCHES_UP_TO);
   const order = Prisma.raw(o.sort === "downloads" ? "d.download_count DESC, d.id DESC" : "d.last_updated DESC, d.id DESC");
-  const [counted, page] = await Promise.all([
-    db.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM documents d ${where}`,
-    o.count === 0 || o.offset > MAX_OFFSET
-      ? Promise.resolve([])
-      : db.$queryRaw<{ id: string }[]>`SELECT d.id FROM documents d ${where} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`,
-  ]);
+  const page = await db.$queryRaw<{ id: string }[]>`SELECT d.id FROM documents d ${conditions(db, o, scanSortIndex)} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`;
   const ids = page.map((r) => r.id);
   const rows = ids.length === 0 ? [] : await db.document.findMany({ where: { id: { in: ids } }, select: documentMetadataSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -83,5 +103,5 @@ export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchR
     const row = byId.get(id);
     return row ? [documentJson(row, o.baseUrl)] : [];
   });
-  return { documents, total: Number(counted[0]?.n ?? 0) };
+  return { documents, total };
 }

@@ -146,6 +146,17 @@ describe("search with author, sort and paging", () => {
     expect([...byAuthor.ids, ...page2.ids]).toEqual(expected);
     expect(page2.ids).not.toContain(theirs);
 
+    // SQLite's other plan (scan the sort index, keep rows in the match set), used when
+    // there are many matches, gives the same pages.
+    const { searchDocuments } = await import("@/lib/documents/search-documents");
+    const { parseSearchText } = await import("@/lib/documents/search-text");
+    for (const [sort, mapBit, userId, offset] of [["downloads", undefined, alice.userId, 0], ["downloads", undefined, alice.userId, 20], ["updated", 1, undefined, 0], ["updated", undefined, undefined, 5]] as const) {
+      const options = { text: parseSearchText(`${w} number`), sort, mapBit, userId, count: 20, offset, baseUrl: "http://x" };
+      const [sorted, scanned] = [await searchDocuments(testDb(), options), await searchDocuments(testDb(), { ...options, sortMatchesUpTo: 0 })];
+      expect(scanned).toEqual(sorted);
+      expect(sorted.documents.length).toBeGreaterThan(0);
+    }
+
     const island = await search({ q: w, map: "Island", sort: "updated" });
     expect(island.total).toBe(13);
     const updated = await testDb().document.findMany({ where: { id: { in: island.ids } }, select: { id: true, lastUpdated: true } });
