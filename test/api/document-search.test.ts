@@ -146,8 +146,8 @@ describe("search with author, sort and paging", () => {
     expect([...byAuthor.ids, ...page2.ids]).toEqual(expected);
     expect(page2.ids).not.toContain(theirs);
 
-    // SQLite's other plan (scan the sort index, keep rows in the match set), used when
-    // there are many matches, gives the same pages.
+    // The other plan (scan the sort index, keep matching rows), used when there are
+    // many matches, gives the same pages.
     const { searchDocuments } = await import("@/lib/documents/search-documents");
     const { parseSearchText } = await import("@/lib/documents/search-text");
     for (const [sort, mapBit, userId, offset] of [["downloads", undefined, alice.userId, 0], ["downloads", undefined, alice.userId, 20], ["updated", 1, undefined, 0], ["updated", undefined, undefined, 5]] as const) {
