@@ -3,10 +3,11 @@
  *
  * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
  * app if needed, apply database migrations, load the base game's catalogue into a
- * database that has none (while Next.js prepares), then serve. /v1/*.php requests go
- * straight to their endpoint (the same ones the route files export) with the client's
- * exact request target, which signatures cover; /healthz checks the database; everything
- * else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
+ * database that has none (while Next.js prepares), then serve (and read the maps of
+ * documents published before search, lib/documents/backfill-document-maps.ts).
+ * /v1/*.php requests go straight to their endpoint (the same ones the route files
+ * export) with the client's exact request target, which signatures cover; /healthz
+ * checks the database; everything else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
  */
 import http from "node:http";
 import { dirname, join } from "node:path";
@@ -20,6 +21,7 @@ import { config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
+import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
@@ -88,6 +90,12 @@ async function main(): Promise<void> {
       : null;
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () => log(`listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`));
+  // In the background: a large old database takes a while, and until a row is read it is
+  // only left out of map-filtered listings. A single query once every row is done.
+  void backfillDocumentMaps(db()).then(
+    (n) => n > 0 && log(`maps read from the content of ${n} documents published before search`),
+    (err: unknown) => log(`reading the maps of older documents failed (retried at the next start): ${String(err)}`),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

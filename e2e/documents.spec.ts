@@ -1,6 +1,6 @@
-/** /documents and /documents/<id>: sort, author filter and paging without JavaScript; details and download. */
+/** /documents and /documents/<id>: search, map and author filters, sort and paging without JavaScript; details and download. */
 import { expect, test, type Page } from "@playwright/test";
-import { BROKEN_CONTENT, DOCS_PER_PAGE, DOCUMENT_COUNT, LAST_UPDATED, TOP_DOWNLOADED, USER_B, XSS_DOCUMENT, XSS_TITLE, documentId } from "./fixtures";
+import { BROKEN_CONTENT, DOCS_PER_PAGE, DOCUMENT_COUNT, LAST_UPDATED, TOP_DOWNLOADED, USER_B, XSS_DOCUMENT, XSS_TITLE, documentId, documentMaps } from "./fixtures";
 import { screenshot } from "./helpers";
 
 const items = (page: Page) => page.locator("li[data-document]");
@@ -40,7 +40,7 @@ test.describe("without JavaScript", () => {
   test("author filter through the form and through author links", async ({ page }) => {
     await page.goto("/documents");
     await page.getByLabel("Author (user id)").fill(USER_B);
-    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`author=${USER_B}`));
     await expect(items(page)).toHaveCount(DOCUMENT_COUNT - 25);
     await expect(page.getByText("Page 1 of 1")).toBeVisible();
@@ -53,6 +53,38 @@ test.describe("without JavaScript", () => {
 
     await page.goto("/documents?author=nobody");
     await expect(page.getByRole("alert")).toContainText("not a user id");
+  });
+
+  test("search: words and a map through the form, the count and results, the query kept in the URL", async ({ page }) => {
+    await page.goto("/documents");
+    await page.getByRole("searchbox", { name: "Words in name or description" }).fill("PRESET 1");
+    await page.getByLabel("Map").selectOption("Scorched");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/documents\?q=PRESET\+1&map=Scorched&author=$/);
+    // "1" is the last word, so a prefix: "Preset number 1." and 10-19; on Scorched: 10 and 15
+    const expected = [15, 10].filter((i) => documentMaps(i) & 2);
+    await expect(page.getByTestId("match-count")).toHaveText(`${expected.length} documents match “PRESET 1” on Scorched.`);
+    expect(await ids(page)).toEqual(expected.map(documentId));
+    await expect(page.getByRole("searchbox", { name: "Words in name or description" })).toHaveValue("PRESET 1");
+    await expect(page.getByLabel("Map")).toHaveValue("Scorched");
+    await screenshot(page, "documents-search");
+
+    await page.getByRole("link", { name: "Most downloaded" }).click();
+    await expect(page).toHaveURL(/\/documents\?q=PRESET\+1&map=Scorched&sort=downloads$/);
+    expect(await ids(page)).toEqual([10, 15].map(documentId));
+
+    await page.getByRole("searchbox", { name: "Words in name or description" }).fill('"loot preset"');
+    await page.getByLabel("Map").selectOption("");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/documents\?sort=downloads&q=%22loot\+preset%22&map=&author=$/);
+    await expect(page.getByTestId("match-count")).toHaveText(`${DOCUMENT_COUNT - 1} documents match “"loot preset"”.`);
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/q=%22loot\+preset%22&sort=downloads&page=2$/);
+    await expect(items(page)).toHaveCount(DOCUMENT_COUNT - 1 - DOCS_PER_PAGE);
+
+    await page.goto("/documents?q=nothing-like-this&map=Valguero");
+    await expect(page.getByText("No document matches this search.")).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("no map called “Valguero”");
   });
 
   test("a document's page: metadata and a summary of its content", async ({ page }) => {

@@ -32,3 +32,5 @@ export const LAST_UPDATED = 29;
 export const BROKEN_CONTENT = 3;
 export const XSS_DOCUMENT = 5;
 export const XSS_TITLE = `<img src=x onerror="alert(2)">`;
+/** the content's Map bits (lib/loot/maps.ts): every fifth document is on Scorched too */
+export const documentMaps = (i: number) => (i % 5 === 0 ? 1 | 2 : 1);

@@ -57,7 +57,7 @@ async function seedDocuments(db: Db): Promise<void> {
   for (let i = 0; i < f.DOCUMENT_COUNT; i++) {
     const id = f.documentId(i);
     const name = i === f.XSS_DOCUMENT ? f.XSS_TITLE : `Loot preset ${String(i).padStart(2, "0")}`;
-    const json = JSON.stringify({ Version: 5, Identifier: id, Title: name, Description: `Preset number ${i}.`, LootSources: Array.from({ length: i % 4 }, (_, k) => ({ Class: `Source_${k}` })), Options: { Difficulty: 5, Harvest: 2 } });
+    const json = JSON.stringify({ Version: 5, Identifier: id, Title: name, Description: `Preset number ${i}.`, LootSources: Array.from({ length: i % 4 }, (_, k) => ({ Class: `Source_${k}` })), Options: { Difficulty: 5, Harvest: 2 }, Map: f.documentMaps(i) });
     const bytes = new TextEncoder().encode(i === f.BROKEN_CONTENT ? "{ not json" : json);
     const content = await encodeContent(bytes);
     await db.document.create({
@@ -68,6 +68,8 @@ async function seedDocuments(db: Db): Promise<void> {
         description: `Preset number ${i}.`,
         revision: 1 + (i % 3),
         downloadCount: i === f.TOP_DOWNLOADED ? 5000 : (i * 37) % 100,
+        // as publish writes it (the broken one too: its bytes are not read here)
+        maps: f.documentMaps(i),
         lastUpdated: new Date(base + i * 3_600_000),
         content: { create: content },
       },

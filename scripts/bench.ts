@@ -10,7 +10,8 @@
  * catalogue, the ceiling of that case with this load generator). Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
  * the original PHP service's req/s and the 10x target) and writes it as JSON.
  * --growth measures instead how the document listing grows from 1,000 to N documents
- * and the memory of the engram catalogue with N engrams (scripts/bench/growth.ts).
+ * and the document search at both sizes, and the memory of the engram catalogue with N
+ * engrams (scripts/bench/growth.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -75,8 +76,13 @@ function runDriver(url: string, request: Request): Promise<Measured> {
 async function growth() {
   ensureBuild(ROOT, log);
   const result = await runGrowth(engine, { small: 1000, large: flag("documents", 100_000), engrams: flag("engrams", 50_000) });
-  const { listing, catalogue } = result;
+  const { listing, search, catalogue } = result;
   console.log(`document listing p50 (query, uncached): ${listing.p50SmallMs.toFixed(2)} ms at ${listing.documentsSmall} documents, ${listing.p50LargeMs.toFixed(2)} ms at ${listing.documentsLarge}: ratio ${listing.ratio.toFixed(2)} (target <= 1.5)`);
+  const ms = (x: number) => `${x.toFixed(2)} ms`;
+  console.log(
+    `document search p50 (page 1 + count, uncached): selective word ${ms(search.small.selectiveMs)} at ${search.documentsSmall}, ${ms(search.large.selectiveMs)} at ${search.documentsLarge}; ` +
+      `common word (every document) ${ms(search.small.commonMs)} at ${search.documentsSmall}, ${ms(search.large.commonMs)} at ${search.documentsLarge} (target < 50 ms at 100,000)`,
+  );
   console.log(`engram catalogue: ${catalogue.engrams} engrams, ${(catalogue.jsonBytes / 1e6).toFixed(1)} MB of JSON; server RSS ${catalogue.rssBeforeMb} -> ${catalogue.rssAfterMb} MB (+${catalogue.catalogueMb} MB)`);
   const out = text("out") ?? join(ROOT, "bench-results", `growth-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   mkdirSync(join(out, ".."), { recursive: true });

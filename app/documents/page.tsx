@@ -1,4 +1,8 @@
-/** /documents: everyone's shared documents, sortable, filterable by author, paged. */
+/**
+ * /documents: everyone's shared documents: searched by words of the name and description
+ * (q), filtered by map and author, sorted, paged. One plain GET form and plain links:
+ * no JavaScript needed, and the whole query stays in the URL.
+ */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DocumentRow } from "@/components/documents/document-row";
@@ -7,6 +11,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { documentListHref, listDocumentPage, parseDocumentListQuery, type DocumentSort } from "@/lib/portal/document-listing";
 import { formatCount } from "@/lib/portal/format";
+import { MAPS } from "@/lib/loot/maps";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Documents" };
@@ -20,15 +25,25 @@ const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = parseDocumentListQuery(await searchParams);
   const { documents, total, pages } = await listDocumentPage(db(), q, config().BASE_URL);
+  const filtered = Boolean(q.q || q.map);
   return (
     <section className="space-y-6" aria-labelledby="documents-title">
       <header className="space-y-2">
         <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
           Documents
         </h1>
-        <p className="text-slate-300">
-          Configuration documents shared by Beacon users: {formatCount(total)} {q.author ? "by this author" : "in all"}.
-        </p>
+        {filtered ? (
+          <p className="text-slate-300" data-testid="match-count">
+            {formatCount(total)} {total === 1 ? "document matches" : "documents match"}
+            {q.q && <> &ldquo;{q.q}&rdquo;</>}
+            {q.map && <> on {q.map}</>}
+            {q.author && " by this author"}.
+          </p>
+        ) : (
+          <p className="text-slate-300">
+            Configuration documents shared by Beacon users: {formatCount(total)} {q.author ? "by this author" : "in all"}.
+          </p>
+        )}
       </header>
 
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -44,8 +59,35 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             </Link>
           ))}
         </nav>
-        <form method="get" action="/documents" className="flex flex-wrap items-end gap-2">
+        <form method="get" action="/documents" role="search" className="flex flex-wrap items-end gap-2">
           {q.sort !== "updated" && <input type="hidden" name="sort" value={q.sort} />}
+          <div className="flex flex-col gap-1">
+            <label htmlFor="q" className="text-xs font-medium text-slate-300">
+              Words in name or description
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={q.q ?? ""}
+              placeholder='e.g. scorched "boss loot"'
+              maxLength={200}
+              className={`w-64 max-w-full rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-sm ${focus}`}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="map" className="text-xs font-medium text-slate-300">
+              Map
+            </label>
+            <select id="map" name="map" defaultValue={q.map ?? ""} className={`rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-sm ${focus}`}>
+              <option value="">Any map</option>
+              {MAPS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="author" className="text-xs font-medium text-slate-300">
               Author (user id)
@@ -59,11 +101,11 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             />
           </div>
           <button type="submit" className={`rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 ${focus}`}>
-            Filter
+            Search
           </button>
-          {(q.author || q.badAuthor) && (
+          {(q.author || q.badAuthor || filtered || q.badMap) && (
             <Link href={documentListHref({ sort: q.sort, page: 1 })} className={`px-1 py-1.5 text-sm text-amber-400 underline ${focus}`}>
-              All authors
+              All documents
             </Link>
           )}
         </form>
@@ -73,9 +115,14 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           That is not a user id (a UUID); showing every author.
         </p>
       )}
+      {q.badMap && (
+        <p role="alert" className="text-sm text-rose-300">
+          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {MAPS.join(", ")}); showing every map.
+        </p>
+      )}
 
       {documents.length === 0 ? (
-        <p className="py-8 text-center text-slate-300">No documents on this page.</p>
+        <p className="py-8 text-center text-slate-300">{filtered && total === 0 ? "No document matches this search." : "No documents on this page."}</p>
       ) : (
         <ol className="space-y-3" aria-label="Documents">
           {documents.map((doc) => (

@@ -1,12 +1,14 @@
 /**
  * Reading a POST body of documents (CONTRACT §7): one content object or an array of
- * them. Only Identifier, Title and Description are read; the content itself is kept
+ * them. Only Identifier, Title, Description and Map (the maps bit set, for search) are
+ * read; the content itself is kept
  * byte for byte: the request body for a single object, each element's own source text
  * for an array.
  */
 import { z } from "zod";
 import { badRequest } from "@/lib/api/errors";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
+import { readMapMask } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
 import { rawArrayElements } from "./raw-json-elements";
 
@@ -19,6 +21,8 @@ const documentInput = z.object({
   Identifier: z.string().refine(isUuid, "must be a UUID"),
   Title: text("Title").refine((s) => s.trim().length > 0, "must not be empty"),
   Description: text("Description").nullish(),
+  // Not checked: the content is the client's; a Map that is no bit set counts as none.
+  Map: z.unknown().optional(),
 });
 
 export interface DocumentInput {
@@ -26,6 +30,8 @@ export interface DocumentInput {
   id: string;
   name: string;
   description: string;
+  /** bit set of the content's Map key (lib/loot/maps.ts), 0 when absent or unusable */
+  maps: number;
   content: Uint8Array;
 }
 
@@ -39,6 +45,7 @@ export function readDocumentInputs(parsed: unknown, source: string, bytes: Uint8
     id: item.Identifier.toLowerCase(),
     name: item.Title,
     description: item.Description ?? "",
+    maps: readMapMask(item.Map),
     content: contents[index]!,
   }));
 }

@@ -2,7 +2,8 @@
  * Saving documents (CONTRACT §7): all or nothing in one transaction. New ids are
  * created at revision 1; ids the caller owns are updated (revision +1, last_updated
  * now, download_count kept); any id owned by someone else refuses the whole batch
- * with 403.
+ * with 403. The full-text index follows name and description by itself (database
+ * triggers or a generated column); the maps column is written here with them.
  */
 import { forbidden } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
@@ -25,7 +26,7 @@ async function write(tx: Tx, userId: string, documents: DocumentInput[], content
   const fresh = documents.flatMap((d, i) => (owned.has(d.id) ? [] : [{ doc: d, content: contents[i]! }]));
   if (fresh.length > 0) {
     await tx.document.createMany({
-      data: fresh.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, lastUpdated: now })),
+      data: fresh.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, maps: doc.maps, lastUpdated: now })),
     });
     await tx.documentContent.createMany({ data: fresh.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
   }
@@ -37,6 +38,7 @@ async function write(tx: Tx, userId: string, documents: DocumentInput[], content
       data: {
         name: doc.name,
         description: doc.description,
+        maps: doc.maps,
         revision: { increment: 1 },
         lastUpdated: now,
         content: { upsert: { create: content, update: content } },

@@ -1,11 +1,16 @@
 /**
- * The /documents listing: sort, author filter and page number from the query string,
- * one page through lib/documents' listing, and the total for the pager. Every control
- * is a plain link or GET form, so it all works without JavaScript.
+ * The /documents listing: text search (q), map, sort, author filter and page number
+ * from the query string, one page and the total for the pager. Every control is a
+ * plain link or GET form, so it all works without JavaScript, and the whole query
+ * stays in the URL. Without q or map it is lib/documents' index-served listing; with
+ * either, lib/documents/search-documents.ts (engine full-text index, map bits).
  */
 import type { Db } from "@/lib/db/client";
 import type { DocumentJson } from "@/lib/documents/document-json";
 import { listDocuments } from "@/lib/documents/list-documents";
+import { searchDocuments } from "@/lib/documents/search-documents";
+import { parseSearchText } from "@/lib/documents/search-text";
+import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
 
 export type DocumentSort = "updated" | "downloads";
@@ -15,6 +20,10 @@ export interface DocumentListQuery {
   sort: DocumentSort;
   /** lowercase user id; undefined lists everyone's */
   author?: string;
+  /** the search text as typed (trimmed); undefined or empty for no text filter */
+  q?: string;
+  /** the canonical map name; undefined for any map */
+  map?: MapName;
   /** 1-based */
   page: number;
 }
@@ -28,20 +37,33 @@ export interface DocumentPage {
 type Query = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+function readMap(name: string | undefined): MapName | undefined {
+  const bit = name === undefined ? undefined : mapBit(name);
+  return bit === undefined ? undefined : MAPS[Math.log2(bit)];
+}
+
 /** Lenient: bad values fall back to the defaults (a page, not an API: never a 400). */
-export function parseDocumentListQuery(query: Query): DocumentListQuery & { badAuthor?: string } {
+export function parseDocumentListQuery(query: Query): DocumentListQuery & { badAuthor?: string; badMap?: string } {
   const author = first(query.author)?.trim();
   const page = Number(first(query.page));
+  const q = first(query.q)?.trim();
+  const mapText = first(query.map)?.trim();
+  const map = mapText ? readMap(mapText) : undefined;
   return {
     sort: first(query.sort) === "downloads" ? "downloads" : "updated",
     author: author && isUuid(author) ? author.toLowerCase() : undefined,
     badAuthor: author && !isUuid(author) ? author : undefined,
+    q: q || undefined,
+    map,
+    badMap: mapText && !map ? mapText : undefined,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
 
 export function documentListHref(q: DocumentListQuery): string {
   const p = new URLSearchParams();
+  if (q.q) p.set("q", q.q);
+  if (q.map) p.set("map", q.map);
   if (q.sort !== "updated") p.set("sort", q.sort);
   if (q.author) p.set("author", q.author);
   if (q.page > 1) p.set("page", String(q.page));
@@ -50,17 +72,25 @@ export function documentListHref(q: DocumentListQuery): string {
 }
 
 export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: string): Promise<DocumentPage> {
-  const where = q.author ? { userId: q.author } : {};
-  const [total, documents] = await Promise.all([
-    db.document.count({ where }),
-    listDocuments(db, {
-      userId: q.author,
-      sort: q.sort === "downloads" ? "download_count" : "last_updated",
-      direction: "desc",
-      count: DOCUMENTS_PER_PAGE,
-      offset: (q.page - 1) * DOCUMENTS_PER_PAGE,
-      baseUrl,
-    }),
-  ]);
-  return { documents, total, pages: Math.max(1, Math.ceil(total / DOCUMENTS_PER_PAGE)) };
+  const text = parseSearchText(q.q ?? "");
+  const offset = (q.page - 1) * DOCUMENTS_PER_PAGE;
+  let result: { documents: DocumentJson[]; total: number };
+  if (text.terms.length > 0 || q.map) {
+    result = await searchDocuments(db, { text, mapBit: q.map && mapBit(q.map), userId: q.author, sort: q.sort, count: DOCUMENTS_PER_PAGE, offset, baseUrl });
+  } else {
+    const where = q.author ? { userId: q.author } : {};
+    const [total, documents] = await Promise.all([
+      db.document.count({ where }),
+      listDocuments(db, {
+        userId: q.author,
+        sort: q.sort === "downloads" ? "download_count" : "last_updated",
+        direction: "desc",
+        count: DOCUMENTS_PER_PAGE,
+        offset,
+        baseUrl,
+      }),
+    ]);
+    result = { documents, total };
+  }
+  return { ...result, pages: Math.max(1, Math.ceil(result.total / DOCUMENTS_PER_PAGE)) };
 }

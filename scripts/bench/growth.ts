@@ -3,11 +3,17 @@
  * - the document listing query (lib/documents listDocuments, uncached: the HTTP path
  *   would only measure the listing cache) at 1,000 and at 100,000 documents, p50 over
  *   many pages and both sort keys: an index-served listing barely grows;
+ * - document search (lib/documents/search-documents.ts: the first page and the count of
+ *   matches) at the same two sizes, for a selective word (a document number: one
+ *   document, a handful as a prefix) and for a common word ("bench", in every seeded
+ *   name: the worst case, every row matches and is counted);
  * - the memory the engram catalogue takes in the server with 50,000 engrams: the
  *   server's RSS before and after the first catalogue request.
  */
 import { createDb, type Db } from "@/lib/db/client";
 import { listDocuments } from "@/lib/documents/list-documents";
+import { searchDocuments } from "@/lib/documents/search-documents";
+import { parseSearchText } from "@/lib/documents/search-text";
 import { migrate } from "@/lib/db/migrate";
 import { createTestDatabase, type Engine } from "../../test/support/databases";
 import { startServer } from "../../test/support/test-server";
@@ -38,6 +44,27 @@ async function listingP50(db: Db, rounds = 400): Promise<number> {
   return median(times);
 }
 
+export interface SearchP50 {
+  selectiveMs: number;
+  commonMs: number;
+}
+
+/** p50 of the /documents search (page 1 of 20 and the total), both sort keys. */
+async function searchP50(db: Db, documents: number, rounds = 60): Promise<SearchP50> {
+  const p50 = async (query: (i: number) => string) => {
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const t = performance.now();
+      const found = await searchDocuments(db, { text: parseSearchText(query(i)), sort: i % 2 ? "downloads" : "updated", count: 20, offset: 0, baseUrl: "http://bench" });
+      if (found.total === 0) throw new Error(`bench search for ${query(i)} found nothing`);
+      if (i >= 5) times.push(performance.now() - t);
+    }
+    return median(times);
+  };
+  // Seeded names are "Bench Document <n>".
+  return { selectiveMs: await p50((i) => `document ${(i * 7919) % documents}`), commonMs: await p50(() => "bench") };
+}
+
 export async function runGrowth(engine: Engine, options: { small: number; large: number; engrams: number }) {
   const database = await createTestDatabase(engine, "growth");
   try {
@@ -46,11 +73,13 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
     log(`seeding ${options.small} documents`);
     await seed(db, { users: 100, mods: 50, engrams: 0, documents: options.small, documentBytes: 300 }, () => {});
     const small = await listingP50(db);
-    log(`listing p50 at ${options.small}: ${small.toFixed(2)} ms; seeding up to ${options.large}`);
+    const searchSmall = await searchP50(db, options.small);
+    log(`listing p50 at ${options.small}: ${small.toFixed(2)} ms; search p50 ${JSON.stringify(searchSmall)}; seeding up to ${options.large}`);
     const more = options.large - options.small;
     await seed(db, { users: 100, mods: 0, engrams: 0, documents: more, documentBytes: 300 }, (line) => line.startsWith("documents") && Number(line.split(" ")[1]!.split("/")[0]) % 10_000 === 0 && log(line));
     const large = await listingP50(db);
-    log(`listing p50 at ${options.large}: ${large.toFixed(2)} ms`);
+    const searchLarge = await searchP50(db, options.large);
+    log(`listing p50 at ${options.large}: ${large.toFixed(2)} ms; search p50 ${JSON.stringify(searchLarge)}`);
     await db.$disconnect();
 
     const catalogueDb = await createTestDatabase(engine, "growth_catalogue");
@@ -70,6 +99,7 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
         const after = Math.round(rssMb(server.process.pid!));
         return {
           listing: { documentsSmall: options.small, p50SmallMs: small, documentsLarge: options.large, p50LargeMs: large, ratio: large / small },
+          search: { documentsSmall: options.small, small: searchSmall, documentsLarge: options.large, large: searchLarge },
           catalogue: { engrams: options.engrams, jsonBytes: bytes, rssBeforeMb: before, rssAfterMb: after, catalogueMb: after - before },
         };
       } finally {

@@ -1,6 +1,7 @@
 /**
  * The benchmark dataset, written straight through Prisma (the API would take minutes):
- * users, confirmed mods with engrams, and documents of about 22 KB. One identity (the
+ * users, confirmed mods with engrams, and documents of about 22 KB (with no Map key:
+ * maps 0, written as publish would, so the server's start-up backfill has nothing to do). One identity (the
  * returned signer) owns mod 0, for the signed cases.
  */
 import { randomUUID } from "node:crypto";
@@ -70,7 +71,7 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
       Array.from({ length: Math.min(CHUNK, sizes.documents - i) }, async (_, j) => {
         const id = randomUUID();
         const stored = await encodeContent(documentContent(id, `Bench Document ${i + j}`, sizes.documentBytes ?? 22_000));
-        return { id, userId: users[(i + j) % users.length]!.id, name: `Bench Document ${i + j}`, description: "Benchmark document", revision: 1, downloadCount: (i + j) * 7919 % 5000, lastUpdated: new Date(started - (i + j) * 60_000), stored };
+        return { id, userId: users[(i + j) % users.length]!.id, name: `Bench Document ${i + j}`, description: "Benchmark document", revision: 1, downloadCount: (i + j) * 7919 % 5000, lastUpdated: new Date(started - (i + j) * 60_000), maps: 0, stored };
       }),
     );
     await db.document.createMany({ data: part.map(({ stored: _stored, ...d }) => d) });

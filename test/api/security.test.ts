@@ -124,6 +124,8 @@ describe(`security on ${engine}`, () => {
       "/documents?sort=downloads",
       `/documents?author=${encodeURIComponent(XSS)}`,
       `/documents?page=${encodeURIComponent(XSS)}`,
+      // reflected in the search box, the count line and the unknown-map note
+      `/documents?q=${encodeURIComponent(XSS)}&map=${encodeURIComponent(XSS)}`,
       `/documents/${documentId}`,
       `/documents/${encodeURIComponent(XSS)}`,
       "/spawn",
