@@ -65,9 +65,10 @@ const withoutZodLocales: Plugin = {
   },
 };
 
-export async function buildCliPackage(root: string): Promise<CliPackage> {
+/** `outDir` (default <root>/dist; tests give their own): the package goes to <outDir>/cli. */
+export async function buildCliPackage(root: string, outDir = join(root, "dist")): Promise<CliPackage> {
   const version = String(readJson(join(root, "package.json")).version);
-  const dir = join(root, "dist", "cli");
+  const dir = join(outDir, "cli");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const bundle = join(dir, BUNDLE_NAME);
@@ -102,13 +103,12 @@ export async function buildCliPackage(root: string): Promise<CliPackage> {
   return { dir, bundle, version, bundled };
 }
 
-/** Builds and packs; returns the tarball's path (dist/beacon-hub-cli-<version>.tgz). */
-export async function packCliPackage(root: string): Promise<{ tarball: string; pkg: CliPackage }> {
-  const pkg = await buildCliPackage(root);
-  const dist = join(root, "dist");
-  const { stdout } = await promisify(execFile)("npm", ["pack", "--json", "--pack-destination", dist], { cwd: pkg.dir });
+/** Builds and packs; returns the tarball's path (<outDir>/beacon-hub-cli-<version>.tgz). */
+export async function packCliPackage(root: string, outDir = join(root, "dist")): Promise<{ tarball: string; pkg: CliPackage }> {
+  const pkg = await buildCliPackage(root, outDir);
+  const { stdout } = await promisify(execFile)("npm", ["pack", "--json", "--pack-destination", outDir], { cwd: pkg.dir });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string }[];
-  const tarball = join(dist, packed!.filename);
+  const tarball = join(outDir, packed!.filename);
   if (!existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
   return { tarball, pkg };
 }
