@@ -1,6 +1,6 @@
 /** The --help texts: the whole tool, a group of commands (`mods`), one command. */
 import type { Command, Options } from "@/lib/cli/command";
-import { commands } from "@/lib/cli/commands";
+import type { Program } from "@/lib/cli/program";
 
 export const GLOBAL_OPTIONS: Options = {
   server: { type: "string" },
@@ -26,18 +26,25 @@ function list(cmds: Command[]): string {
   return cmds.map((c, i) => `  ${names[i]!.padEnd(width)}  ${c.summary.replace(/^operator: /, "")}`).join("\n");
 }
 
-export function globalHelp(): string {
+/** The operator section: the commands themselves, or (standalone package) where they are. */
+function operatorText({ commands, elsewhere = [] }: Program): string {
+  const operators = commands.filter(isOperator);
+  if (operators.length > 0) return `Operator commands (on this machine's database, configured like the server):\n${list(operators)}`;
+  if (elsewhere.length === 0) return "";
+  return `Operator commands (${elsewhere.join(", ")}) are not in this package: they come
+with the server and run in its folder ("npx beacon-hub <command>", npm start, npm run ...).`;
+}
+
+export function globalHelp(program: Program): string {
+  const operators = operatorText(program);
   return `usage: beacon-hub [global options] <command> [options]
 
 Command-line client of Beacon Hub (the Beacon v1 API for ARK: Survival Evolved mods,
 engrams and documents) for mod authors, and tools for its operators.
 
 Commands:
-${list(commands.filter((c) => !isOperator(c)))}
-
-Operator commands (on this machine's database, configured like the server):
-${list(commands.filter(isOperator))}
-
+${list(program.commands.filter((c) => !isOperator(c)))}
+${operators ? `\n${operators}\n` : ""}
 A mod author's first release:
   beacon-hub identity new && beacon-hub user register
   beacon-hub mods add 123456789          # prints a code for the workshop description
@@ -49,7 +56,7 @@ ${GLOBALS_TEXT}
 ${EXIT_TEXT}`;
 }
 
-export function groupHelp(group: string): string {
+export function groupHelp(commands: Command[], group: string): string {
   return `usage: beacon-hub ${group} <command> [options]
 
 Commands:

@@ -2,8 +2,7 @@
  * A v1 API request with the exact request target it is given: node:http sends the path
  * as written, where fetch would re-encode it, and the signature covers those bytes.
  */
-import http from "node:http";
-import https from "node:https";
+import type http from "node:http";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization, type Identity } from "@/lib/client/identity";
 
@@ -43,9 +42,10 @@ function encodeBody(body: unknown, contentType?: string): { bytes: Buffer; type?
 export function createClient(options: ClientOptions) {
   const server = new URL(options.serverUrl);
   const baseUrl = (options.baseUrl ?? options.serverUrl).replace(/\/+$/, "");
-  const transport = server.protocol === "https:" ? https : http;
+  // Loaded on the first request: node:https (TLS) would slow every start of the CLI, --help too.
+  const transport = async () => (server.protocol === "https:" ? (await import("node:https")).default : (await import("node:http")).default);
 
-  function request(method: string, target: string, opts: RequestOptions = {}): Promise<ClientResponse> {
+  async function request(method: string, target: string, opts: RequestOptions = {}): Promise<ClientResponse> {
     const { bytes, type } = encodeBody(opts.body, opts.contentType);
     const headers: Record<string, string> = { ...opts.headers };
     if (type) headers["content-type"] = type;
@@ -54,8 +54,9 @@ export function createClient(options: ClientOptions) {
     if (identity && opts.sign !== false && !headers["authorization"]) {
       headers["authorization"] = basicAuthorization(identity, signedContent(method, baseUrl, target, bytes));
     }
+    const { request: send } = await transport();
     return new Promise((resolve, reject) => {
-      const req = transport.request(
+      const req = send(
         { host: server.hostname, port: server.port, method, path: target, headers, agent: false },
         (res) => {
           const chunks: Buffer[] = [];

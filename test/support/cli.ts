@@ -1,6 +1,7 @@
 /**
- * Runs the `beacon-hub` command (bin/beacon-hub.js) as a child process against the test
- * server. Async spawn, never spawnSync: a test server may live in this process.
+ * Runs a `beacon-hub` command as a child process against the test server: the
+ * repository's bin/beacon-hub.js (runCli) or an installed package's executable
+ * (installedCli). Async spawn, never spawnSync: a test server may live in this process.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -14,10 +15,12 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export type RunCli = (args: string[], env?: Record<string, string>) => Promise<CliResult>;
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin/beacon-hub.js"), ...args], {
-      cwd: ROOT,
+    const child = spawn(command, args, {
+      cwd,
       env: { ...process.env, BEACON_SERVER: inject("serverUrl"), ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -32,3 +35,11 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     });
   });
 }
+
+export const runCli: RunCli = (args, env = {}) => run(process.execPath, [join(ROOT, "bin/beacon-hub.js"), ...args], ROOT, env);
+
+/** An installed executable (e.g. <folder>/node_modules/.bin/beacon-hub), run as is from `cwd`. */
+export const installedCli =
+  (executable: string, cwd: string): RunCli =>
+  (args, env = {}) =>
+    run(executable, args, cwd, env);

@@ -1,13 +1,11 @@
-/** `beacon-hub engrams push|ls|import`: a mod's engrams from a JSON or CSV file. */
+/** `beacon-hub engrams push|ls`: a mod's engrams from a JSON or CSV file (`engrams import` is an operator command: operator.ts). */
 import { readFileSync } from "node:fs";
 import { BeaconApiError, ENGRAMS_PER_POST } from "@/lib/client/beacon-api";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
-import { planPush, validatePushRows } from "@/lib/engrams/push-plan";
-import { CliError, EXIT_FAILURE, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
+import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
 import { progressBar, table } from "@/lib/cli/output";
-import { runScript } from "@/lib/cli/run-script";
 
-const FILE_HELP = `File formats (by extension, or --format):
+export const ENGRAM_FILE_HELP = `File formats (by extension, or --format):
   JSON  an engram POST body: one object or an array of objects
   CSV   a header row naming the keys, then one engram per line
 Keys: path (required, /Package/Name.Name), label (required), availability or
@@ -62,13 +60,15 @@ one transaction), with a progress bar on stderr. The mod must be one you confirm
   --format F       json or csv when the file name does not tell
   --json           print {"mod_id", "added", "updated", "unchanged", "removed", "missing"}
 
-${FILE_HELP}`,
+${ENGRAM_FILE_HELP}`,
   options: { mod: { type: "string" }, sync: { type: "boolean" }, "dry-run": { type: "boolean" }, "batch-size": { type: "string" }, format: { type: "string" }, ...jsonOption },
   positionals: [1, 1],
   async run(ctx) {
     const file = ctx.positionals[0]!;
     const modId = modOption(ctx);
     const size = batchSize(ctx);
+    // Loaded here: the API's validation rules bring zod, which would slow every start (--help).
+    const { planPush, validatePushRows } = await import("@/lib/engrams/push-plan");
     const { records, errors } = validatePushRows(readRows(ctx, file), modId);
     if (errors.length > 0) {
       for (const e of errors.slice(0, 50)) ctx.err(`${file}: row ${e.row}: ${e.message}`);
@@ -129,23 +129,4 @@ const engramsLs: Command = {
   },
 };
 
-const engramsImport: Command = {
-  path: ["engrams", "import"],
-  summary: "operator: load engrams (e.g. the base game's) straight into the database",
-  usage: "<file.json|file.csv> [--format json|csv]",
-  help: `Runs the operator's importer (scripts/engrams-import.ts, also "npm run engrams:import")
-against the database of DATABASE_URL, migrating it first. Rows without mod_id belong to
-no mod. Every row is checked first; any bad row is printed and nothing is written.
-Exit 0 imported, 1 bad rows or file.
-
-${FILE_HELP}`,
-  options: { format: { type: "string" } },
-  positionals: [1, 1],
-  async run(ctx) {
-    const format = stringValue(ctx, "format");
-    const code = await runScript("scripts/engrams-import.ts", [ctx.positionals[0]!, ...(format ? ["--format", format] : [])]);
-    return code === 0 ? EXIT_OK : code === 2 ? code : EXIT_FAILURE;
-  },
-};
-
-export const engramsCommands = [engramsPush, engramsLs, engramsImport];
+export const engramsCommands = [engramsPush, engramsLs];

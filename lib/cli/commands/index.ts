@@ -1,10 +1,6 @@
-/** Every `beacon-hub` command, in the order --help lists them. */
+/** Every `beacon-hub` command of the repository's bin, in the order --help lists them. */
 import type { Command } from "@/lib/cli/command";
-import { docsCommands } from "./docs";
-import { engramsCommands } from "./engrams";
-import { identityCommands } from "./identity";
-import { modsCommands } from "./mods";
+import { authorCommands } from "./author";
 import { operatorCommands } from "./operator";
-import { userCommands } from "./user";
 
-export const commands: Command[] = [...identityCommands, ...userCommands, ...modsCommands, ...engramsCommands, ...docsCommands, ...operatorCommands];
+export const commands: Command[] = [...authorCommands, ...operatorCommands];

@@ -1,9 +1,10 @@
 /**
- * Operator commands: `serve`, `migrate`, `pull`. They act on the database and
+ * Operator commands: `serve`, `migrate`, `pull`, `engrams import`. They act on the database and
  * configuration of the environment (DATABASE_URL etc., README "Configuration"), not
  * through the API, and delegate to the code `npm start` / `npm run pull` use.
  */
-import { EXIT_FAILURE, EXIT_OK, UsageError, type Command } from "@/lib/cli/command";
+import { EXIT_FAILURE, EXIT_OK, stringValue, UsageError, type Command } from "@/lib/cli/command";
+import { ENGRAM_FILE_HELP } from "@/lib/cli/commands/engrams";
 import { REPO_ROOT, runScript } from "@/lib/cli/run-script";
 
 const ENV_HELP = `Configuration comes from the environment: PORT, HOSTNAME, BASE_URL, DATABASE_URL,
@@ -67,4 +68,23 @@ ${ENV_HELP}`,
   },
 };
 
-export const operatorCommands = [serve, migrateCommand, pull];
+const engramsImport: Command = {
+  path: ["engrams", "import"],
+  summary: "operator: load engrams (e.g. the base game's) straight into the database",
+  usage: "<file.json|file.csv> [--format json|csv]",
+  help: `Runs the operator's importer (scripts/engrams-import.ts, also "npm run engrams:import")
+against the database of DATABASE_URL, migrating it first. Rows without mod_id belong to
+no mod. Every row is checked first; any bad row is printed and nothing is written.
+Exit 0 imported, 1 bad rows or file.
+
+${ENGRAM_FILE_HELP}`,
+  options: { format: { type: "string" } },
+  positionals: [1, 1],
+  async run(ctx) {
+    const format = stringValue(ctx, "format");
+    const code = await runScript("scripts/engrams-import.ts", [ctx.positionals[0]!, ...(format ? ["--format", format] : [])]);
+    return code === 0 ? EXIT_OK : code === 2 ? code : EXIT_FAILURE;
+  },
+};
+
+export const operatorCommands = [serve, migrateCommand, pull, engramsImport];

@@ -1,0 +1,12 @@
+/**
+ * The mod-author commands: everything that works through a server's v1 API. The
+ * standalone package (cli/, lib/cli/standalone.ts) ships only these.
+ */
+import type { Command } from "@/lib/cli/command";
+import { docsCommands } from "./docs";
+import { engramsCommands } from "./engrams";
+import { identityCommands } from "./identity";
+import { modsCommands } from "./mods";
+import { userCommands } from "./user";
+
+export const authorCommands: Command[] = [...identityCommands, ...userCommands, ...modsCommands, ...engramsCommands, ...docsCommands];
