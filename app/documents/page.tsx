@@ -10,6 +10,7 @@ import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { documentListHref, listDocumentPage, parseDocumentListQuery, type DocumentSort } from "@/lib/portal/document-listing";
+import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
 import { formatCount } from "@/lib/portal/format";
 import { MAPS } from "@/lib/loot/maps";
 
@@ -25,7 +26,8 @@ const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = parseDocumentListQuery(await searchParams);
   const { documents, total, pages } = await listDocumentPage(db(), q, config().BASE_URL);
-  const filtered = Boolean(q.q || q.map);
+  const filtered = Boolean(q.q || q.map || q.item);
+  const itemLabel = q.item ? await itemQueryLabel(db(), q.item) : undefined;
   return (
     <section className="space-y-6" aria-labelledby="documents-title">
       <header className="space-y-2">
@@ -37,6 +39,16 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             {formatCount(total)} {total === 1 ? "document matches" : "documents match"}
             {q.q && <> &ldquo;{q.q}&rdquo;</>}
             {q.map && <> on {q.map}</>}
+            {itemLabel && (
+              <>
+                {" "}
+                that drop <strong data-testid="item-filter">{itemLabel}</strong> (
+                <Link href={documentListHref({ ...q, item: undefined, page: 1 })} className="text-amber-400 underline">
+                  any item
+                </Link>
+                )
+              </>
+            )}
             {q.author && " by this author"}.
           </p>
         ) : (
@@ -61,6 +73,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         </nav>
         <form method="get" action="/documents" role="search" className="flex flex-wrap items-end gap-2">
           {q.sort !== "updated" && <input type="hidden" name="sort" value={q.sort} />}
+          {q.item && <input type="hidden" name="item" value={q.item} />}
           <div className="flex flex-col gap-1">
             <label htmlFor="q" className="text-xs font-medium text-slate-300">
               Words in name or description
@@ -103,7 +116,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           <button type="submit" className={`rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 ${focus}`}>
             Search
           </button>
-          {(q.author || q.badAuthor || filtered || q.badMap) && (
+          {(q.author || q.badAuthor || filtered || q.badMap || q.badItem) && (
             <Link href={documentListHref({ sort: q.sort, page: 1 })} className={`px-1 py-1.5 text-sm text-amber-400 underline ${focus}`}>
               All documents
             </Link>
@@ -113,6 +126,11 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       {q.badAuthor && (
         <p role="alert" className="text-sm text-rose-300">
           That is not a user id (a UUID); showing every author.
+        </p>
+      )}
+      {q.badItem && (
+        <p role="alert" className="text-sm text-rose-300">
+          &ldquo;{q.badItem}&rdquo; is not an item: give a blueprint path (/Game/...), an engram uid or a class ending in _C; showing every document.
         </p>
       )}
       {q.badMap && (

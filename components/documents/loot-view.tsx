@@ -26,6 +26,11 @@ function Entry({ entry }: { entry: LootEntryView }) {
             <span className="loot-unknown">{item.name}</span>
           )}
           {item.share && <span className="loot-note"> ({item.share})</span>}
+          {item.documents && (
+            <a href={item.documents.href} className="loot-note underline">
+              {` in ${item.documents.count} ${item.documents.count === 1 ? "document" : "documents"}`}
+            </a>
+          )}
           {item.mod && (
             <span className="loot-note">
               {" from "}

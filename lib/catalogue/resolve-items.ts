@@ -37,3 +37,11 @@ export async function resolveItems(db: Db, items: ItemRef[]): Promise<ItemResolv
 export function canBlueprintWith(resolve: ItemResolver): (item: ItemRef) => boolean {
   return (item) => resolve(item)?.can_blueprint ?? true;
 }
+
+/** What `/documents?item=` names, for people: the catalogue's label, else the class or path as given. */
+export async function itemQueryLabel(db: Db, value: string): Promise<string> {
+  const v = value.trim();
+  if (/^[0-9a-f]{32}$/i.test(v)) return (await findCatalogueEngrams(db, { uids: [v.toLowerCase()], classKeys: [] }))[0]?.label ?? v;
+  const ref = v.startsWith("/") ? { path: v, class: "" } : { path: "", class: v };
+  return (await resolveItems(db, [ref]))(ref)?.label ?? v;
+}

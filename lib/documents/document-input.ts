@@ -9,6 +9,8 @@ import { z } from "zod";
 import { badRequest } from "@/lib/api/errors";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { readMapMask } from "@/lib/loot/maps";
+import { lootItemKeys, type ItemKey } from "@/lib/loot/item-keys";
+import { readLootDocument } from "@/lib/loot/loot-document";
 import { isUuid } from "@/lib/uuid";
 import { rawArrayElements } from "./raw-json-elements";
 
@@ -23,7 +25,14 @@ const documentInput = z.object({
   Description: text("Description").nullish(),
   // Not checked: the content is the client's; a Map that is no bit set counts as none.
   Map: z.unknown().optional(),
+  // Read, never checked: the items a loot document drops, for /documents?item=.
+  LootSources: z.unknown().optional(),
 });
+
+function itemKeysOf(content: Record<string, unknown>): ItemKey[] {
+  const loot = readLootDocument(content);
+  return loot ? lootItemKeys(loot) : [];
+}
 
 export interface DocumentInput {
   /** lowercase UUID */
@@ -32,6 +41,8 @@ export interface DocumentInput {
   description: string;
   /** bit set of the content's Map key (lib/loot/maps.ts), 0 when absent or unusable */
   maps: number;
+  /** the distinct items of its loot sources (none when it is not a loot document) */
+  items: ItemKey[];
   content: Uint8Array;
 }
 
@@ -46,6 +57,7 @@ export function readDocumentInputs(parsed: unknown, source: string, bytes: Uint8
     name: item.Title,
     description: item.Description ?? "",
     maps: readMapMask(item.Map),
+    items: itemKeysOf(item),
     content: contents[index]!,
   }));
 }

@@ -3,7 +3,8 @@
  * created at revision 1; ids the caller owns are updated (revision +1, last_updated
  * now, download_count kept); any id owned by someone else refuses the whole batch
  * with 403. The full-text index follows name and description by itself (database
- * triggers or a generated column); the maps column is written here with them.
+ * triggers or a generated column); the maps column and the document's items
+ * (document_items, for /documents?item=) are written here with them.
  */
 import { forbidden } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
@@ -15,6 +16,15 @@ export interface PublishOptions {
   userId: string;
   documents: DocumentInput[];
   now?: Date;
+}
+
+/** rows per INSERT: 3 parameters each, far below either engine's parameter limit */
+const ITEM_ROWS_PER_INSERT = 2000;
+
+async function writeItems(tx: Tx, documents: DocumentInput[], replaced: string[]): Promise<void> {
+  if (replaced.length > 0) await tx.documentItem.deleteMany({ where: { documentId: { in: replaced } } });
+  const rows = documents.flatMap((d) => d.items.map((k) => ({ documentId: d.id, uid: k.uid, classKey: k.classKey })));
+  for (let i = 0; i < rows.length; i += ITEM_ROWS_PER_INSERT) await tx.documentItem.createMany({ data: rows.slice(i, i + ITEM_ROWS_PER_INSERT) });
 }
 
 async function write(tx: Tx, userId: string, documents: DocumentInput[], contents: StoredContent[], now: Date): Promise<void> {
@@ -45,6 +55,7 @@ async function write(tx: Tx, userId: string, documents: DocumentInput[], content
       },
     });
   }
+  await writeItems(tx, documents, [...owned]);
 }
 
 export async function publishDocuments(db: Db, options: PublishOptions): Promise<void> {

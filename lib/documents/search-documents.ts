@@ -17,10 +17,13 @@
  *
  * The map filter is `(maps & bit) <> 0` on the integer column publish writes: most
  * documents name some map, so it rides on the ordered scan rather than an index.
+ * The item filter (which documents drop an item) is a membership in document_items,
+ * indexed by uid and by class; alone, it is counted from that index.
  */
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { providerOf, type Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
+import type { ItemQuery } from "@/lib/loot/item-keys";
 import { fts5Query, type SearchText, type SearchTerm } from "./search-text";
 
 export type SearchSort = "updated" | "downloads";
@@ -31,6 +34,8 @@ export interface SearchOptions {
   mapBit?: number;
   /** lowercase user id; undefined for every author */
   userId?: string;
+  /** only documents whose loot drops this item */
+  item?: ItemQuery;
   sort: SearchSort;
   count: number;
   offset: number;
@@ -72,6 +77,10 @@ function ftsMatch(text: SearchText, scanSortIndex: boolean): Prisma.Sql {
   return Prisma.sql`${rowid} IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${fts5Query(text)})`;
 }
 
+function itemCondition(item: ItemQuery): Prisma.Sql {
+  return "uid" in item ? Prisma.sql`di.uid = ${item.uid}` : Prisma.sql`di.class_key = ${item.classKey}`;
+}
+
 function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (o.text.terms.length > 0) {
@@ -79,15 +88,24 @@ function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql
   }
   if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
   if (o.mapBit !== undefined) where.push(Prisma.sql`(d.maps & ${o.mapBit}) <> 0`);
+  if (o.item) {
+    // `+d.id` as with rowid above: with many matches, scan the sort index and test membership.
+    const id = Prisma.raw(scanSortIndex ? "+d.id" : "d.id");
+    where.push(Prisma.sql`${id} IN (SELECT di.document_id FROM document_items di WHERE ${itemCondition(o.item)})`);
+  }
   return where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
 }
 
 async function countMatches(db: Db, o: SearchOptions): Promise<number> {
-  // Text alone on SQLite: the FTS5 index counts by itself, no join with documents.
+  const only = o.userId === undefined && o.mapBit === undefined;
+  // Text alone on SQLite: the FTS5 index counts by itself, no join with documents; an
+  // item alone: its index counts the documents.
   const query =
-    providerOf(db) === "sqlite" && o.userId === undefined && o.mapBit === undefined && o.text.terms.length > 0
+    providerOf(db) === "sqlite" && only && !o.item && o.text.terms.length > 0
       ? Prisma.sql`SELECT COUNT(*) AS n FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)}`
-      : Prisma.sql`SELECT COUNT(*) AS n FROM documents d ${conditions(db, o)}`;
+      : only && o.item && o.text.terms.length === 0
+        ? Prisma.sql`SELECT COUNT(DISTINCT di.document_id) AS n FROM document_items di WHERE ${itemCondition(o.item)}`
+        : Prisma.sql`SELECT COUNT(*) AS n FROM documents d ${conditions(db, o)}`;
   const rows = await db.$queryRaw<{ n: number | bigint }[]>(query);
   return Number(rows[0]?.n ?? 0);
 }

@@ -5,13 +5,20 @@
  * Written to document_items with the document, in the same transaction.
  */
 import { classOf, uidOf } from "@/lib/engrams/derive";
-import type { LootDocument } from "./loot-document";
+import type { LootDocument, LootItem } from "./loot-document";
 
 export interface ItemKey {
   /** uid of the path; "" when the entry names only a class */
   uid: string;
   /** lowercase class, e.g. primalitem_weaponmetalpick_c */
   classKey: string;
+}
+
+/** An item's key; undefined for an item that names neither a path nor a class. */
+export function itemKey(item: LootItem): ItemKey | undefined {
+  const classKey = (item.class || (item.path ? classOf(item.path) : "")).toLowerCase();
+  if (!classKey && !item.path) return undefined;
+  return { uid: item.path ? uidOf(item.path) : "", classKey };
 }
 
 /** Every distinct item of the document's entries. */
@@ -21,10 +28,8 @@ export function lootItemKeys(doc: LootDocument): ItemKey[] {
     for (const set of source.itemSets)
       for (const entry of set.entries)
         for (const item of entry.items) {
-          const classKey = (item.class || (item.path ? classOf(item.path) : "")).toLowerCase();
-          if (!classKey && !item.path) continue;
-          const key = { uid: item.path ? uidOf(item.path) : "", classKey };
-          seen.set(`${key.uid}|${key.classKey}`, key);
+          const key = itemKey(item);
+          if (key) seen.set(`${key.uid}|${key.classKey}`, key);
         }
   return [...seen.values()];
 }

@@ -2,14 +2,16 @@
  * The /documents listing: text search (q), map, sort, author filter and page number
  * from the query string, one page and the total for the pager. Every control is a
  * plain link or GET form, so it all works without JavaScript, and the whole query
- * stays in the URL. Without q or map it is lib/documents' index-served listing; with
- * either, lib/documents/search-documents.ts (engine full-text index, map bits).
+ * stays in the URL. Without q, map or item it is lib/documents' index-served listing;
+ * with any, lib/documents/search-documents.ts (engine full-text index, map bits, the
+ * document_items index for `item`: a blueprint path, an engram uid or a class).
  */
 import type { Db } from "@/lib/db/client";
 import type { DocumentJson } from "@/lib/documents/document-json";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { searchDocuments } from "@/lib/documents/search-documents";
 import { parseSearchText } from "@/lib/documents/search-text";
+import { parseItemQuery, type ItemQuery } from "@/lib/loot/item-keys";
 import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
 
@@ -24,6 +26,8 @@ export interface DocumentListQuery {
   q?: string;
   /** the canonical map name; undefined for any map */
   map?: MapName;
+  /** `?item=` as given (a path, uid or class) when it reads as one */
+  item?: string;
   /** 1-based */
   page: number;
 }
@@ -43,12 +47,14 @@ function readMap(name: string | undefined): MapName | undefined {
 }
 
 /** Lenient: bad values fall back to the defaults (a page, not an API: never a 400). */
-export function parseDocumentListQuery(query: Query): DocumentListQuery & { badAuthor?: string; badMap?: string } {
+export function parseDocumentListQuery(query: Query): DocumentListQuery & { badAuthor?: string; badMap?: string; badItem?: string } {
   const author = first(query.author)?.trim();
   const page = Number(first(query.page));
   const q = first(query.q)?.trim();
   const mapText = first(query.map)?.trim();
   const map = mapText ? readMap(mapText) : undefined;
+  const item = first(query.item)?.trim();
+  const itemOk = item ? parseItemQuery(item) !== undefined : false;
   return {
     sort: first(query.sort) === "downloads" ? "downloads" : "updated",
     author: author && isUuid(author) ? author.toLowerCase() : undefined,
@@ -56,6 +62,8 @@ export function parseDocumentListQuery(query: Query): DocumentListQuery & { badA
     q: q || undefined,
     map,
     badMap: mapText && !map ? mapText : undefined,
+    item: itemOk ? item : undefined,
+    badItem: item && !itemOk ? item : undefined,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -64,6 +72,7 @@ export function documentListHref(q: DocumentListQuery): string {
   const p = new URLSearchParams();
   if (q.q) p.set("q", q.q);
   if (q.map) p.set("map", q.map);
+  if (q.item) p.set("item", q.item);
   if (q.sort !== "updated") p.set("sort", q.sort);
   if (q.author) p.set("author", q.author);
   if (q.page > 1) p.set("page", String(q.page));
@@ -75,8 +84,9 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
   const text = parseSearchText(q.q ?? "");
   const offset = (q.page - 1) * DOCUMENTS_PER_PAGE;
   let result: { documents: DocumentJson[]; total: number };
-  if (text.terms.length > 0 || q.map) {
-    result = await searchDocuments(db, { text, mapBit: q.map && mapBit(q.map), userId: q.author, sort: q.sort, count: DOCUMENTS_PER_PAGE, offset, baseUrl });
+  const item: ItemQuery | undefined = q.item ? parseItemQuery(q.item) : undefined;
+  if (text.terms.length > 0 || q.map || item) {
+    result = await searchDocuments(db, { text, mapBit: q.map && mapBit(q.map), item, userId: q.author, sort: q.sort, count: DOCUMENTS_PER_PAGE, offset, baseUrl });
   } else {
     const where = q.author ? { userId: q.author } : {};
     const [total, documents] = await Promise.all([

@@ -7,7 +7,8 @@
  */
 import type { ItemResolver } from "@/lib/catalogue/resolve-items";
 import { entryBlueprintChance } from "@/lib/loot/game-ini";
-import type { LootDocument, LootEntry, LootItemSet, LootSource } from "@/lib/loot/loot-document";
+import { itemKey, type ItemKey } from "@/lib/loot/item-keys";
+import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "@/lib/loot/loot-document";
 import { mapNames, type MapName } from "@/lib/loot/maps";
 import { qualityName } from "@/lib/loot/quality";
 import { percent, shares } from "@/lib/loot/shares";
@@ -22,6 +23,8 @@ export interface LootItemView {
   share: string | null;
   spawnHref: string | null;
   mod: { name: string; href: string } | null;
+  /** the documents that drop it (this one included), when it names a path or class */
+  documents: { count: number; href: string } | null;
 }
 
 export interface LootEntryView {
@@ -69,7 +72,16 @@ function spawnHref(modId: number | null, className: string): string {
   return `/spawn/?${q.toString()}`;
 }
 
-function entryView(entry: LootEntry, weight: number, resolve: ItemResolver): LootEntryView {
+/** How many documents drop an item (lib/documents/documents-dropping). */
+export type DropCounter = (key: ItemKey) => number;
+
+function documentsLink(item: LootItem, dropping: DropCounter): LootItemView["documents"] {
+  const key = itemKey(item);
+  const count = key ? dropping(key) : 0;
+  return count > 0 ? { count, href: `/documents?${new URLSearchParams({ item: item.path || item.class }).toString()}` } : null;
+}
+
+function entryView(entry: LootEntry, weight: number, resolve: ItemResolver, dropping: DropCounter): LootEntryView {
   const itemShares = shares(entry.items.map((i) => i.weight));
   const blueprint = entryBlueprintChance(entry, (i) => resolve(i)?.can_blueprint ?? true);
   return {
@@ -87,22 +99,23 @@ function entryView(entry: LootEntry, weight: number, resolve: ItemResolver): Loo
         share: entry.items.length > 1 ? percent(itemShares[i]!) : null,
         spawnHref: engram ? spawnHref(engram.mod_id, engram.class) : null,
         mod: engram && engram.mod_id !== null ? { name: engram.mod_name ?? `Mod ${engram.mod_id}`, href: `/spawn/?mod_id=${engram.mod_id}` } : null,
+        documents: documentsLink(item, dropping),
       };
     }),
   };
 }
 
-function setView(set: LootItemSet, chance: number, resolve: ItemResolver): LootSetView {
+function setView(set: LootItemSet, chance: number, resolve: ItemResolver, dropping: DropCounter): LootSetView {
   const weights = shares(set.entries.map((e) => e.weight));
   return {
     name: set.label || "(unnamed set)",
     chance: percent(chance),
     items: range(set.minItems, set.maxItems),
-    entries: set.entries.map((e, i) => entryView(e, weights[i]!, resolve)),
+    entries: set.entries.map((e, i) => entryView(e, weights[i]!, resolve, dropping)),
   };
 }
 
-function sourceView(source: LootSource, resolve: ItemResolver): LootSourceView {
+function sourceView(source: LootSource, resolve: ItemResolver, dropping: DropCounter): LootSourceView {
   const chances = shares(source.itemSets.map((s) => s.weight));
   const multipliers = source.multiplierMin === 1 && source.multiplierMax === 1 ? null : range(source.multiplierMin, source.multiplierMax);
   return {
@@ -112,17 +125,17 @@ function sourceView(source: LootSource, resolve: ItemResolver): LootSourceView {
     color: source.uiColor ? `#${source.uiColor.slice(0, 6)}` : null,
     sets: range(source.minItemSets, source.maxItemSets),
     multipliers,
-    itemSets: source.itemSets.map((s, i) => setView(s, chances[i]!, resolve)),
+    itemSets: source.itemSets.map((s, i) => setView(s, chances[i]!, resolve, dropping)),
   };
 }
 
-export function lootView(doc: LootDocument, resolve: ItemResolver): LootView {
+export function lootView(doc: LootDocument, resolve: ItemResolver, dropping: DropCounter = () => 0): LootView {
   return {
     maps: mapNames(doc.maps),
     difficulty: doc.difficulty,
     sourceCount: doc.sources.length,
     entryCount: doc.sources.reduce((n, s) => n + s.itemSets.reduce((m, set) => m + set.entries.length, 0), 0),
-    sources: doc.sources.map((s) => sourceView(s, resolve)),
+    sources: doc.sources.map((s) => sourceView(s, resolve, dropping)),
     problems: doc.problems,
   };
 }

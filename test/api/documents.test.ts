@@ -209,7 +209,7 @@ describe("POST /v1/document.php", () => {
     const id = randomUUID();
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        publishDocuments(testDb(), { userId: (i % 2 ? bob : alice).userId, documents: [{ id, name: `n${i}`, description: "", maps: 0, content: Buffer.from(`{"i":${i}}`) }] }),
+        publishDocuments(testDb(), { userId: (i % 2 ? bob : alice).userId, documents: [{ id, name: `n${i}`, description: "", maps: 0, items: [], content: Buffer.from(`{"i":${i}}`) }] }),
       ),
     );
     const m = await meta(id);

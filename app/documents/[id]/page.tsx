@@ -14,7 +14,9 @@ import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
+import { lootItemKeys } from "@/lib/loot/item-keys";
 import { mapNames } from "@/lib/loot/maps";
 import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/portal/document-loot";
 import { summarizeContent } from "@/lib/portal/document-summary";
@@ -100,7 +102,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             documentDifficulty={loot.doc.difficulty}
             difficultyError={difficulty.ok ? undefined : difficulty.message}
           />
-          <LootViewSection view={lootView(loot.doc, loot.resolve)} />
+          <LootViewSection view={lootView(loot.doc, loot.resolve, await documentsDropping(db(), lootItemKeys(loot.doc)))} />
         </>
       ) : (
         <ContentSummary summary={summarizeContent(content)} />
