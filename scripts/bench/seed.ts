@@ -47,6 +47,10 @@ function documentContent(id: string, title: string, bytes: number): Buffer {
   return Buffer.from(JSON.stringify({ Version: 3, Identifier: id, Title: title, Description: `Benchmark document ${title}`, LootSources: sources }));
 }
 
+/** Items the seeded documents drop (document_items), for the growth bench's item filter. */
+export const benchDropPath = (n: number) => `/Game/Mods/BenchDrops/PrimalItem_BenchDrop${n}.PrimalItem_BenchDrop${n}`;
+export const BENCH_COMMON_DROP = "/Game/Mods/BenchDrops/PrimalItem_BenchCommon.PrimalItem_BenchCommon";
+
 export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void): Promise<Seeded> {
   const signer = newIdentity("rsa-sha1");
   const sharedKey = publicKeyPem(newIdentity("rsa-sha256"));
@@ -76,6 +80,13 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
     );
     await db.document.createMany({ data: part.map(({ stored: _stored, ...d }) => d) });
     await db.documentContent.createMany({ data: part.map((d) => ({ documentId: d.id, ...d.stored })) });
+    // The items /documents?item= finds: one shared by a thousandth of the documents, one by all.
+    await db.documentItem.createMany({
+      data: part.flatMap((d, j) => [
+        { documentId: d.id, uid: uidOf(benchDropPath((i + j) % 1000)), classKey: `primalitem_benchdrop${(i + j) % 1000}_c` },
+        { documentId: d.id, uid: uidOf(BENCH_COMMON_DROP), classKey: "primalitem_benchcommon_c" },
+      ]),
+    });
     documentIds.push(...part.map((d) => d.id));
     log(`documents ${documentIds.length}/${sizes.documents}`);
   }
