@@ -75,7 +75,7 @@ describe("Game.ini import", () => {
     expect(cave.itemSets[0]!.entries[0]).toMatchObject({ weight: 2, blueprintChance: 1, items: [{ class: "Sword_C", path: "/Game/Mods/M/Sword.Sword", weight: 1 }] });
     expect(read.problems).toEqual([
       "line 2: the crate SupplyCrate_Cave_C is not a known crate: labelled by its class, quality multipliers taken as 1",
-      "line 3: could not be read (missing ) at character 55), skipped",
+      "line 3: could not be read (missing ) at character 78), skipped",
       "line 4, set 1, entry 1: the class Unknown_C is not in the catalogue (kept by class)",
       'line 4, set 1, entry 1, MinQuantity: "lots" is not a number',
       "line 6: a supply crate line outside [/script/shootergame.shootergamemode] (the game ignores it there), skipped",
