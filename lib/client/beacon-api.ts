@@ -121,6 +121,18 @@ export function beaconApi(options: ClientOptions) {
       const reply = await json<EngramJson | EngramJson[]>("GET", `/v1/engram.php/${ids(id)}`, { sign: false });
       return Array.isArray(reply) ? reply : [reply];
     },
+    /** Several uids or classes (in URL-sized parts); what none of them names is simply absent. */
+    getMany: async (idList: string[]) => {
+      const found: EngramJson[] = [];
+      for (const part of chunks(idList, 100)) {
+        const res = await http.request("GET", `/v1/engram.php/${ids(part)}`, { sign: false });
+        if (res.status === 404) continue;
+        if (res.status !== 200) throw errorOf(res, "GET /v1/engram.php");
+        const reply = res.json<EngramJson | EngramJson[]>();
+        found.push(...(Array.isArray(reply) ? reply : [reply]));
+      }
+      return found;
+    },
     /** Adds or updates; each call of at most ENGRAMS_PER_POST is one transaction. */
     push: (items: EngramInputJson[]) => empty("POST", "/v1/engram.php", { body: items }),
     delete: (uidsOrClasses: string[]) => bulkDelete("/v1/engram.php", uidsOrClasses),

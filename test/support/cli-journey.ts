@@ -107,13 +107,19 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
   const merged = join(dir, "merged-Game.ini");
   ok(await run(["docs", "ini", lootId, "--merge", gameIni, "--output", merged], env));
   expect(readFileSync(merged, "utf8")).toBe(mergeGameIni("[ServerSettings]\r\nServerPassword=x\r\n", crateLines(lootDoc, { difficulty: 4, canBlueprint: () => true })));
+  // The Game.ini back into a document: published, it exports the same lines.
+  const imported = ok(await run(["docs", "from-ini", iniFile, "--title", "From Game.ini", "--difficulty", "5", "--publish"], env));
+  const importedId = /^published ([0-9a-f-]{36}) "From Game.ini" \(6 loot sources\)$/m.exec(imported.stdout)?.[1];
+  expect(importedId, imported.stdout).toBeDefined();
+  expect(imported.stderr).toContain("the class PrimalItemStructure_Campfire_C is not in the catalogue (kept by class)"); // no base catalogue on the test server
+  expect(ok(await run(["docs", "ini", importedId!, "--difficulty", "5"], env)).stdout).toBe(readFileSync(iniFile, "utf8"));
   const notLoot = await run(["docs", "ini", optionsId], env);
   expect(notLoot.code).toBe(1);
   expect(notLoot.stderr).toBe("beacon-hub docs ini: This document holds no loot sources (it is not a loot document), so it has no Game.ini lines. (HTTP 422)\n");
   expect((await run(["docs", "ini", lootId, "--difficulty", "hard"], env)).code).toBe(2);
 
   // Removing documents: all of them at once, then they are gone for everyone.
-  expect(ok(await run(["docs", "rm", documentId, `${lootId},${optionsId}`], env)).stdout).toBe("deleted 3 documents\n");
+  expect(ok(await run(["docs", "rm", documentId, `${lootId},${optionsId}`, importedId!], env)).stdout).toBe("deleted 4 documents\n");
   expect(JSON.parse(ok(await run(["docs", "ls", "--mine", "--json"], env)).stdout)).toEqual([]);
   const gone = await run(["docs", "get", documentId], env);
   expect(gone.code).toBe(1);

@@ -4,6 +4,7 @@ import type { DocumentJson, DocumentListQuery } from "@/lib/client/beacon-api";
 import { isUuid } from "@/lib/uuid";
 import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
 import { table } from "@/lib/cli/output";
+import { docsFromIni } from "./docs-from-ini";
 
 const docIdOf = (value: string | undefined): string => {
   if (!isUuid(value)) throw new UsageError(`"${value ?? ""}" is not a document id (a UUID)`);
@@ -180,4 +181,4 @@ const docsRm: Command = {
   },
 };
 
-export const docsCommands = [docsPublish, docsGet, docsLs, docsRm, docsIni];
+export const docsCommands = [docsPublish, docsGet, docsLs, docsRm, docsIni, docsFromIni];
