@@ -89,9 +89,13 @@ function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql
   if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
   if (o.mapBit !== undefined) where.push(Prisma.sql`(d.maps & ${o.mapBit}) <> 0`);
   if (o.item) {
-    // `+d.id` as with rowid above: with many matches, scan the sort index and test membership.
-    const id = Prisma.raw(scanSortIndex ? "+d.id" : "d.id");
-    where.push(Prisma.sql`${id} IN (SELECT di.document_id FROM document_items di WHERE ${itemCondition(o.item)})`);
+    // Few matches: drive from the item's index. Many: scan the sort index and probe the
+    // item's (key, document) index per row, rather than first collecting every match.
+    where.push(
+      scanSortIndex
+        ? Prisma.sql`EXISTS (SELECT 1 FROM document_items di WHERE ${itemCondition(o.item)} AND di.document_id = d.id)`
+        : Prisma.sql`d.id IN (SELECT di.document_id FROM document_items di WHERE ${itemCondition(o.item)})`,
+    );
   }
   return where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
 }
@@ -118,7 +122,7 @@ export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchR
     total <= (o.sortMatchesUpTo ?? SORT_MATCHES_UP_TO)
       ? await db.$queryRaw<{ id: string }[]>`WITH m AS MATERIALIZED (SELECT d.id, d.last_updated, d.download_count FROM documents d ${conditions(db, o)})
           SELECT d.id FROM m d ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`
-      : await db.$queryRaw<{ id: string }[]>`SELECT d.id FROM documents d ${conditions(db, o, providerOf(db) === "sqlite")} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`;
+      : await db.$queryRaw<{ id: string }[]>`SELECT d.id FROM documents d ${conditions(db, o, true)} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`;
   const ids = page.map((r) => r.id);
   const rows = ids.length === 0 ? [] : await db.document.findMany({ where: { id: { in: ids } }, select: documentMetadataSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
