@@ -9,7 +9,7 @@
  * is not a JSON object counts as no map and no item.
  */
 import type { Db } from "@/lib/db/client";
-import { lootItemKeys, type ItemKey } from "@/lib/loot/item-keys";
+import { lootItemKeys } from "@/lib/loot/item-keys";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import { readMapMask } from "@/lib/loot/maps";
 import { decodeContent } from "./content-storage";
@@ -20,7 +20,7 @@ export function mapsOfContent(bytes: Uint8Array): number {
   return facetsOfContent(bytes).maps;
 }
 
-function facetsOfContent(bytes: Uint8Array): { maps: number; items: ItemKey[] } {
+function facetsOfContent(bytes: Uint8Array): { maps: number; items: string[] } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(bytes).toString("utf8"));
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { maps: 0, items: [] };
@@ -45,7 +45,7 @@ export async function backfillDocumentMaps(db: Db): Promise<number> {
         const { count } = await tx.document.updateMany({ where: { id, maps: null }, data: { maps } });
         if (count === 1) {
           await tx.documentItem.deleteMany({ where: { documentId: id } });
-          if (items.length > 0) await tx.documentItem.createMany({ data: items.map((k) => ({ documentId: id, uid: k.uid, classKey: k.classKey })) });
+          if (items.length > 0) await tx.documentItem.createMany({ data: items.map((key) => ({ key, documentId: id })) });
         }
         return count;
       });

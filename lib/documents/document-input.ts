@@ -9,7 +9,7 @@ import { z } from "zod";
 import { badRequest } from "@/lib/api/errors";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { readMapMask } from "@/lib/loot/maps";
-import { lootItemKeys, type ItemKey } from "@/lib/loot/item-keys";
+import { lootItemKeys } from "@/lib/loot/item-keys";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import { isUuid } from "@/lib/uuid";
 import { rawArrayElements } from "./raw-json-elements";
@@ -29,7 +29,7 @@ const documentInput = z.object({
   LootSources: z.unknown().optional(),
 });
 
-function itemKeysOf(content: Record<string, unknown>): ItemKey[] {
+function itemKeysOf(content: Record<string, unknown>): string[] {
   const loot = readLootDocument(content);
   return loot ? lootItemKeys(loot) : [];
 }
@@ -41,8 +41,8 @@ export interface DocumentInput {
   description: string;
   /** bit set of the content's Map key (lib/loot/maps.ts), 0 when absent or unusable */
   maps: number;
-  /** the distinct items of its loot sources (none when it is not a loot document) */
-  items: ItemKey[];
+  /** the keys of its loot sources' distinct items (lib/loot/item-keys; none when it is not a loot document) */
+  items: string[];
   content: Uint8Array;
 }
 

@@ -23,7 +23,6 @@
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { providerOf, type Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
-import type { ItemQuery } from "@/lib/loot/item-keys";
 import { fts5Query, type SearchText, type SearchTerm } from "./search-text";
 
 export type SearchSort = "updated" | "downloads";
@@ -34,8 +33,8 @@ export interface SearchOptions {
   mapBit?: number;
   /** lowercase user id; undefined for every author */
   userId?: string;
-  /** only documents whose loot drops this item */
-  item?: ItemQuery;
+  /** only documents whose loot drops this item: its key (lib/loot/item-keys parseItemQuery) */
+  itemKey?: string;
   sort: SearchSort;
   count: number;
   offset: number;
@@ -77,10 +76,6 @@ function ftsMatch(text: SearchText, scanSortIndex: boolean): Prisma.Sql {
   return Prisma.sql`${rowid} IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${fts5Query(text)})`;
 }
 
-function itemCondition(item: ItemQuery): Prisma.Sql {
-  return "uid" in item ? Prisma.sql`di.uid = ${item.uid}` : Prisma.sql`di.class_key = ${item.classKey}`;
-}
-
 function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (o.text.terms.length > 0) {
@@ -88,13 +83,13 @@ function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql
   }
   if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
   if (o.mapBit !== undefined) where.push(Prisma.sql`(d.maps & ${o.mapBit}) <> 0`);
-  if (o.item) {
+  if (o.itemKey !== undefined) {
     // Few matches: drive from the item's index. Many: scan the sort index and probe the
     // item's (key, document) index per row, rather than first collecting every match.
     where.push(
       scanSortIndex
-        ? Prisma.sql`EXISTS (SELECT 1 FROM document_items di WHERE ${itemCondition(o.item)} AND di.document_id = d.id)`
-        : Prisma.sql`d.id IN (SELECT di.document_id FROM document_items di WHERE ${itemCondition(o.item)})`,
+        ? Prisma.sql`EXISTS (SELECT 1 FROM document_items di WHERE di.key = ${o.itemKey} AND di.document_id = d.id)`
+        : Prisma.sql`d.id IN (SELECT di.document_id FROM document_items di WHERE di.key = ${o.itemKey})`,
     );
   }
   return where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
@@ -105,10 +100,10 @@ async function countMatches(db: Db, o: SearchOptions): Promise<number> {
   // Text alone on SQLite: the FTS5 index counts by itself, no join with documents; an
   // item alone: its index counts the documents.
   const query =
-    providerOf(db) === "sqlite" && only && !o.item && o.text.terms.length > 0
+    providerOf(db) === "sqlite" && only && o.itemKey === undefined && o.text.terms.length > 0
       ? Prisma.sql`SELECT COUNT(*) AS n FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)}`
-      : only && o.item && o.text.terms.length === 0
-        ? Prisma.sql`SELECT COUNT(DISTINCT di.document_id) AS n FROM document_items di WHERE ${itemCondition(o.item)}`
+      : only && o.itemKey !== undefined && o.text.terms.length === 0
+        ? Prisma.sql`SELECT COUNT(*) AS n FROM document_items WHERE key = ${o.itemKey}`
         : Prisma.sql`SELECT COUNT(*) AS n FROM documents d ${conditions(db, o)}`;
   const rows = await db.$queryRaw<{ n: number | bigint }[]>(query);
   return Number(rows[0]?.n ?? 0);

@@ -1,50 +1,46 @@
 /**
  * The items a loot document can drop, as the keys `/documents?item=` looks them up by:
- * the uid of the item's path (md5 of the lowercase path, exact across mods, the same
- * uid engrams have) and its lowercase class (what a player or a Game.ini line names).
- * Written to document_items with the document, in the same transaction.
+ * "u:<uid>" for the item's path (md5 of the lowercase path: exact across mods, the same
+ * uid engrams have) and "c:<lowercase class>" for its class (what a player or a
+ * Game.ini line names). Written to document_items with the document, in the same
+ * transaction: one row per key and document, so a key's documents and their number
+ * are one index range.
  */
 import { classOf, uidOf } from "@/lib/engrams/derive";
 import type { LootDocument, LootItem } from "./loot-document";
 
-export interface ItemKey {
-  /** uid of the path; "" when the entry names only a class */
-  uid: string;
-  /** lowercase class, e.g. primalitem_weaponmetalpick_c */
-  classKey: string;
+const uidKey = (uid: string) => `u:${uid}`;
+const classKeyOf = (cls: string) => `c:${cls.toLowerCase()}`;
+
+/** The key an item is counted by: its path's when it has one, else its class's; undefined when it names neither. */
+export function itemKey(item: LootItem): string | undefined {
+  if (item.path) return uidKey(uidOf(item.path));
+  return item.class ? classKeyOf(item.class) : undefined;
 }
 
-/** An item's key; undefined for an item that names neither a path nor a class. */
-export function itemKey(item: LootItem): ItemKey | undefined {
-  const classKey = (item.class || (item.path ? classOf(item.path) : "")).toLowerCase();
-  if (!classKey && !item.path) return undefined;
-  return { uid: item.path ? uidOf(item.path) : "", classKey };
-}
-
-/** Every distinct item of the document's entries. */
-export function lootItemKeys(doc: LootDocument): ItemKey[] {
-  const seen = new Map<string, ItemKey>();
+/** Every distinct key of the document's items: path and class keys both. */
+export function lootItemKeys(doc: LootDocument): string[] {
+  const keys = new Set<string>();
   for (const source of doc.sources)
     for (const set of source.itemSets)
       for (const entry of set.entries)
         for (const item of entry.items) {
-          const key = itemKey(item);
-          if (key) seen.set(`${key.uid}|${key.classKey}`, key);
+          if (item.path) keys.add(uidKey(uidOf(item.path)));
+          const cls = item.class || (item.path ? classOf(item.path) : "");
+          if (cls) keys.add(classKeyOf(cls));
         }
-  return [...seen.values()];
+  return [...keys];
 }
-
-export type ItemQuery = { uid: string } | { classKey: string };
 
 /**
  * `?item=`: a blueprint path ("/Game/...", exact), an engram uid (32 hex digits) or a
- * class ("..._C", any case); anything else is undefined (the page says so).
+ * class ("..._C", any case), as its key; anything else is undefined (the page says so).
  */
-export function parseItemQuery(value: string | undefined): ItemQuery | undefined {
+export function parseItemQuery(value: string | undefined): string | undefined {
   const v = value?.trim();
   if (!v || v.length > 500) return undefined;
-  if (v.startsWith("/")) return { uid: uidOf(v) };
-  if (/^[0-9a-f]{32}$/i.test(v)) return { uid: v.toLowerCase() };
-  if (/^[A-Za-z0-9_]+_C$/i.test(v)) return { classKey: v.toLowerCase() };
+  if (v.startsWith("/")) return uidKey(uidOf(v));
+  if (/^[0-9a-f]{32}$/i.test(v)) return uidKey(v.toLowerCase());
+  if (/^[A-Za-z0-9_]+_C$/i.test(v)) return classKeyOf(v);
   return undefined;
 }

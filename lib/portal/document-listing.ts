@@ -11,7 +11,7 @@ import type { DocumentJson } from "@/lib/documents/document-json";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { searchDocuments } from "@/lib/documents/search-documents";
 import { parseSearchText } from "@/lib/documents/search-text";
-import { parseItemQuery, type ItemQuery } from "@/lib/loot/item-keys";
+import { parseItemQuery } from "@/lib/loot/item-keys";
 import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
 
@@ -84,9 +84,9 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
   const text = parseSearchText(q.q ?? "");
   const offset = (q.page - 1) * DOCUMENTS_PER_PAGE;
   let result: { documents: DocumentJson[]; total: number };
-  const item: ItemQuery | undefined = q.item ? parseItemQuery(q.item) : undefined;
-  if (text.terms.length > 0 || q.map || item) {
-    result = await searchDocuments(db, { text, mapBit: q.map && mapBit(q.map), item, userId: q.author, sort: q.sort, count: DOCUMENTS_PER_PAGE, offset, baseUrl });
+  const itemKey = q.item ? parseItemQuery(q.item) : undefined;
+  if (text.terms.length > 0 || q.map || itemKey) {
+    result = await searchDocuments(db, { text, mapBit: q.map && mapBit(q.map), itemKey, userId: q.author, sort: q.sort, count: DOCUMENTS_PER_PAGE, offset, baseUrl });
   } else {
     const where = q.author ? { userId: q.author } : {};
     const [total, documents] = await Promise.all([

@@ -7,7 +7,7 @@
  */
 import type { ItemResolver } from "@/lib/catalogue/resolve-items";
 import { entryBlueprintChance } from "@/lib/loot/game-ini";
-import { itemKey, type ItemKey } from "@/lib/loot/item-keys";
+import { itemKey } from "@/lib/loot/item-keys";
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "@/lib/loot/loot-document";
 import { mapNames, type MapName } from "@/lib/loot/maps";
 import { qualityName } from "@/lib/loot/quality";
@@ -73,7 +73,7 @@ function spawnHref(modId: number | null, className: string): string {
 }
 
 /** How many documents drop an item (lib/documents/documents-dropping). */
-export type DropCounter = (key: ItemKey) => number;
+export type DropCounter = (key: string) => number;
 
 function documentsLink(item: LootItem, dropping: DropCounter): LootItemView["documents"] {
   const key = itemKey(item);

@@ -19,7 +19,6 @@ import { createTestDatabase, type Engine } from "../../test/support/databases";
 import { startServer } from "../../test/support/test-server";
 import { benchDropPath, seed } from "./seed";
 import { uidOf } from "@/lib/engrams/derive";
-import type { ItemQuery } from "@/lib/loot/item-keys";
 import { rssMb } from "../lib/process-memory";
 
 const log = (line: string) => process.stderr.write(`[bench growth] ${line}\n`);
@@ -56,11 +55,11 @@ export interface SearchP50 {
 
 /** p50 of the /documents search (page 1 of 20 and the total), both sort keys. */
 async function searchP50(db: Db, documents: number, rounds = 60): Promise<SearchP50> {
-  const p50 = async (query: (i: number) => string, item?: (i: number) => ItemQuery) => {
+  const p50 = async (query: (i: number) => string, item?: (i: number) => string) => {
     const times: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const t = performance.now();
-      const found = await searchDocuments(db, { text: parseSearchText(query(i)), item: item?.(i), sort: i % 2 ? "downloads" : "updated", count: 20, offset: 0, baseUrl: "http://bench" });
+      const found = await searchDocuments(db, { text: parseSearchText(query(i)), itemKey: item?.(i), sort: i % 2 ? "downloads" : "updated", count: 20, offset: 0, baseUrl: "http://bench" });
       if (found.total === 0) throw new Error(`bench search for ${query(i)} ${JSON.stringify(item?.(i))} found nothing`);
       if (i >= 5) times.push(performance.now() - t);
     }
@@ -70,8 +69,8 @@ async function searchP50(db: Db, documents: number, rounds = 60): Promise<Search
   return {
     selectiveMs: await p50((i) => `document ${(i * 7919) % documents}`),
     commonMs: await p50(() => "bench"),
-    itemSelectiveMs: await p50(() => "", (i) => ({ uid: uidOf(benchDropPath((i * 7919) % Math.min(1000, documents))) })),
-    itemCommonMs: await p50(() => "", () => ({ classKey: "primalitem_benchcommon_c" })),
+    itemSelectiveMs: await p50(() => "", (i) => `u:${uidOf(benchDropPath((i * 7919) % Math.min(1000, documents)))}`),
+    itemCommonMs: await p50(() => "", () => "c:primalitem_benchcommon_c"),
   };
 }
 

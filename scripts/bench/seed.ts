@@ -83,8 +83,10 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
     // The items /documents?item= finds: one shared by a thousandth of the documents, one by all.
     await db.documentItem.createMany({
       data: part.flatMap((d, j) => [
-        { documentId: d.id, uid: uidOf(benchDropPath((i + j) % 1000)), classKey: `primalitem_benchdrop${(i + j) % 1000}_c` },
-        { documentId: d.id, uid: uidOf(BENCH_COMMON_DROP), classKey: "primalitem_benchcommon_c" },
+        { documentId: d.id, key: `u:${uidOf(benchDropPath((i + j) % 1000))}` },
+        { documentId: d.id, key: `c:primalitem_benchdrop${(i + j) % 1000}_c` },
+        { documentId: d.id, key: `u:${uidOf(BENCH_COMMON_DROP)}` },
+        { documentId: d.id, key: "c:primalitem_benchcommon_c" },
       ]),
     });
     documentIds.push(...part.map((d) => d.id));

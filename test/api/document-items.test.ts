@@ -65,7 +65,7 @@ describe("/documents?item=", () => {
     expect((await api(who).request("DELETE", `/v1/document.php/${a}`)).status).toBe(200);
     expect(await itemRows(a)).toBe(0);
     expect((await listed(`item=special${tag}_c`)).ids).toEqual([]);
-    expect(await itemRows(b)).toBe(1);
+    expect(await itemRows(b)).toBe(2); // the axe: its path and its class
     expect((await api(who).request("DELETE", `/v1/user.php/${who.userId}`)).status).toBe(200);
     expect(await itemRows(b)).toBe(0);
   });
@@ -76,7 +76,7 @@ describe("/documents?item=", () => {
     const copies = [randomUUID(), randomUUID()].map((id) => DEFAULT_LOOT.replace("6B5E3917-039C-4F35-99A6-58BE28BB9760", id));
     const ids = [];
     for (const c of copies) ids.push(await publish(who, c));
-    const before = await testDb().documentItem.count({ where: { uid: uidOf(CAMPFIRE) } });
+    const before = await testDb().documentItem.count({ where: { key: `u:${uidOf(CAMPFIRE)}` } });
     expect(before).toBeGreaterThanOrEqual(2);
     const page = (await (await fetch(`${base()}/documents/${ids[0]}`)).text()).replace(/<!-- -->/g, "");
     // (No base catalogue in this database: the campfire shows by class, with its count.)
@@ -88,7 +88,7 @@ describe("/documents?item=", () => {
     const res = await api(who).request("POST", "/v1/document.php", { body: [lootDoc(fresh, "Mine", [{ Class: "Y_C" }]), lootDoc(theirs, "Stolen", [{ Class: "Z_C" }])] });
     expect(res.status).toBe(403);
     expect(await itemRows(fresh)).toBe(0);
-    expect(await testDb().documentItem.findMany({ where: { documentId: theirs }, select: { classKey: true } })).toEqual([{ classKey: "x_c" }]);
+    expect(await testDb().documentItem.findMany({ where: { documentId: theirs }, select: { key: true } })).toEqual([{ key: "c:x_c" }]);
   });
 
   it("says so when ?item= is not an item, and lists every document", async () => {
@@ -104,7 +104,7 @@ describe("/documents?item=", () => {
     await testDb().documentItem.deleteMany({ where: { documentId: id } });
     await testDb().document.update({ where: { id }, data: { maps: null } });
     expect(await backfillDocumentMaps(testDb())).toBeGreaterThanOrEqual(1);
-    expect(await testDb().documentItem.findMany({ where: { documentId: id }, select: { uid: true, classKey: true } })).toEqual([{ uid: uidOf("/Game/Mods/Old/Old.Old"), classKey: "old_c" }]);
+    expect((await testDb().documentItem.findMany({ where: { documentId: id }, select: { key: true } })).map((r) => r.key).sort()).toEqual(["c:old_c", `u:${uidOf("/Game/Mods/Old/Old.Old")}`]);
     expect((await testDb().document.findUnique({ where: { id }, select: { maps: true } }))?.maps).toBe(4);
   });
 });

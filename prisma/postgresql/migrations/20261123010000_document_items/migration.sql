@@ -1,19 +1,17 @@
--- Which documents drop an item (issue 19): one row per distinct item of a loot
--- document (lib/loot/item-keys.ts), written by publish in the same transaction as the
--- document and removed with it by the foreign key's cascade.
+-- Which documents drop an item (issue 19): per loot document, one row per key of its
+-- distinct items (lib/loot/item-keys.ts: "u:<uid of the path>" and "c:<lowercase
+-- class>"), written by publish in the same transaction as the document and removed
+-- with it by the foreign key's cascade. Keyed (key, document_id), so "the documents
+-- that drop X" and their number are one index range.
 CREATE TABLE "document_items" (
+    "key" TEXT NOT NULL,
     "document_id" TEXT NOT NULL,
-    "uid" TEXT NOT NULL,
-    "class_key" TEXT NOT NULL,
 
-    CONSTRAINT "document_items_pkey" PRIMARY KEY ("document_id","uid","class_key")
+    CONSTRAINT "document_items_pkey" PRIMARY KEY ("key","document_id")
 );
 
 -- CreateIndex
-CREATE INDEX "document_items_uid_document_id_idx" ON "document_items"("uid", "document_id");
-
--- CreateIndex
-CREATE INDEX "document_items_class_key_document_id_idx" ON "document_items"("class_key", "document_id");
+CREATE INDEX "document_items_document_id_idx" ON "document_items"("document_id");
 
 -- AddForeignKey
 ALTER TABLE "document_items" ADD CONSTRAINT "document_items_document_id_fkey" FOREIGN KEY ("document_id") REFERENCES "documents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
