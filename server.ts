@@ -1,5 +1,6 @@
 /**
- * Beacon Hub's HTTP server: `npm start`.
+ * Beacon Hub's HTTP server. `npm start` runs it compiled into dist/server.js
+ * (scripts/start.mjs, scripts/bundle-server.mjs): no TypeScript loader in production.
  *
  * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
  * app if needed, apply database migrations, load the base game's catalogue into a
@@ -10,7 +11,6 @@
  */
 import http from "node:http";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import next from "next";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { handleClientError } from "@/lib/api/client-error";
@@ -20,6 +20,7 @@ import { config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
+import { appRoot } from "@/lib/server/app-root";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
@@ -28,7 +29,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/dashboard/sign-in-address";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
-const USAGE = `usage: npm start            (or: node --import tsx server.ts)
+const USAGE = `usage: npm start            (or: node dist/server.js once built)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
 Configuration comes from the environment; see README.md:
@@ -39,7 +40,8 @@ Configuration comes from the environment; see README.md:
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)`;
 
-const root = dirname(fileURLToPath(import.meta.url));
+// server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
+const root = appRoot(import.meta.url);
 const BASE_CATALOGUE_FILE = "prisma/seed/base-game-engrams.csv";
 const log = (line: string) => console.log(`[beacon-hub] ${line}`);
 
