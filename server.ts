@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     if (endpoint) {
       void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env));
     } else if (/^\/healthz(\?|$)/.test(url)) {
-      void health(db()).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+      void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
     } else {
       // The socket's address, for code Next.js runs (which never sees the socket); a
       // client cannot supply it, as any value it sent is replaced here.

@@ -1,10 +1,12 @@
 /**
- * Saving documents (CONTRACT §7): all or nothing in one transaction. New ids are
+ * Saving documents (CONTRACT §7): all or nothing in one transaction, however many
+ * (rows go in statements of ROWS_PER_STATEMENT). New ids are
  * created at revision 1; ids the caller owns are updated (revision +1, last_updated
  * now, download_count kept); any id owned by someone else refuses the whole batch
  * with 403.
  */
 import { forbidden } from "@/lib/api/errors";
+import { chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { encodeContent, type StoredContent } from "./content-storage";
@@ -18,16 +20,16 @@ export interface PublishOptions {
 
 async function write(tx: Tx, userId: string, documents: DocumentInput[], contents: StoredContent[], now: Date): Promise<void> {
   const ids = documents.map((d) => d.id);
-  const existing = await tx.document.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true } });
+  const existing = await findInChunks(ids, (part) => tx.document.findMany({ where: { id: { in: part } }, select: { id: true, userId: true } }));
   const foreign = existing.filter((d) => d.userId !== userId).map((d) => d.id);
-  if (foreign.length > 0) throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign });
+  if (foreign.length > 0) throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign.slice(0, 20) });
   const owned = new Set(existing.map((d) => d.id));
   const fresh = documents.flatMap((d, i) => (owned.has(d.id) ? [] : [{ doc: d, content: contents[i]! }]));
-  if (fresh.length > 0) {
+  for (const part of chunks(fresh)) {
     await tx.document.createMany({
-      data: fresh.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, lastUpdated: now })),
+      data: part.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, lastUpdated: now })),
     });
-    await tx.documentContent.createMany({ data: fresh.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
+    await tx.documentContent.createMany({ data: part.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
   }
   for (const [i, doc] of documents.entries()) {
     if (!owned.has(doc.id)) continue;
