@@ -6,7 +6,7 @@
  * with 403.
  */
 import { forbidden } from "@/lib/api/errors";
-import { chunks, findInChunks } from "@/lib/db/chunks";
+import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { encodeContent, type StoredContent } from "./content-storage";
@@ -50,7 +50,7 @@ async function write(tx: Tx, userId: string, documents: DocumentInput[], content
 export async function publishDocuments(db: Db, options: PublishOptions): Promise<void> {
   const { userId, documents, now = new Date() } = options;
   const contents = await Promise.all(documents.map((d) => encodeContent(d.content)));
-  const attempt = () => db.$transaction((tx) => write(tx, userId, documents, contents, now), { maxWait: 10_000, timeout: 60_000 });
+  const attempt = () => db.$transaction((tx) => write(tx, userId, documents, contents, now), batchTransactionOptions(documents.length, 60_000));
   try {
     await attempt();
   } catch (err) {

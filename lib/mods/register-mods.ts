@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { conflict, notFound, type ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { chunks, findInChunks } from "@/lib/db/chunks";
+import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import { lockForTransaction } from "@/lib/db/lock";
 import type { ModInput } from "@/lib/mods/mod-input";
 import type { WorkshopClient, WorkshopItem } from "@/lib/steam/workshop-client";
@@ -86,7 +86,7 @@ export async function registerMods(db: Db, options: { userId: string; items: Mod
           data: part.map((item) => ({ userId, workshopId: item.workshopId, name: details.get(item.workshopId)!.title, confirmationCode: randomUUID(), pullUrl: item.pullUrl ?? null })),
         });
       }
-    }, TX_OPTIONS);
+    }, batchTransactionOptions(items.length));
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("One of these mods was registered by a concurrent request; try again.", null);
     throw err;

@@ -5,7 +5,7 @@
  */
 import { badRequest, notFound } from "@/lib/api/errors";
 import { parsePublicKey } from "@/lib/auth/public-key";
-import { chunks, findInChunks } from "@/lib/db/chunks";
+import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
@@ -41,7 +41,7 @@ export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
   try {
     await db.$transaction(async (tx) => {
       for (const part of chunks(rows)) await tx.user.createMany({ data: part });
-    }, { maxWait: 10_000, timeout: 30_000 });
+    }, batchTransactionOptions(rows.length));
   } catch (err) {
     // A concurrent request created one of them between our check and the insert.
     if (isUniqueViolation(err)) throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id).slice(0, 20) });
