@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import next from "next";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { handleClientError } from "@/lib/api/client-error";
+import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     }
   });
   server.on("clientError", handleClientError);
+  server.on("checkExpectation", handleExpectation);
   const pulls =
     cfg.PULL_INTERVAL_SECONDS > 0
       ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, log })

@@ -113,6 +113,28 @@ describe("parser-error replies on the wire", () => {
     });
   }
 
+  it("a method Node does not know is 501 (RFC 9110 §9.1), framed like the others", async () => {
+    const { replies, rest, closed } = await exchange("BREW /healthz HTTP/1.1\r\nHost: t\r\n\r\n", ["BREW"]);
+    expect(closed).toBe(true);
+    expect(replies[0]!.status).toBe(501);
+    expect(one(replies[0]!.headers, "content-length")).toBe(String(replies[0]!.body.length));
+    expectDated(replies[0]!);
+    expect(rest.length).toBe(0);
+  });
+
+  it("an Expect other than 100-continue is a JSON 417 with Content-Length, and the unread body ends the connection", async () => {
+    const { replies, rest, closed } = await exchange("POST /v1/user.php HTTP/1.1\r\nHost: t\r\nExpect: teapot\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", ["POST"]);
+    expect(replies[0]!.status).toBe(417);
+    expect(one(replies[0]!.headers, "connection")).toBe("close");
+    expect(one(replies[0]!.headers, "content-length")).toBe(String(replies[0]!.body.length));
+    expect(JSON.parse(replies[0]!.body.toString())).toEqual({ message: expect.any(String), details: { expect: "teapot" } });
+    expectDated(replies[0]!);
+    expect([closed, rest.length]).toEqual([true, 0]);
+    // 100-continue is met: the interim 100 comes first, then the final reply.
+    const go = await rawExchange(url, "POST /v1/user.php HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+    expect(go.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 /);
+  });
+
   it("a v1 HEAD answered by the endpoint wrapper also carries the GET's length and no content", async () => {
     const id = randomUUID();
     const { replies, rest } = await exchange(`HEAD /v1/document.php/${id} HTTP/1.1\r\nHost: t\r\n\r\nGET /v1/document.php/${id}?simple HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`, ["HEAD", "GET"]);
