@@ -2,7 +2,7 @@
 // batch is one transaction (rows written in statements of 500, far below SQLite's and
 // PostgreSQL's bound-parameter limits); one bad item at the end leaves nothing written.
 // Mods: one Steam call per 100 ids. Times are printed for docs/API.md.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { newIdentity, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
@@ -88,6 +88,12 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     const updated = await timed("10,000 engrams, all updates (200)", () => post(who, "/v1/engram.php", engrams.map((e) => ({ ...e, label: `${e.label} v2` }))));
     expect(updated.status, updated.text()).toBe(200);
     expect(await testDb().engram.count({ where: { modId: mod, label: { endsWith: " v2" } } })).toBe(10_000);
+
+    // And back out in one DELETE: 10,000 uids in a text/plain body.
+    const uids = engrams.map((e) => createHash("md5").update(e.path.toLowerCase()).digest("hex"));
+    const deleted = await timed("10,000 engrams deleted by uid (200)", () => api(who).request("DELETE", "/v1/engram.php", { body: uids.join(","), contentType: "text/plain" }));
+    expect(deleted.status, deleted.text()).toBe(200);
+    expect(await testDb().engram.count({ where: { modId: mod } })).toBe(0);
   });
 
   it("registers 1,000 mods in one request with 10 Steam calls; a mod missing from Steam at the end writes none", async () => {
@@ -109,5 +115,9 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     expect(expectJsonError(refused, 404).details).toEqual({ index: 999, mod_id: missing });
     expect(await steamCalls([...more, missing])).toBe(10);
     expect(await testDb().modRegistration.count({ where: { userId: who.userId } })).toBe(1000);
+
+    const deleted = await timed("1,000 mods deleted (200)", () => api(who).request("DELETE", "/v1/mod.php", { body: ids.join(","), contentType: "text/plain" }));
+    expect(deleted.status, deleted.text()).toBe(200);
+    expect(await testDb().modRegistration.count({ where: { userId: who.userId } })).toBe(0);
   });
 });
