@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "lib/generated/", "next-env.d.ts", "test-results/", "playwright-report/", "artifacts/", "dist/"] },
+  { ignores: ["node_modules/", ".next/", "dist/", "lib/generated/", "next-env.d.ts", "test-results/", "playwright-report/", "artifacts/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

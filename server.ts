@@ -1,5 +1,6 @@
 /**
- * Beacon Hub's HTTP server: `npm start`.
+ * Beacon Hub's HTTP server. `npm start` runs it compiled into dist/server.js
+ * (scripts/start.mjs, scripts/bundle-server.mjs): no TypeScript loader in production.
  *
  * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
  * app if needed, apply database migrations, load the base game's catalogue into a
@@ -11,10 +12,10 @@
  */
 import http from "node:http";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import next from "next";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { handleClientError } from "@/lib/api/client-error";
+import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
@@ -22,6 +23,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
+import { appRoot } from "@/lib/server/app-root";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
@@ -30,7 +32,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/dashboard/sign-in-address";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
-const USAGE = `usage: npm start            (or: node --import tsx server.ts)
+const USAGE = `usage: npm start            (or: node dist/server.js once built)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
 Configuration comes from the environment; see README.md:
@@ -41,7 +43,8 @@ Configuration comes from the environment; see README.md:
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)`;
 
-const root = dirname(fileURLToPath(import.meta.url));
+// server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
+const root = appRoot(import.meta.url);
 const BASE_CATALOGUE_FILE = "prisma/seed/base-game-engrams.csv";
 const log = (line: string) => console.log(`[beacon-hub] ${line}`);
 
@@ -75,7 +78,7 @@ async function main(): Promise<void> {
     if (endpoint) {
       void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env));
     } else if (/^\/healthz(\?|$)/.test(url)) {
-      void health(db()).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+      void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
     } else {
       // The socket's address, for code Next.js runs (which never sees the socket); a
       // client cannot supply it, as any value it sent is replaced here.
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     }
   });
   server.on("clientError", handleClientError);
+  server.on("checkExpectation", handleExpectation);
   const pulls =
     cfg.PULL_INTERVAL_SECONDS > 0
       ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, log })

@@ -1,7 +1,8 @@
 /**
  * A v1 POST body is one structure or an array of them (CONTRACT §3). Each item is
  * validated with the same zod schema; the first bad item is named in the 400's details
- * so a client can find it in a batch of thousands.
+ * so a client can find it in a batch of thousands. There is no item count limit: the
+ * body's size (MAX_BODY_BYTES) is the only one, as in the original service.
  */
 import type { z } from "zod";
 import { badRequest } from "@/lib/api/errors";
@@ -12,10 +13,9 @@ export interface ItemIssue {
   message: string;
 }
 
-export function parseItems<S extends z.ZodType>(schema: S, body: unknown, what: string, maxItems = 10_000): z.infer<S>[] {
+export function parseItems<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S>[] {
   const items = Array.isArray(body) ? body : [body];
   if (items.length === 0) throw badRequest(`The body must hold at least one ${what}.`);
-  if (items.length > maxItems) throw badRequest(`At most ${maxItems} ${what}s fit in one request.`, { count: items.length });
   return items.map((item, index) => {
     if (item === null || typeof item !== "object" || Array.isArray(item)) {
       throw badRequest(`Item ${index} is not a ${what} object.`, { index });

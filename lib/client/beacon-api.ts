@@ -12,7 +12,10 @@ import { publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity
 
 export type { DocumentJson, EngramJson, ModJson, UserJson };
 
-/** POST /v1/engram.php takes at most this many engrams (MAX_ENGRAMS_PER_POST of the endpoint). */
+/**
+ * Engrams per POST the CLI sends: the client's choice (a progress bar that moves, a
+ * failed batch costs little to resend); the server takes any number within MAX_BODY_BYTES.
+ */
 export const ENGRAMS_PER_POST = 5000;
 /** Ids per bulk DELETE body: far below MAX_BODY_BYTES even for class names. */
 export const IDS_PER_DELETE = 1000;
@@ -133,7 +136,7 @@ export function beaconApi(options: ClientOptions) {
       }
       return found;
     },
-    /** Adds or updates; each call of at most ENGRAMS_PER_POST is one transaction. */
+    /** Adds or updates; each call is one transaction, whatever its size. */
     push: (items: EngramInputJson[]) => empty("POST", "/v1/engram.php", { body: items }),
     delete: (uidsOrClasses: string[]) => bulkDelete("/v1/engram.php", uidsOrClasses),
   };

@@ -14,8 +14,6 @@ import { readLootDocument } from "@/lib/loot/loot-document";
 import { isUuid } from "@/lib/uuid";
 import { rawArrayElements } from "./raw-json-elements";
 
-export const MAX_DOCUMENTS_PER_REQUEST = 1000;
-
 // PostgreSQL text cannot hold NUL; refuse it rather than fail in the database.
 const text = (what: string) => z.string().refine((s) => !s.includes("\u0000"), `${what} must not contain NUL characters`);
 
@@ -48,7 +46,7 @@ export interface DocumentInput {
 
 /** `parsed` is the body as JSON, `source` its text and `bytes` the body as received. */
 export function readDocumentInputs(parsed: unknown, source: string, bytes: Uint8Array): DocumentInput[] {
-  const items = parseItems(documentInput, parsed, "document", MAX_DOCUMENTS_PER_REQUEST);
+  const items = parseItems(documentInput, parsed, "document");
   rejectDuplicates(items, (d) => d.Identifier.toLowerCase(), "Identifier");
   const contents = Array.isArray(parsed) ? rawArrayElements(source).map((s) => Buffer.from(s, "utf8")) : [bytes];
   if (contents.length !== items.length) throw badRequest("The document array could not be split into its elements.");

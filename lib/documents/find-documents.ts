@@ -1,10 +1,11 @@
 /** Document metadata by id, without reading content (multi-id GET, ?simple, HEAD). */
+import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
 
 /** The documents found among `ids` (lowercase UUIDs), in the order asked. */
 export async function findDocuments(db: Db, options: { ids: string[]; baseUrl: string }): Promise<DocumentJson[]> {
-  const rows = await db.document.findMany({ where: { id: { in: options.ids } }, select: documentMetadataSelect });
+  const rows = await findInChunks([...new Set(options.ids)], (part) => db.document.findMany({ where: { id: { in: part } }, select: documentMetadataSelect }));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return [...new Set(options.ids)].flatMap((id) => {
     const row = byId.get(id);

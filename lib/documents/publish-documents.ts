@@ -1,12 +1,13 @@
 /**
- * Saving documents (CONTRACT §7): all or nothing in one transaction. New ids are
- * created at revision 1; ids the caller owns are updated (revision +1, last_updated
+ * Saving documents (CONTRACT §7): all or nothing in one transaction, however many
+ * (rows go in statements of ROWS_PER_STATEMENT). New ids are created at revision 1; ids the caller owns are updated (revision +1, last_updated
  * now, download_count kept); any id owned by someone else refuses the whole batch
  * with 403. The full-text index follows name and description by itself (database
  * triggers or a generated column); the maps column and the document's items
  * (document_items, for /documents?item=) are written here with them.
  */
 import { forbidden } from "@/lib/api/errors";
+import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { encodeContent, type StoredContent } from "./content-storage";
@@ -18,27 +19,24 @@ export interface PublishOptions {
   now?: Date;
 }
 
-/** rows per INSERT: 2 parameters each, far below either engine's parameter limit */
-const ITEM_ROWS_PER_INSERT = 2000;
-
 async function writeItems(tx: Tx, documents: DocumentInput[], replaced: string[]): Promise<void> {
-  if (replaced.length > 0) await tx.documentItem.deleteMany({ where: { documentId: { in: replaced } } });
+  for (const part of chunks(replaced)) await tx.documentItem.deleteMany({ where: { documentId: { in: part } } });
   const rows = documents.flatMap((d) => d.items.map((key) => ({ key, documentId: d.id })));
-  for (let i = 0; i < rows.length; i += ITEM_ROWS_PER_INSERT) await tx.documentItem.createMany({ data: rows.slice(i, i + ITEM_ROWS_PER_INSERT) });
+  for (const part of chunks(rows)) await tx.documentItem.createMany({ data: part });
 }
 
 async function write(tx: Tx, userId: string, documents: DocumentInput[], contents: StoredContent[], now: Date): Promise<void> {
   const ids = documents.map((d) => d.id);
-  const existing = await tx.document.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true } });
+  const existing = await findInChunks(ids, (part) => tx.document.findMany({ where: { id: { in: part } }, select: { id: true, userId: true } }));
   const foreign = existing.filter((d) => d.userId !== userId).map((d) => d.id);
-  if (foreign.length > 0) throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign });
+  if (foreign.length > 0) throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign.slice(0, 20) });
   const owned = new Set(existing.map((d) => d.id));
   const fresh = documents.flatMap((d, i) => (owned.has(d.id) ? [] : [{ doc: d, content: contents[i]! }]));
-  if (fresh.length > 0) {
+  for (const part of chunks(fresh)) {
     await tx.document.createMany({
-      data: fresh.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, maps: doc.maps, lastUpdated: now })),
+      data: part.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, maps: doc.maps, lastUpdated: now })),
     });
-    await tx.documentContent.createMany({ data: fresh.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
+    await tx.documentContent.createMany({ data: part.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
   }
   for (const [i, doc] of documents.entries()) {
     if (!owned.has(doc.id)) continue;
@@ -61,7 +59,7 @@ async function write(tx: Tx, userId: string, documents: DocumentInput[], content
 export async function publishDocuments(db: Db, options: PublishOptions): Promise<void> {
   const { userId, documents, now = new Date() } = options;
   const contents = await Promise.all(documents.map((d) => encodeContent(d.content)));
-  const attempt = () => db.$transaction((tx) => write(tx, userId, documents, contents, now), { maxWait: 10_000, timeout: 60_000 });
+  const attempt = () => db.$transaction((tx) => write(tx, userId, documents, contents, now), batchTransactionOptions(documents.length, 60_000));
   try {
     await attempt();
   } catch (err) {

@@ -1,11 +1,11 @@
 /**
  * Engram ids in a path or DELETE body (CONTRACT §6): 32 hex digits are a uid, anything
  * ending in "_C" (any case) is a class; anything else is a 400 naming the bad ids.
+ * No count limit: a path is bounded by the request line's size (431 past it), a
+ * text/plain DELETE body by MAX_BODY_BYTES (the spec's way to send long lists).
  */
 import { badRequest } from "@/lib/api/errors";
 import { hasControlCharacter } from "@/lib/text/control-characters";
-
-export const MAX_ENGRAM_IDS = 1000;
 
 export interface EngramIds {
   uids: string[];
@@ -14,7 +14,6 @@ export interface EngramIds {
 }
 
 export function parseEngramIds(ids: string[]): EngramIds {
-  if (ids.length > MAX_ENGRAM_IDS) throw badRequest(`At most ${MAX_ENGRAM_IDS} ids fit in one request; split the list.`, { count: ids.length });
   const uids = new Set<string>();
   const classKeys = new Set<string>();
   const bad: string[] = [];

@@ -6,12 +6,12 @@
  * else goes through saveEngrams in a transaction.
  */
 import { conflict, forbidden } from "@/lib/api/errors";
+import { batchTransactionOptions } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
 import { guardedUpdate, saveEngrams } from "@/lib/engrams/save-engrams";
 import { confirmedModIds } from "@/lib/mods/find-mods";
-import { TX_OPTIONS } from "@/lib/mods/register-mods";
 
 export async function postEngrams(db: Db, options: { userId: string; engrams: EngramRecord[] }): Promise<void> {
   const { userId, engrams } = options;
@@ -22,7 +22,7 @@ export async function postEngrams(db: Db, options: { userId: string; engrams: En
   });
   if (engrams.length === 1 && (await db.engram.updateMany(guardedUpdate(engrams[0]!))).count === 1) return;
   try {
-    await db.$transaction((tx) => saveEngrams(tx, engrams), TX_OPTIONS);
+    await db.$transaction((tx) => saveEngrams(tx, engrams), batchTransactionOptions(engrams.length));
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("Some of these engrams were added by a concurrent request; try again.", null);
     throw err;

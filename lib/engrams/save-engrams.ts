@@ -5,20 +5,13 @@
  * the API, the operator's importer and the pull job alike.
  */
 import { conflict } from "@/lib/api/errors";
+import { chunks, ROWS_PER_STATEMENT } from "@/lib/db/chunks";
 import type { Tx } from "@/lib/db/client";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
-
-const CHUNK = 500;
 
 export interface SaveResult {
   created: number;
   updated: number;
-}
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
 }
 
 function belongsElsewhere(index: number, e: EngramRecord, owner: string | null) {
@@ -59,7 +52,7 @@ export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: 
     // Guarded by mod: a concurrent delete-and-recreate by another mod must not be overwritten.
     const { count } = await tx.engram.updateMany(guardedUpdate(e));
     if (count === 0) throw conflict(`Item ${index}: the engram ${e.path} changed during this request; try again.`, { index, uid: e.uid });
-    if (++done % CHUNK === 0) report();
+    if (++done % ROWS_PER_STATEMENT === 0) report();
   }
   report();
   return { created: fresh.length, updated: engrams.length - fresh.length };

@@ -6,19 +6,20 @@
  * 404 answers a request that matched nothing.
  */
 import { forbidden, notFound } from "@/lib/api/errors";
+import { chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 
 export async function deleteMods(db: Db, options: { userId: string; workshopIds: string[] }): Promise<void> {
   const { userId, workshopIds } = options;
   await db.$transaction(async (tx) => {
-    const others = await tx.modRegistration.findMany({
-      where: { confirmedModId: { in: workshopIds }, userId: { not: userId } },
-      select: { workshopId: true },
-    });
+    const others = await findInChunks(workshopIds, (part) =>
+      tx.modRegistration.findMany({ where: { confirmedModId: { in: part }, userId: { not: userId } }, select: { workshopId: true } }),
+    );
     if (others.length > 0) {
-      throw forbidden("Mods confirmed by another user cannot be deleted.", { mod_ids: others.map((o) => o.workshopId) });
+      throw forbidden("Mods confirmed by another user cannot be deleted.", { mod_ids: others.map((o) => o.workshopId).slice(0, 20) });
     }
-    const { count } = await tx.modRegistration.deleteMany({ where: { userId, workshopId: { in: workshopIds } } });
+    let count = 0;
+    for (const part of chunks(workshopIds)) count += (await tx.modRegistration.deleteMany({ where: { userId, workshopId: { in: part } } })).count;
     if (count === 0) throw notFound("You have not registered any of these mods.", { mod_ids: workshopIds.slice(0, 20) });
   });
 }

@@ -2,6 +2,7 @@
  * Reading mods: results depend on the caller (spec ownership rule 1), so every query is
  * scoped to the caller's own registrations.
  */
+import { findInChunks, ROWS_PER_STATEMENT } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { modJson, type ModJson } from "@/lib/mods/mod-json";
 import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
@@ -22,10 +23,13 @@ export function modListBody(db: Db, options: { userId: string }): Promise<Cached
 
 /** The caller's registrations among these workshop ids, ordered by name. */
 export async function findMods(db: Db, options: { userId: string; workshopIds: string[] }): Promise<ModJson[]> {
-  const rows = await db.modRegistration.findMany({
-    where: { userId: options.userId, workshopId: { in: options.workshopIds } },
-    orderBy: [{ name: "asc" }, { workshopId: "asc" }],
-  });
+  const orderBy = [{ name: "asc" as const }, { workshopId: "asc" as const }];
+  const rows = await findInChunks(options.workshopIds, (part) => db.modRegistration.findMany({ where: { userId: options.userId, workshopId: { in: part } }, orderBy }));
+  // Over one chunk (more ids than a URL holds, so rare) the chunks are merged in code order.
+  if (options.workshopIds.length > ROWS_PER_STATEMENT) {
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    rows.sort((a, b) => cmp(a.name, b.name) || cmp(a.workshopId, b.workshopId));
+  }
   return rows.map((r) => modJson(r));
 }
 

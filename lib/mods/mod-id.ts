@@ -30,11 +30,11 @@ export const modIdInput = z
     return id;
   });
 
-export const MAX_IDS = 1000;
-
-/** Path or body ids as workshop ids; 400 naming the bad ones, or when there are too many. */
+/**
+ * Path or body ids as workshop ids; 400 naming the bad ones. No count limit: a path is
+ * bounded by the request line's size, a text/plain DELETE body by MAX_BODY_BYTES.
+ */
 export function requireModIds(ids: string[]): string[] {
-  if (ids.length > MAX_IDS) throw badRequest(`At most ${MAX_IDS} ids fit in one request; split the list.`, { count: ids.length });
   const bad = ids.filter((id) => canonicalModId(id) === null);
   if (bad.length > 0) throw badRequest("Mod ids must be Steam workshop ids (digits).", { invalid: bad.slice(0, 20) });
   return [...new Set(ids.map((id) => canonicalModId(id)!))];

@@ -4,21 +4,23 @@
  * caller registered already only has its pull_url updated, when the item carries one,
  * else 409; a mod confirmed by another user is 409 (ownership rule 2).
  *
+ * Any number of items within MAX_BODY_BYTES: Steam is asked 100 ids per call, rows are
+ * written in statements of ROWS_PER_STATEMENT, all in one transaction.
+ *
  * Concurrency: each workshop id is locked for the transaction (lib/db/lock.ts) in the
  * same way confirmMod locks it, so a registration can never slip in beside a
  * confirmation that is deleting the others; the unique (user_id, workshop_id) index
  * turns a concurrent double registration into a 409.
  */
 import { randomUUID } from "node:crypto";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound, type ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import { lockForTransaction } from "@/lib/db/lock";
 import type { ModInput } from "@/lib/mods/mod-input";
 import type { WorkshopClient, WorkshopItem } from "@/lib/steam/workshop-client";
 
-export const MAX_MODS_PER_POST = 100;
-const STEAM_CONCURRENCY = 4;
 export const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 
 export const modLockKey = (workshopId: string) => `mod:${workshopId}`;
@@ -33,10 +35,9 @@ function alreadyRegistered(index: number, workshopId: string): ApiError {
 
 async function checkItems(db: Db | Tx, userId: string, items: ModInput[]): Promise<Set<string>> {
   const ids = items.map((i) => i.workshopId);
-  const rows = await db.modRegistration.findMany({
-    where: { workshopId: { in: ids }, OR: [{ userId }, { confirmedModId: { not: null } }] },
-    select: { userId: true, workshopId: true },
-  });
+  const rows = await findInChunks(ids, (part) =>
+    db.modRegistration.findMany({ where: { workshopId: { in: part }, OR: [{ userId }, { confirmedModId: { not: null } }] }, select: { userId: true, workshopId: true } }),
+  );
   const own = new Set(rows.filter((r) => r.userId === userId).map((r) => r.workshopId));
   const taken = new Set(rows.filter((r) => r.userId !== userId).map((r) => r.workshopId));
   items.forEach((item, index) => {
@@ -49,25 +50,18 @@ async function checkItems(db: Db | Tx, userId: string, items: ModInput[]): Promi
   return own;
 }
 
+/** Steam details of every item not registered by the caller already: 100 ids per Steam call. */
 async function lookUpAll(steam: WorkshopClient, items: ModInput[], skip: Set<string>): Promise<Map<string, WorkshopItem>> {
-  const found = new Map<string, WorkshopItem>();
-  const todo = items.map((item, index) => ({ item, index })).filter(({ item }) => !skip.has(item.workshopId));
-  for (let i = 0; i < todo.length; i += STEAM_CONCURRENCY) {
-    await Promise.all(
-      todo.slice(i, i + STEAM_CONCURRENCY).map(async ({ item, index }) => {
-        try {
-          found.set(item.workshopId, await steam.getItem(item.workshopId));
-        } catch (err) {
-          // Name the item, as every batch error does (CONTRACT §3).
-          if (err instanceof ApiError && err.code === "not_found") {
-            throw notFound(`Item ${index}: mod ${item.workshopId} is not in the game's Steam Workshop.`, { index, mod_id: item.workshopId });
-          }
-          throw err;
-        }
-      }),
-    );
-  }
-  return found;
+  const found = await steam.getItems(items.map((i) => i.workshopId).filter((id) => !skip.has(id)));
+  const details = new Map<string, WorkshopItem>();
+  items.forEach((item, index) => {
+    if (skip.has(item.workshopId)) return;
+    const info = found.get(item.workshopId);
+    // Name the item, as every batch error does (CONTRACT §3).
+    if (!info) throw notFound(`Item ${index}: mod ${item.workshopId} is not in the game's Steam Workshop.`, { index, mod_id: item.workshopId });
+    details.set(item.workshopId, info);
+  });
+  return details;
 }
 
 export async function registerMods(db: Db, options: { userId: string; items: ModInput[]; steam: WorkshopClient }): Promise<void> {
@@ -80,17 +74,19 @@ export async function registerMods(db: Db, options: { userId: string; items: Mod
       for (const id of [...new Set(items.map((i) => i.workshopId))].sort()) await lockForTransaction(tx, modLockKey(id));
       const own = await checkItems(tx, userId, items);
       for (const item of items) {
-        if (own.has(item.workshopId)) {
-          await tx.modRegistration.update({ where: { userId_workshopId: { userId, workshopId: item.workshopId } }, data: { pullUrl: item.pullUrl ?? null } });
-          continue;
-        }
-        // Registered and then deleted between the checks: look it up now rather than fail.
-        const info = details.get(item.workshopId) ?? (await steam.getItem(item.workshopId));
-        await tx.modRegistration.create({
-          data: { userId, workshopId: item.workshopId, name: info.title, confirmationCode: randomUUID(), pullUrl: item.pullUrl ?? null },
+        if (!own.has(item.workshopId)) continue;
+        await tx.modRegistration.update({ where: { userId_workshopId: { userId, workshopId: item.workshopId } }, data: { pullUrl: item.pullUrl ?? null } });
+      }
+      const fresh = items.filter((item) => !own.has(item.workshopId));
+      // Registered and then deleted between the checks: look those up now rather than fail.
+      const late = fresh.filter((item) => !details.has(item.workshopId));
+      if (late.length > 0) for (const [id, info] of await lookUpAll(steam, late, new Set())) details.set(id, info);
+      for (const part of chunks(fresh)) {
+        await tx.modRegistration.createMany({
+          data: part.map((item) => ({ userId, workshopId: item.workshopId, name: details.get(item.workshopId)!.title, confirmationCode: randomUUID(), pullUrl: item.pullUrl ?? null })),
         });
       }
-    }, TX_OPTIONS);
+    }, batchTransactionOptions(items.length));
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("One of these mods was registered by a concurrent request; try again.", null);
     throw err;

@@ -32,7 +32,7 @@ const DESCRIPTION = `Beacon Hub speaks the Beacon v1 API of ARK: Survival Evolve
 
 ## Conventions
 - Lists of ids are comma-separated, in the path or, for a bulk DELETE, in a text/plain body.
-- A POST body is one structure or an array of them; an array is all or none (one transaction) and an error names the offending item (details.index).
+- A POST body is one structure or an array of them, of any length within MAX_BODY_BYTES (there is no item count limit); an array is all or none (one transaction) and an error names the offending item (details.index).
 - Success of POST and DELETE is 200 with an empty body. JSON bodies use Content-Type: application/json; request bodies may be gzip-encoded (Content-Encoding: gzip), and replies are gzip-encoded when the client accepts it.
 - Every error is JSON {"message": "<human sentence>", "details": <any or null>} with one of these statuses: 400 bad input (malformed JSON, wrong Content-Type, missing or invalid keys, bad UUID, bad query parameter); 401 not signed or bad signature; 403 not the owner; 404 nothing found; 405 wrong method or user listing (with Allow); 409 conflict (mods, engrams); 413 body over MAX_BODY_BYTES; 429 over a rate limit (with Retry-After); 502 Steam Workshop unreachable or broken; 503 database unreachable (with Retry-After). Never an HTML page or a stack trace; an unexpected failure is a 500 that reveals nothing.
 - Every reply carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), and the same as X-RateLimit-* (X-RateLimit-Reset as a Unix time), for the tighter of the per-address and per-user limits (when the operator has not disabled them).

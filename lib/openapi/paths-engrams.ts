@@ -36,7 +36,7 @@ export const engramPaths: Record<string, PathItem> = {
       operationId: "pushEngrams",
       summary: "Add or update engrams of your confirmed mods",
       description:
-        "class, uid and spawn are derived from path. The caller must own a confirmed registration of each mod_id (403). A path that belongs to another mod is 409; an existing path of the same mod is updated. One object or an array (at most 5000, all or none).",
+        "class, uid and spawn are derived from path. The caller must own a confirmed registration of each mod_id (403). A path that belongs to another mod is 409; an existing path of the same mod is updated. One object or an array of any length within MAX_BODY_BYTES (all or none).",
       tags: ["Engrams"],
       security: SIGNED,
       requestBody: {

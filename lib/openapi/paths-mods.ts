@@ -39,7 +39,7 @@ export const modPaths: Record<string, PathItem> = {
       operationId: "registerMods",
       summary: "Register mods (or set a registered mod's pull_url)",
       description:
-        "The mod must exist in the game's Steam Workshop (404 otherwise, 502 when Steam cannot be reached). Registering a mod again is 409 unless the item carries pull_url, which is then updated; a mod confirmed by another user is 409. An array is all or none.",
+        "The mod must exist in the game's Steam Workshop (404 otherwise, 502 when Steam cannot be reached). Registering a mod again is 409 unless the item carries pull_url, which is then updated; a mod confirmed by another user is 409. An array is all or none; the Steam Workshop is asked 100 ids per call.",
       tags: ["Mods"],
       security: SIGNED,
       requestBody: {

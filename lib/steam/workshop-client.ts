@@ -1,10 +1,12 @@
 /**
- * Steam Workshop look-ups (CONTRACT §5): one `GetPublishedFileDetails` call per item.
- * An item with `result` ≠ 1 or of another game (`consumer_app_id`) is "not found" (404);
- * a Steam that cannot be reached, times out, answers non-200 or something unparsable is
- * a 502. Each call gets a 5 s timeout and one retry. Found items are cached briefly so a
- * burst of registrations does not hammer Steam; misses and failures are never cached.
- * Plain code: no Next.js, no database.
+ * Steam Workshop look-ups (CONTRACT §5): `GetPublishedFileDetails` with the form Steam
+ * takes, `itemcount=N&publishedfileids[0]=...&publishedfileids[N-1]=...`, at most 100 ids
+ * per call, so registering 1,000 mods costs 10 calls. An item with `result` ≠ 1 or of
+ * another game (`consumer_app_id`) is "not found"; a Steam that cannot be reached, times
+ * out, answers non-200, something unparsable or a reply that leaves out an id it was
+ * asked about is a 502. Each call gets a 5 s timeout and one retry. Found items are
+ * cached briefly so a burst of registrations does not hammer Steam; misses and failures
+ * are never cached. Plain code: no Next.js, no database.
  */
 import { z } from "zod";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -28,7 +30,13 @@ export interface WorkshopClientOptions {
 export interface WorkshopClient {
   /** `fresh` skips the cache: confirmation must read the description as it is now */
   getItem(workshopId: string, options?: { fresh?: boolean }): Promise<WorkshopItem>;
+  /** Every id, in calls of up to IDS_PER_CALL; null for an id the game's workshop lacks. */
+  getItems(workshopIds: string[]): Promise<Map<string, WorkshopItem | null>>;
 }
+
+/** Ids per GetPublishedFileDetails call. */
+export const IDS_PER_CALL = 100;
+const CONCURRENT_CALLS = 4;
 
 const detailsSchema = z.object({
   response: z.object({
@@ -45,14 +53,13 @@ const detailsSchema = z.object({
       .min(1),
   }),
 });
+type Details = z.infer<typeof detailsSchema>["response"]["publishedfiledetails"][number];
 
 class SteamUnavailable extends Error {}
 
-function badGateway(workshopId: string, reason: string): ApiError {
-  return new ApiError("bad_gateway", "The Steam Workshop could not be reached or answered something unusable; try again later.", {
-    mod_id: workshopId,
-    reason,
-  });
+function badGateway(workshopIds: string[], reason: string): ApiError {
+  const ids = workshopIds.length === 1 ? { mod_id: workshopIds[0] } : { mod_ids: workshopIds.slice(0, 20) };
+  return new ApiError("bad_gateway", "The Steam Workshop could not be reached or answered something unusable; try again later.", { ...ids, reason });
 }
 
 export function createWorkshopClient(options: WorkshopClientOptions): WorkshopClient {
@@ -61,13 +68,15 @@ export function createWorkshopClient(options: WorkshopClientOptions): WorkshopCl
   const cache = new Map<string, { item: WorkshopItem; until: number }>();
   const endpoint = `${options.apiUrl}/ISteamRemoteStorage/GetPublishedFileDetails/v1/`;
 
-  async function call(workshopId: string): Promise<unknown> {
+  async function call(workshopIds: string[]): Promise<unknown> {
+    const form = new URLSearchParams({ itemcount: String(workshopIds.length) });
+    workshopIds.forEach((id, i) => form.set(`publishedfileids[${i}]`, id));
     let res: Response;
     try {
       res = await fetch(endpoint, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ itemcount: "1", "publishedfileids[0]": workshopId }).toString(),
+        body: form.toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
@@ -84,40 +93,66 @@ export function createWorkshopClient(options: WorkshopClientOptions): WorkshopCl
     }
   }
 
-  async function lookUp(workshopId: string): Promise<WorkshopItem> {
-    let body: unknown;
-    let parsed: z.infer<typeof detailsSchema> | undefined;
+  /** One call (and its retry) for up to IDS_PER_CALL ids. */
+  async function lookUp(workshopIds: string[]): Promise<Map<string, WorkshopItem | null>> {
+    let parsed: Details[] | undefined;
     let lastError = "";
     for (let attempt = 0; attempt < 2 && !parsed; attempt++) {
       try {
-        body = await call(workshopId);
-        const result = detailsSchema.safeParse(body);
-        if (result.success) parsed = result.data;
+        const result = detailsSchema.safeParse(await call(workshopIds));
+        if (result.success) parsed = result.data.response.publishedfiledetails;
         else lastError = "the reply lacks publishedfiledetails";
       } catch (err) {
         if (!(err instanceof SteamUnavailable)) throw err;
         lastError = err.message;
       }
     }
-    if (!parsed) throw badGateway(workshopId, lastError);
-    const details = parsed.response.publishedfiledetails[0]!;
-    if (details.result !== 1 || details.consumer_app_id !== options.appId) {
-      throw notFound("The Steam Workshop has no such item for this game.", { mod_id: workshopId });
+    if (!parsed) throw badGateway(workshopIds, lastError);
+    const byId = new Map(parsed.map((d) => [d.publishedfileid, d]));
+    const found = new Map<string, WorkshopItem | null>();
+    for (const workshopId of workshopIds) {
+      const details = byId.get(workshopId);
+      if (!details) throw badGateway([workshopId], parsed.length === 1 ? "the reply describes another item" : "the reply leaves this item out");
+      // The title becomes the mod's name; PostgreSQL text cannot hold NUL.
+      const ok = details.result === 1 && details.consumer_app_id === options.appId;
+      found.set(workshopId, ok ? { workshopId, title: (details.title ?? "").replaceAll("\u0000", ""), description: details.description ?? "" } : null);
     }
-    if (details.publishedfileid !== workshopId) throw badGateway(workshopId, "the reply describes another item");
-    // The title becomes the mod's name; PostgreSQL text cannot hold NUL.
-    return { workshopId, title: (details.title ?? "").replaceAll("\u0000", ""), description: details.description ?? "" };
+    return found;
+  }
+
+  function remember(item: WorkshopItem): void {
+    cache.set(item.workshopId, { item, until: Date.now() + ttlMs });
+    if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+  }
+
+  async function getItems(workshopIds: string[], fresh = false): Promise<Map<string, WorkshopItem | null>> {
+    const found = new Map<string, WorkshopItem | null>();
+    const todo: string[] = [];
+    for (const id of new Set(workshopIds)) {
+      const hit = cache.get(id);
+      if (!fresh && hit && hit.until > Date.now()) found.set(id, hit.item);
+      else todo.push(id);
+    }
+    const calls: string[][] = [];
+    for (let i = 0; i < todo.length; i += IDS_PER_CALL) calls.push(todo.slice(i, i + IDS_PER_CALL));
+    for (let i = 0; i < calls.length; i += CONCURRENT_CALLS) {
+      for (const part of await Promise.all(calls.slice(i, i + CONCURRENT_CALLS).map(lookUp))) {
+        for (const [id, item] of part) {
+          found.set(id, item);
+          if (item) remember(item);
+        }
+      }
+    }
+    return found;
   }
 
   return {
     async getItem(workshopId, { fresh = false } = {}) {
-      const hit = cache.get(workshopId);
-      if (!fresh && hit && hit.until > Date.now()) return hit.item;
-      const item = await lookUp(workshopId);
-      cache.set(workshopId, { item, until: Date.now() + ttlMs });
-      if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+      const item = (await getItems([workshopId], fresh)).get(workshopId);
+      if (!item) throw notFound("The Steam Workshop has no such item for this game.", { mod_id: workshopId });
       return item;
     },
+    getItems: (workshopIds) => getItems(workshopIds),
   };
 }
 

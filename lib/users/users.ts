@@ -5,6 +5,7 @@
  */
 import { badRequest, notFound } from "@/lib/api/errors";
 import { parsePublicKey } from "@/lib/auth/public-key";
+import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
@@ -23,29 +24,35 @@ export function userJson(user: { id: string; publicKey: string }): UserJson {
   return { user_id: user.id, public_key: user.publicKey };
 }
 
-/** Creates every user or none; a user that exists already is a 400 (spec "Users"). */
+/**
+ * Creates every user or none, in one transaction of ROWS_PER_STATEMENT-row inserts; a
+ * user that exists already is a 400 (spec "Users").
+ */
 export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
   const rows = users.map((u, index) => {
     const key = parsePublicKey(u.publicKey);
     if (!key.ok) throw badRequest(`Item ${index} has an unusable public_key: ${key.reason}.`, { index, path: "public_key", message: key.reason });
     return { id: u.userId.toLowerCase(), publicKey: key.pem };
   });
-  const existing = await db.user.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } });
+  const existing = await findInChunks(rows.map((r) => r.id), (part) => db.user.findMany({ where: { id: { in: part } }, select: { id: true } }));
   if (existing.length > 0) {
-    throw badRequest("A user with this id exists already.", { user_ids: existing.map((e) => e.id) });
+    throw badRequest("A user with this id exists already.", { user_ids: existing.map((e) => e.id).slice(0, 20) });
   }
   try {
-    await db.user.createMany({ data: rows });
+    await db.$transaction(async (tx) => {
+      for (const part of chunks(rows)) await tx.user.createMany({ data: part });
+    }, batchTransactionOptions(rows.length));
   } catch (err) {
     // A concurrent request created one of them between our check and the insert.
-    if (isUniqueViolation(err)) throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id) });
+    if (isUniqueViolation(err)) throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id).slice(0, 20) });
     throw err;
   }
 }
 
 export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
-  const found = await db.user.findMany({ where: { id: { in: ids.map((id) => id.toLowerCase()) } }, orderBy: { id: "asc" } });
-  return found.map(userJson);
+  const found = await findInChunks([...new Set(ids.map((id) => id.toLowerCase()))], (part) => db.user.findMany({ where: { id: { in: part } }, orderBy: { id: "asc" } }));
+  // Lowercase UUIDs sort the same in code as under any collation: chunks merge exactly.
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1)).map(userJson);
 }
 
 const publicKeys = new VersionedCache<string | null>(10_000);

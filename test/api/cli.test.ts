@@ -9,8 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_ENGRAMS_PER_POST } from "@/app/v1/engram.php/endpoint";
-import { ENGRAMS_PER_POST } from "@/lib/client/beacon-api";
 import { commands } from "@/lib/cli/commands";
 import { main } from "@/lib/cli/main";
 import { runCli } from "../support/cli";
@@ -131,9 +129,5 @@ describe("beacon-hub CLI", () => {
       expect(res.code).toBe(0);
       expect(res.text).toContain(`usage: beacon-hub ${group} <command>`);
     }
-  });
-
-  it("batches engram POSTs at the API's limit", () => {
-    expect(ENGRAMS_PER_POST).toBe(MAX_ENGRAMS_PER_POST);
   });
 });

@@ -1,5 +1,6 @@
 // The server process (issue 2 §6): start on an empty data directory, keep a generated
-// AUTH_SECRET, health check, and SIGTERM that lets a request in flight finish.
+// AUTH_SECRET, health check, and SIGTERM that lets a request in flight finish. Issue 16
+// §2: what runs is compiled JavaScript, with no TypeScript loader.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -7,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { newIdentity, publicKeyPem } from "@/lib/client/identity";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer } from "../support/test-server";
+import { ROOT, startServer } from "../support/test-server";
 
 const engine = inject("engine");
 const cleanups: (() => Promise<void>)[] = [];
@@ -22,6 +23,25 @@ async function database(): Promise<TestDatabase> {
 }
 
 describe(`server process on ${engine}`, () => {
+  it("runs compiled JavaScript: npm start and the test server run dist/server.js, which imports only installed packages", async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    expect(pkg.scripts.start).toBe("node scripts/start.mjs");
+    expect(readFileSync(join(ROOT, "scripts/start.mjs"), "utf8")).not.toMatch(/tsx|\.ts"/);
+    const server = await startServer({ DATABASE_URL: engine === "sqlite" ? `file:${join(mkdtempSync(join(tmpdir(), "beacon-data-")), "b.db")}` : (await database()).url });
+    const argv = readFileSync(`/proc/${server.process.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    expect(argv.slice(1)).toEqual([join(ROOT, "dist", "server.js")]);
+    // No loader slipped in through the environment either.
+    const environ = readFileSync(`/proc/${server.process.pid}/environ`, "utf8").split("\0");
+    expect(environ.filter((v) => v.startsWith("NODE_OPTIONS=") && /tsx|--import|--loader/.test(v))).toEqual([]);
+    expect(await server.stop()).toBe(0);
+    const bundle = readFileSync(join(ROOT, "dist", "server.js"), "utf8");
+    const imported = new Set([...bundle.matchAll(/^import .*? from "([^"]+)";$|^import "([^"]+)";$/gm)].map((m) => (m[1] ?? m[2])!));
+    const packages = [...imported].filter((s) => !s.startsWith("node:")).map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]!));
+    expect(packages.length).toBeGreaterThan(3);
+    // Only what a production install has: no "@/" alias, no relative .ts path, no dev dependency.
+    for (const p of packages) expect(Object.keys(pkg.dependencies), p).toContain(p);
+  });
+
   it("starts on a new database, serves 404 JSON for an unknown user and keeps a generated AUTH_SECRET", async () => {
     const db = await database();
     const dataDir = mkdtempSync(join(tmpdir(), "beacon-data-"));

@@ -1,13 +1,16 @@
 /**
  * A fake Steam Web API over real HTTP (CONTRACT §5): `POST /ISteamRemoteStorage/
- * GetPublishedFileDetails/v1/` with the form Steam takes, answered in Steam's format.
- * It runs in the vitest main process (globalSetup); tests in workers configure it over
- * HTTP through its control endpoints:
+ * GetPublishedFileDetails/v1/` with the form Steam takes (`itemcount=N` and
+ * `publishedfileids[0]` to `[N-1]`), answered in Steam's format: one entry per id, in
+ * the order asked. It runs in the vitest main process (globalSetup); tests in workers
+ * configure it over HTTP through its control endpoints:
  *   POST /__items     JSON {items: FakeItem[]}  adds or replaces items
- *   GET  /__requests?id=<id>                    {count}: look-ups of that id so far
- * Unknown ids answer like Steam does for missing files: an entry with result 9.
- * A request that is not the documented form gets a 400, so a client sending the wrong
- * shape fails its tests.
+ *   GET  /__requests?id=<id>                    {count}: calls that asked for that id
+ *   POST /__calls     JSON {ids: string[]}      {count}: calls that asked for any of them
+ * Unknown ids answer like Steam does for missing files: an entry with result 9. A call
+ * naming an item with a `failure` fails as a whole. A request that is not the documented
+ * form (itemcount missing, not matching the ids, or over 100) gets a 400, so a client
+ * sending the wrong shape fails its tests.
  */
 import http from "node:http";
 
@@ -72,6 +75,9 @@ function details(item: FakeItem | undefined, id: string): Record<string, unknown
 export function startFakeSteam(): Promise<FakeSteam> {
   const items = new Map<string, FakeItem>();
   const requests = new Map<string, number>();
+  // For each id, the serial numbers of the calls that asked for it.
+  const calls = new Map<string, number[]>();
+  let serial = 0;
   const server = http.createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -87,16 +93,27 @@ export function startFakeSteam(): Promise<FakeSteam> {
       if (url.pathname === "/__requests" && req.method === "GET") {
         return send(200, { count: requests.get(url.searchParams.get("id") ?? "") ?? 0 });
       }
+      if (url.pathname === "/__calls" && req.method === "POST") {
+        const ids = (JSON.parse(body) as { ids: string[] }).ids;
+        return send(200, { count: new Set(ids.flatMap((id) => calls.get(id) ?? [])).size });
+      }
       if (url.pathname !== "/ISteamRemoteStorage/GetPublishedFileDetails/v1/" || req.method !== "POST") return send(404, {});
       const form = new URLSearchParams(body);
-      const id = form.get("publishedfileids[0]");
-      if (!String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded") || form.get("itemcount") !== "1" || !id) {
+      const count = Number(form.get("itemcount"));
+      const asked = Array.from({ length: Number.isInteger(count) && count >= 1 && count <= 100 ? count : 0 }, (_, i) => form.get(`publishedfileids[${i}]`));
+      const ids = asked.filter((id): id is string => !!id);
+      const formOk = String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded") && [...form.keys()].length === asked.length + 1;
+      if (!formOk || ids.length === 0 || ids.length !== asked.length) {
         res.writeHead(400, { "content-type": "text/html" });
         return res.end("<html><body>Bad Request</body></html>");
       }
-      requests.set(id, (requests.get(id) ?? 0) + 1);
-      const item = items.get(id);
-      if (item?.failure && (item.failTimes === undefined || item.failTimes > 0)) {
+      const call = ++serial;
+      for (const id of ids) {
+        requests.set(id, (requests.get(id) ?? 0) + 1);
+        calls.set(id, [...(calls.get(id) ?? []), call]);
+      }
+      const item = ids.map((id) => items.get(id)).find((i) => i?.failure && (i.failTimes === undefined || i.failTimes > 0));
+      if (item?.failure) {
         if (item.failTimes !== undefined) item.failTimes--;
         if (item.failure === "close") return req.socket.destroy();
         if (item.failure === "hang") return setTimeout(() => req.socket.destroy(), 30_000).unref();
@@ -108,7 +125,7 @@ export function startFakeSteam(): Promise<FakeSteam> {
         res.writeHead(500, { "content-type": "text/html" });
         return res.end("<html>Internal Server Error</html>");
       }
-      send(200, { response: { result: 1, resultcount: 1, publishedfiledetails: [details(item, id)] } });
+      send(200, { response: { result: 1, resultcount: ids.length, publishedfiledetails: ids.map((id) => details(items.get(id), id)) } });
     })().catch(() => res.destroy());
   });
   return new Promise((resolve) => {

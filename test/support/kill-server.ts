@@ -1,8 +1,8 @@
 /**
- * SIGKILL for a test server. startServer runs `tsx server.ts`: tsx's CLI starts the real
- * server as its child and relays SIGTERM/SIGINT to it, but SIGKILL cannot be relayed, so
- * killing only the CLI would leave the server running. The child is killed first, by
- * its pid, then the CLI.
+ * SIGKILL for a test server and anything it started. startServer runs the server as one
+ * process (node dist/server.js); a server run through a wrapper that starts it as a
+ * child (the tsx CLI, npm) would survive the wrapper's SIGKILL, which cannot be relayed,
+ * so descendants are killed first, by pid, then the process itself.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";

@@ -1,11 +1,13 @@
 /**
- * Starts the real production server (server.ts on the built app) as a child process on
- * a free port, and stops it. Tests talk to it over real HTTP.
+ * Starts the real production server (dist/server.js, the compiled server.ts, on the
+ * built app: what `npm start` runs) as a child process on a free port, and stops it.
+ * Tests talk to it over real HTTP.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuild } from "@/lib/server/ensure-build";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -33,9 +35,10 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000, nodeFlags: string[] = []): Promise<TestServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
-  // One process (node with tsx's loader), not the tsx CLI, which runs the server as a
-  // child of its own: signals then reach the server itself, and nothing is orphaned.
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", join(ROOT, "server.ts")], {
+  // The compiled server must match the sources under test: rebuilt here when stale (a
+  // lock makes servers starting together take turns), as `npm start` would.
+  ensureBuild(ROOT, (line) => console.log(`[test-server] ${line}`));
+  const child = spawn(process.execPath, [...nodeFlags, join(ROOT, "dist", "server.js")], {
     cwd: ROOT,
     env: {
       ...process.env,

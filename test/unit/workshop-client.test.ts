@@ -67,6 +67,20 @@ describe("workshop client", () => {
     expect(await requests(id)).toBe(2);
   });
 
+  it("looks up many ids 100 per call, in Steam's batched form, and says which are missing", async () => {
+    const ids = await Promise.all(Array.from({ length: 250 }, (_, i) => item({ title: `Mod ${i}` })));
+    const missing = [await item({ result: 9 }), await item({ consumer_app_id: 440 })];
+    const found = await client().getItems([...ids, ...missing, ids[0]!]);
+    expect(found.size).toBe(252);
+    expect(ids.map((id) => found.get(id)?.title)).toEqual(ids.map((_, i) => `Mod ${i}`));
+    expect(missing.map((id) => found.get(id))).toEqual([null, null]);
+    const calls = await fetch(`${steam.url}/__calls`, { method: "POST", body: JSON.stringify({ ids: [...ids, ...missing] }) });
+    expect(((await calls.json()) as { count: number }).count).toBe(3);
+    // A failure anywhere in a call fails the look-up as a whole: 502, never a partial answer.
+    const broken = [...ids.slice(0, 5), await item({ failure: "http500" })];
+    expect((await failure(client().getItems(broken))).status).toBe(502);
+  });
+
   it("answers 502 when Steam is unreachable", async () => {
     const dead = createWorkshopClient({ apiUrl: `http://127.0.0.1:${await freePort()}`, appId: 346110 });
     expect((await failure(dead.getItem("123"))).status).toBe(502);

@@ -15,8 +15,6 @@ import { engramListBody, findCatalogueEngrams } from "@/lib/engrams/engram-catal
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { requireModIds } from "@/lib/mods/mod-id";
 
-export const MAX_ENGRAMS_PER_POST = 5000;
-
 export const engramEndpoint: Endpoint = {
   name: "engram.php",
   methods: {
@@ -42,7 +40,7 @@ export const engramEndpoint: Endpoint = {
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         if (ctx.pathIds.length > 0) throw badRequest("POST engrams to /v1/engram.php; the body holds them.");
-        const engrams = parseItems(engramInput, ctx.json(), "engram", MAX_ENGRAMS_PER_POST);
+        const engrams = parseItems(engramInput, ctx.json(), "engram");
         rejectDuplicates(engrams, (e) => e.uid, "path");
         await postEngrams(db(), { userId, engrams });
         return emptyResponse();

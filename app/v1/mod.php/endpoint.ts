@@ -12,7 +12,7 @@ import { deleteMods } from "@/lib/mods/delete-mods";
 import { findMods, modListBody } from "@/lib/mods/find-mods";
 import { requireModIds } from "@/lib/mods/mod-id";
 import { modInput } from "@/lib/mods/mod-input";
-import { MAX_MODS_PER_POST, registerMods } from "@/lib/mods/register-mods";
+import { registerMods } from "@/lib/mods/register-mods";
 import { workshop } from "@/lib/steam/workshop-client";
 
 export const modEndpoint: Endpoint = {
@@ -40,7 +40,7 @@ export const modEndpoint: Endpoint = {
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         if (ctx.pathIds.length > 0) throw badRequest("POST mods to /v1/mod.php with the mod_id in the body.");
-        const items = parseItems(modInput, ctx.json(), "mod", MAX_MODS_PER_POST);
+        const items = parseItems(modInput, ctx.json(), "mod");
         rejectDuplicates(items, (m) => m.workshopId, "mod_id");
         await registerMods(db(), { userId, items, steam: workshop() });
         return emptyResponse();

@@ -34,7 +34,7 @@ export const userEndpoint: Endpoint = {
     POST: {
       auth: "none",
       async handle(ctx) {
-        const users = parseItems(userInput, ctx.json(), "user", 1000);
+        const users = parseItems(userInput, ctx.json(), "user");
         rejectDuplicates(users, (u) => u.user_id.toLowerCase(), "user_id");
         const [pathId, ...more] = requireUuids(ctx.pathIds, "User");
         if (more.length > 0) throw badRequest("Only one user id may follow user.php/.");
