@@ -1,5 +1,5 @@
 /**
- * Operator commands delegate to the repository's existing scripts (server.ts,
+ * Operator commands delegate to the repository's existing scripts (scripts/start.mjs,
  * scripts/pull.ts, scripts/engrams-import.ts) in a child process (node with tsx's loader), so the CLI
  * and `npm start`/`npm run ...` can never behave differently. Signals are passed on so
  * Ctrl-C and SIGTERM stop the child the way they stop the script run directly.

@@ -20,7 +20,7 @@ pages until SIGTERM or Ctrl-C (requests in flight are finished first).
 
 ${ENV_HELP}`,
   async run() {
-    return runScript("server.ts", []);
+    return runScript("scripts/start.mjs", []);
   },
 };
 
