@@ -61,3 +61,13 @@ export function stringValue(ctx: Context, name: string): string | undefined {
   const v = ctx.values[name];
   return typeof v === "string" ? v : undefined;
 }
+
+/** A command-line program: its command table (the repository's CLI or the standalone package). */
+export interface Program {
+  commands: Command[];
+  /**
+   * Operator commands this program lacks (e.g. "engrams import"): the help names them
+   * and asking for one says where it runs instead of "unknown command".
+   */
+  elsewhere?: string[];
+}

@@ -1,6 +1,5 @@
 /** The --help texts: the whole tool, a group of commands (`mods`), one command. */
-import type { Command, Options } from "@/lib/cli/command";
-import type { Program } from "@/lib/cli/program";
+import type { Command, Options, Program } from "@/lib/cli/command";
 
 export const GLOBAL_OPTIONS: Options = {
   server: { type: "string" },

@@ -9,22 +9,13 @@ import { parseArgs } from "node:util";
 import { BeaconApiError, beaconApi } from "@/lib/client/beacon-api";
 import { defaultIdentityPath, IdentityFileError, readIdentityFile } from "@/lib/client/identity-file";
 import type { Identity } from "@/lib/client/identity";
-import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, type Command, type Context, type Globals, type Options } from "@/lib/cli/command";
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, type Command, type Context, type Globals, type Options, type Program } from "@/lib/cli/command";
 import { globalHelp, groupHelp, commandHelp, GLOBAL_OPTIONS } from "@/lib/cli/help";
 
 export interface Io {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   env: Record<string, string | undefined>;
-}
-
-export interface Program {
-  commands: Command[];
-  /**
-   * Operator commands this program lacks (e.g. "engrams import"): the help names them
-   * and asking for one says where it runs instead of "unknown command".
-   */
-  elsewhere?: string[];
 }
 
 const GLOBAL_WITH_VALUE = new Set(Object.entries(GLOBAL_OPTIONS).filter(([, o]) => o.type === "string").map(([k]) => `--${k}`));
