@@ -95,9 +95,9 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () => log(`listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`));
   // In the background: a large old database takes a while, and until a row is read it is
-  // only left out of map-filtered listings. A single query once every row is done.
+  // only left out of map- and item-filtered listings. A single query once every row is done.
   void backfillDocumentMaps(db()).then(
-    (n) => n > 0 && log(`maps read from the content of ${n} documents published before search`),
+    (n) => n > 0 && log(`maps and items read from the content of ${n} documents published before they were indexed`),
     (err: unknown) => log(`reading the maps of older documents failed (retried at the next start): ${String(err)}`),
   );
 
