@@ -116,6 +116,23 @@ describe("quality numbers", () => {
     expect(iniNumber(qualityNumber("Tier4", 1.25, 4.5))).toBe("2.564103"); // 15 / ((1.25 + 0.05) * 4.5) = 15 / 5.85 = 2.5641025...
   });
 
+  it("writes one entry of each tier with multipliers 1.5 / 2 at difficulty 4 (worked by hand: base / 6.4 and base / 8.8)", () => {
+    const tiers = QUALITY_TIERS.map((t) => ({ MinQuality: t, MaxQuality: t, Items: [{ Class: `${t}_C` }] }));
+    const doc = loot({ LootSources: [{ SupplyCrateClassString: "A_C", Multiplier_Min: 1.5, Multiplier_Max: 2, ItemSets: [{ ItemEntries: tiers }] }] });
+    const qualities = entryTexts(supplyCrateLine(doc.sources[0]!, { difficulty: 4, ...anyBlueprint })).map((e) => /MinQuality=([^,]+),MaxQuality=([^,]+),/.exec(e)!.slice(1).join(" / "));
+    expect(qualities).toEqual([
+      "0 / 0", // Tier1: 0
+      "0.78125 / 0.568182", // Tier2: 5
+      "1.25 / 0.909091", // Tier3: 8
+      "2.34375 / 1.704545", // Tier4: 15
+      "3.4375 / 2.5", // Tier5: 22
+      "4.375 / 3.181818", // Tier6: 28
+      "5.625 / 4.090909", // Tier7: 36
+      "6.875 / 5", // Tier8: 44
+      "8.75 / 6.363636", // Tier9: 56
+    ]);
+  });
+
   it("uses Multiplier_Min for MinQuality and Multiplier_Max for MaxQuality", () => {
     const doc = loot({
       LootSources: [{ SupplyCrateClassString: "SupplyCrate_Cave_QualityTier3_C", Multiplier_Min: 1.5, Multiplier_Max: 3, ItemSets: [{ ItemEntries: [{ MinQuality: "Tier3", MaxQuality: "Tier5", Items: [{ Class: "X_C", Path: "/Game/X.X" }] }] }] }],
