@@ -5,9 +5,9 @@
  *
  * Content is untrusted and older or newer clients may lack any key, so reading never
  * throws: a missing or mistyped value takes the client's default, an element that is
- * not an object is skipped and noted in `problems`. Only content without a
- * `LootSources` array is "not a loot document". Each level keeps its original object
- * (`raw`) so a later writer can keep the keys this model does not know.
+ * not an object is skipped and noted in `problems` (readLootDocument says what is not
+ * a loot document at all). Each level keeps its original object (`raw`) so a later
+ * writer can keep the keys this model does not know.
  */
 import { classOf } from "@/lib/engrams/derive";
 import { readMapMask } from "./maps";
@@ -158,9 +158,17 @@ export function documentDifficulty(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : DEFAULT_DIFFICULTY;
 }
 
-/** A parsed content value as a loot document, or null when it has no `LootSources` array. */
+/** An element shaped like a loot source of this format (other clients' sources look different). */
+const looksLikeSource = (v: unknown) => isObject(v) && ("SupplyCrateClassString" in v || "ItemSets" in v);
+
+/**
+ * A parsed content value as a loot document, or null when it is not one: no
+ * `LootSources` array, or one whose elements are none of them shaped like this format's
+ * sources (a later client's format: the page then shows its summary instead).
+ */
 export function readLootDocument(content: unknown): LootDocument | null {
   if (!isObject(content) || !Array.isArray(content.LootSources)) return null;
+  if (content.LootSources.length > 0 && !content.LootSources.some(looksLikeSource)) return null;
   const problems: string[] = [];
   return {
     version: typeof content.Version === "number" ? content.Version : null,

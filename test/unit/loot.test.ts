@@ -196,7 +196,8 @@ describe("edge cases", () => {
     expect(doc.sources).toHaveLength(1);
     expect(doc.sources[0]!.itemSets).toHaveLength(1);
     expect(doc.problems).toHaveLength(3);
-    for (const notLoot of [null, [], "x", {}, { LootSources: {} }, { Version: 2 }]) expect(readLootDocument(notLoot)).toBeNull();
+    for (const notLoot of [null, [], "x", {}, { LootSources: {} }, { Version: 2 }, { Version: 5, LootSources: [{ Class: "Source_0" }] }]) expect(readLootDocument(notLoot)).toBeNull();
+    expect(readLootDocument({ LootSources: [] })?.sources).toEqual([]);
   });
 
   it("reads difficulty 4 when it is missing, -1 or not a positive number", () => {
