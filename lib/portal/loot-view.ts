@@ -78,7 +78,9 @@ export type DropCounter = (key: string) => number;
 function documentsLink(item: LootItem, dropping: DropCounter): LootItemView["documents"] {
   const key = itemKey(item);
   const count = key ? dropping(key) : 0;
-  return count > 0 ? { count, href: `/documents?${new URLSearchParams({ item: item.path || item.class }).toString()}` } : null;
+  // By the path's uid (32 characters, however long the path): a large document has thousands of these links.
+  const query = key?.startsWith("u:") ? key.slice(2) : encodeURIComponent(item.class);
+  return count > 0 ? { count, href: `/documents?item=${query}` } : null;
 }
 
 function entryView(entry: LootEntry, weight: number, resolve: ItemResolver, dropping: DropCounter): LootEntryView {
