@@ -8,8 +8,8 @@ import { MapChecks } from "./map-checks";
 export function DocumentFields({ doc }: { doc: LootDocument }) {
   const pid = "loot-doc";
   return (
-    <section aria-labelledby="loot-doc-title" className="space-y-3 rounded-lg border border-slate-800 p-3 sm:p-4" id={pid}>
-      <h2 id="loot-doc-title" className="text-lg font-semibold">
+    <section aria-labelledby="loot-document-heading" className="space-y-3 rounded-lg border border-slate-800 p-3 sm:p-4" id={pid}>
+      <h2 id="loot-document-heading" className="text-lg font-semibold">
         Document
       </h2>
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">

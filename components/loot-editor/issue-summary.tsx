@@ -24,7 +24,7 @@ export function issuePlace(doc: LootDocument, path: readonly number[]): string {
 export function IssueSummary({ doc, issues, reveal }: { doc: LootDocument; issues: LootIssue[]; reveal: (path: readonly number[]) => void }) {
   const errors = issues.filter((i) => i.severity === "error");
   const warnings = issues.filter((i) => i.severity === "warning");
-  if (issues.length === 0) return <p className="text-sm text-emerald-300" id="loot-issues">No problems found.</p>;
+  if (issues.length === 0) return <p className="text-sm text-emerald-300" id="loot-issues" data-testid="loot-issues">No problems found.</p>;
   const ordered = [...errors, ...warnings];
   return (
     <details id="loot-issues" tabIndex={-1} className="rounded-lg border border-slate-700 p-3" open={errors.length > 0} data-testid="loot-issues">

@@ -16,7 +16,7 @@ import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
 import { insertPart } from "@/lib/loot/edit-document";
 import { closeGroup, record, redo, startHistory, undo } from "@/lib/loot/edit-history";
 import { KNOWN_CRATES, knownCrate } from "@/lib/loot/known-crates";
-import type { LootDocument, LootItem } from "@/lib/loot/loot-document";
+import type { LootItem } from "@/lib/loot/loot-document";
 import { newSource } from "@/lib/loot/new-loot";
 import { blocksSaving, validateLoot, type LootIssue } from "@/lib/loot/validate-loot";
 import { writeLootDocument } from "@/lib/loot/write-loot-document";

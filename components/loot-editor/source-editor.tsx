@@ -73,12 +73,12 @@ export function SourceEditor(props: { index: number; source: LootSource; count: 
   const under = api.countUnder(path);
   const notes = [under.errors > 0 ? `${under.errors} ${under.errors === 1 ? "error" : "errors"}` : "", under.warnings > 0 ? `${under.warnings} ${under.warnings === 1 ? "warning" : "warnings"}` : ""].filter(Boolean);
   return (
-    <li id={pid} className="space-y-3 rounded-lg border border-slate-700 p-3 sm:p-4" data-testid="loot-source" aria-labelledby={`${pid}-title`}>
+    <li id={pid} className="space-y-3 rounded-lg border border-slate-700 p-3 sm:p-4" data-testid="loot-source" aria-labelledby={`${pid}-heading`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 items-start gap-2">
           <span aria-hidden className="mt-1.5 inline-block h-3 w-3 shrink-0 rounded-full border border-slate-600" style={{ backgroundColor: source.uiColor ? `#${source.uiColor.slice(0, 6)}` : "transparent" }} />
           <div className="min-w-0">
-            <h3 id={`${pid}-title`} className="break-words font-semibold" data-testid="loot-source-title">
+            <h3 id={`${pid}-heading`} className="break-words font-semibold" data-testid="loot-source-title">
               {source.label || source.crateClass || "(no crate yet)"}
             </h3>
             <p className="text-xs text-slate-400">
