@@ -7,6 +7,7 @@
  */
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { config } from "@/lib/config";
 import { formAction } from "@/lib/dashboard/form-action";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
@@ -23,7 +24,7 @@ export const saveLootAction = formAction(
   }),
   "form",
   async (userId, input) => {
-    const saved = await saveLootDocument(db(), { userId, mode: input.mode, documentId: input.document_id, content: input.content });
+    const saved = await saveLootDocument(db(), { userId, mode: input.mode, documentId: input.document_id, content: input.content, maxBytes: config().MAX_BODY_BYTES });
     revalidatePath(`/documents/${saved.documentId}`);
     return { ok: `Saved revision ${saved.revision}.` };
   },

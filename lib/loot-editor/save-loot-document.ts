@@ -7,7 +7,6 @@
  * new document must not exist yet, a revision needs the user's own document.
  */
 import { ApiError, badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
-import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { readDocumentInputs } from "@/lib/documents/document-input";
 import { publishDocuments } from "@/lib/documents/publish-documents";
@@ -21,12 +20,14 @@ export interface SaveLootOptions {
   documentId: string;
   /** the document content as the editor wrote it (JSON text) */
   content: string;
+  /** the largest content accepted: the API's MAX_BODY_BYTES */
+  maxBytes: number;
 }
 
 export async function saveLootDocument(db: Db, options: SaveLootOptions): Promise<{ documentId: string; revision: number }> {
-  const { userId, mode, documentId, content } = options;
+  const { userId, mode, documentId, content, maxBytes } = options;
   const bytes = Buffer.from(content, "utf8");
-  if (bytes.length > config().MAX_BODY_BYTES) throw new ApiError("payload_too_large", `The document is larger than the server accepts (${config().MAX_BODY_BYTES} bytes).`);
+  if (bytes.length > maxBytes) throw new ApiError("payload_too_large", `The document is larger than the server accepts (${maxBytes} bytes).`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
