@@ -168,6 +168,8 @@ test("build a document with two sources from nothing, save, download it through 
   // Stone cannot be a blueprint, the sword can: the entry keeps its 25%.
   expect(lines[0]).toContain('ItemClassStrings=("PrimalItem_WeaponMetalSword_C","PrimalItemResource_Stone_C"),ItemsWeights=(0.25,0.75),MinQuantity=1,MaxQuantity=3,MinQuality=1,MaxQuality=4.4,bForceBlueprint=false,ChanceToBeBlueprintOverride=0.25');
   await screenshot(page, "loot-editor-built-desktop");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, "loot-editor-top-desktop");
 
   await page.getByRole("button", { name: "Save as new document" }).click();
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\?saved=1$/);
@@ -250,10 +252,11 @@ test("a pasted Game.ini becomes an editable document, with what could not be rea
   await expect(entry.getByLabel("Min quality")).toHaveValue("Tier2"); // 1 x 5 = Tier2's 5
   await expect(entry.getByLabel("Max quality")).toHaveValue("Tier5"); // 4.4 x 5 = 22
   await expect(page.getByTestId("loot-issues")).toContainText("The catalogue does not know Unheard_Of_C");
+  await screenshot(page, "loot-editor-imported");
   await page.getByLabel("Title").fill(`Pasted ${tag}`);
   await entry.getByRole("button", { name: "Remove item Unheard_Of_C" }).click();
   await expect(entry.getByTestId("loot-item-name")).toHaveText(["Metal Sword"]);
-  await page.getByRole("button", { name: "Save as new document" }).click();
+  await page.getByLabel("Title").press("Control+s"); // saving from the keyboard
   await expect(page.getByTestId("saved-status")).toHaveText("Saved: this is revision 1.");
   const content = await v1Content(page, savedId(page));
   expect(content).toMatchObject({ Title: `Pasted ${tag}`, DifficultyValue: 5, Map: 13 });
@@ -297,6 +300,8 @@ test("someone else's document opens as a copy, and saving makes a new document o
   );
   const context = await signedIn(browser, other);
   const page = await context.newPage();
+  await page.goto("/documents/new?from=not-a-document");
+  await expect(page.getByText("No document has this id.")).toBeVisible();
   await page.goto(`/documents/${id}`);
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Make a copy" })).toHaveAttribute("href", `/documents/new?from=${id}`);

@@ -6,7 +6,6 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { card, focus, input, label, secondaryButton } from "@/components/dashboard/styles";
 import { LootEditor } from "@/components/loot-editor/loot-editor";
 import { NeedsJavaScript } from "@/components/loot-editor/needs-javascript";
@@ -86,7 +85,6 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
     );
   }
   const outcome = await startEditor(db(), { userId, source });
-  if (!outcome.ok && outcome.reason === "not-found") notFound();
   return (
     <section className="space-y-6">
       {header}
@@ -95,7 +93,10 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
         <LootEditor start={outcome.start} autoRestore={startParam === "draft"} />
       ) : (
         <p role="alert" className="text-rose-300">
-          {outcome.message}
+          {outcome.message}{" "}
+          <Link href="/documents/new" className={`text-amber-400 underline ${focus}`}>
+            Other ways to start
+          </Link>
         </p>
       )}
     </section>
