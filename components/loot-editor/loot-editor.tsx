@@ -6,11 +6,11 @@
  * the chances per roll and the live Game.ini line of each source, and a draft kept in
  * this browser until saved. Saving writes version-2 content (lib/loot/
  * write-loot-document) and hands it to the save action, which publishes it as the
- * signed-in user through the v1 publish code.
+ * signed-in user through the v1 publish code (the page passes the action in).
  */
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { saveLootAction } from "@/app/documents/editor-actions";
+import type { FormState } from "@/lib/dashboard/form-data";
 import { closeGroup, record, redo, startHistory, undo } from "@/lib/loot/edit-history";
 import { blocksSaving, validateLoot } from "@/lib/loot/validate-loot";
 import { writeLootDocument } from "@/lib/loot/write-loot-document";
@@ -30,7 +30,10 @@ import { useLootDraft } from "./use-loot-draft";
 /** Above this many entries sources start closed (each open entry is a dozen fields). */
 const OPEN_UP_TO_ENTRIES = 60;
 
-export function LootEditor({ start, autoRestore = false }: { start: EditorStart; autoRestore?: boolean }) {
+/** The save action (app/documents/editor-actions): fields document_id, mode, content. */
+export type SaveLootAction = (state: FormState, form: FormData) => Promise<FormState>;
+
+export function LootEditor({ start, saveAction, autoRestore = false }: { start: EditorStart; saveAction: SaveLootAction; autoRestore?: boolean }) {
   const router = useRouter();
   const [history, setHistory] = useState(() => startHistory(start.doc));
   const doc = history.present;
@@ -103,7 +106,7 @@ export function LootEditor({ start, autoRestore = false }: { start: EditorStart;
     form.set("mode", target.mode);
     form.set("content", JSON.stringify(writeLootDocument(doc), null, "\t"));
     startSaving(async () => {
-      const state = await saveLootAction({}, form);
+      const state = await saveAction({}, form);
       if (state.ok) {
         draft.saved();
         router.push(`/documents/${target.documentId}?saved=1`);

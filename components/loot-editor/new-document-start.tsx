@@ -2,19 +2,26 @@
 /**
  * /documents/new without a starting point: the ways to start (server-rendered links, as
  * children), a link back to an unsaved draft kept in this browser, and the Game.ini paste
- * box. A pasted Game.ini is read on the server (importGameIniAction); the editor then
+ * box. A pasted Game.ini is read on the server (the import action); the editor then
  * opens in place on the new document, with the list of what could not be read.
  */
 import Link from "next/link";
 import { useEffect, useState, useTransition, type ReactNode } from "react";
-import { importGameIniAction } from "@/app/documents/editor-actions";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, input, label, primaryButton } from "@/components/dashboard/styles";
 import { draftKeyFor, type EditorStart } from "@/lib/loot-editor/editor-start";
+import type { ImportOutcome } from "@/lib/loot-editor/import-game-ini";
 import { readDraft, type LootDraft } from "./draft-storage";
-import { LootEditor } from "./loot-editor";
+import { LootEditor, type SaveLootAction } from "./loot-editor";
 
-export function NewDocumentStart({ children }: { children: ReactNode }) {
+interface Props {
+  children: ReactNode;
+  /** app/documents/editor-actions: reads a pasted Game.ini on the server */
+  importAction: (input: { text: string; difficulty: string }) => Promise<ImportOutcome>;
+  saveAction: SaveLootAction;
+}
+
+export function NewDocumentStart({ children, importAction, saveAction }: Props) {
   const [start, setStart] = useState<EditorStart | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: string[] } | null>(null);
   const [draft, setDraft] = useState<LootDraft | null>(null);
@@ -22,7 +29,7 @@ export function NewDocumentStart({ children }: { children: ReactNode }) {
 
   useEffect(() => setDraft(readDraft(draftKeyFor("create", ""))), []);
 
-  if (start) return <LootEditor start={start} />;
+  if (start) return <LootEditor start={start} saveAction={saveAction} />;
 
   function onImport(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -30,7 +37,7 @@ export function NewDocumentStart({ children }: { children: ReactNode }) {
     const text = String(form.get("ini") ?? "");
     const difficulty = String(form.get("difficulty") ?? "");
     startTransition(async () => {
-      const outcome = await importGameIniAction({ text, difficulty });
+      const outcome = await importAction({ text, difficulty });
       if (outcome.ok) setStart(outcome.start);
       else setFailure({ message: outcome.message, problems: outcome.problems });
     });

@@ -6,6 +6,7 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
+import { importGameIniAction, saveLootAction } from "@/app/documents/editor-actions";
 import { card, focus, input, label, secondaryButton } from "@/components/dashboard/styles";
 import { LootEditor } from "@/components/loot-editor/loot-editor";
 import { NeedsJavaScript } from "@/components/loot-editor/needs-javascript";
@@ -78,7 +79,7 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
       <section className="space-y-6">
         {header}
         <NeedsJavaScript />
-        <NewDocumentStart>
+        <NewDocumentStart importAction={importGameIniAction} saveAction={saveLootAction}>
           <Choices />
         </NewDocumentStart>
       </section>
@@ -90,7 +91,7 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
       {header}
       <NeedsJavaScript />
       {outcome.ok ? (
-        <LootEditor start={outcome.start} autoRestore={startParam === "draft"} />
+        <LootEditor start={outcome.start} saveAction={saveLootAction} autoRestore={startParam === "draft"} />
       ) : (
         <p role="alert" className="text-rose-300">
           {outcome.message}{" "}

@@ -5,6 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { saveLootAction } from "@/app/documents/editor-actions";
 import { focus } from "@/components/dashboard/styles";
 import { LootEditor } from "@/components/loot-editor/loot-editor";
 import { NeedsJavaScript } from "@/components/loot-editor/needs-javascript";
@@ -48,7 +49,7 @@ export default async function EditDocumentPage({ params }: { params: Promise<{ i
       </h1>
       <NeedsJavaScript />
       {outcome.ok ? (
-        <LootEditor start={outcome.start} />
+        <LootEditor start={outcome.start} saveAction={saveLootAction} />
       ) : (
         <p role="alert" className="text-rose-300">
           {outcome.message}
