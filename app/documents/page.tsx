@@ -31,9 +31,14 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   return (
     <section className="space-y-6" aria-labelledby="documents-title">
       <header className="space-y-2">
-        <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
-          Documents
-        </h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
+            Documents
+          </h1>
+          <Link href="/documents/new" className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+            New document
+          </Link>
+        </div>
         {filtered ? (
           <p className="text-slate-300" data-testid="match-count">
             {formatCount(total)} {total === 1 ? "document matches" : "documents match"}

@@ -13,15 +13,16 @@ import { createIdentity, importPrivateKey, readIdentityFile, signHex, type Brows
 
 type Errors = Partial<Record<"create" | "identity_file" | "user_id" | "private_key", string>>;
 
-async function signInWith(identity: BrowserIdentity): Promise<string> {
+async function signInWith(identity: BrowserIdentity, next: string | undefined): Promise<string> {
   const challenge = await requestChallenge(identity.userId);
   if (!challenge.ok) return challenge.message;
   const signature = await signHex(identity, challenge.content);
-  // Resolves only on failure: success is a redirect to /dashboard.
-  return (await completeSignIn({ userId: identity.userId, challenge: challenge.challenge, signature })).message;
+  // Resolves only on failure: success is a redirect to `next` or /dashboard.
+  return (await completeSignIn({ userId: identity.userId, challenge: challenge.challenge, signature, next })).message;
 }
 
-export function SignInPanel() {
+/** `next`: where to go once signed in (checked again on the server), else the dashboard. */
+export function SignInPanel({ next }: { next?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ identity: BrowserIdentity; file: IdentityFileJson } | null>(null);
@@ -56,7 +57,7 @@ export function SignInPanel() {
     const file = new FormData(e.currentTarget).get("identity_file");
     void run("identity_file", async () => {
       if (!(file instanceof File) || file.size === 0) return "Choose your identity file (JSON).";
-      return signInWith(await readIdentityFile(await file.text()));
+      return signInWith(await readIdentityFile(await file.text()), next);
     });
   }
 
@@ -66,7 +67,7 @@ export function SignInPanel() {
     const userId = String(form.get("user_id") ?? "");
     const pem = String(form.get("private_key") ?? "");
     if (!/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(userId.trim())) return setErrors({ user_id: "Enter your user id (a UUID)." });
-    void run("private_key", async () => signInWith(await importPrivateKey(userId, pem)));
+    void run("private_key", async () => signInWith(await importPrivateKey(userId, pem), next));
   }
 
   return (
@@ -98,8 +99,8 @@ export function SignInPanel() {
               >
                 Download identity file
               </button>
-              <button type="button" className={primaryButton} disabled={busy} aria-describedby={errorId("create")} onClick={() => void run("create", () => signInWith(created.identity))}>
-                Continue to the dashboard
+              <button type="button" className={primaryButton} disabled={busy} aria-describedby={errorId("create")} onClick={() => void run("create", () => signInWith(created.identity, next))}>
+                {next ? "Continue" : "Continue to the dashboard"}
               </button>
             </div>
             <FieldError id={errorId("create")} message={errors.create} />

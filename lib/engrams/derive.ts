@@ -1,11 +1,7 @@
 /** What CONTRACT §6 derives from an engram's blueprint path: class, uid and spawn command. */
 import { createHash } from "node:crypto";
 
-/** Text after the last "." of the last path segment, plus "_C". */
-export function classOf(path: string): string {
-  const segment = path.slice(path.lastIndexOf("/") + 1);
-  return `${segment.slice(segment.lastIndexOf(".") + 1)}_C`;
-}
+export { classOf } from "./class-of";
 
 /** Lowercase hex MD5 of the lowercased path. */
 export function uidOf(path: string): string {

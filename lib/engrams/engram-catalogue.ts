@@ -71,3 +71,9 @@ export async function findCatalogueEngrams(db: Db, ids: EngramIds): Promise<Engr
   for (const key of ids.classKeys) for (const e of c.byClass.get(key) ?? []) found.set(e.uid, e);
   return [...found.values()].sort((a, b) => c.position.get(a.uid)! - c.position.get(b.uid)!);
 }
+
+/** Every engram in catalogue order, with the data version it was read at (for caches built on it). */
+export async function catalogueSnapshot(db: Db): Promise<{ version: number; engrams: readonly EngramJson[] }> {
+  const { version, catalogue: c } = await catalogue(db);
+  return { version, engrams: c.all };
+}

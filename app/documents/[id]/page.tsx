@@ -13,6 +13,7 @@ import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
 import { config } from "@/lib/config";
+import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
@@ -43,9 +44,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function DocumentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const doc = await documentFor((await params).id);
   if (!doc) notFound();
-  const difficultyParam = (await searchParams).difficulty;
+  const query = await searchParams;
+  const difficultyParam = query.difficulty;
   const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
-  const { content, loot } = await documentLoot(db(), doc.document_id);
+  const [{ content, loot }, userId] = await Promise.all([documentLoot(db(), doc.document_id), currentUserId()]);
+  const isAuthor = userId === doc.user_id;
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
   const iniHref = `/documents/${doc.document_id}/game.ini${iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty ? `?difficulty=${iniDifficulty}` : ""}`;
   return (
@@ -83,7 +86,12 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           </>
         )}
       </dl>
-      <p>
+      {query.saved !== undefined && isAuthor && (
+        <p role="status" className="rounded border border-emerald-800 bg-emerald-950/40 p-3 text-sm text-emerald-200" data-testid="saved-status">
+          Saved: this is revision {doc.revision}.
+        </p>
+      )}
+      <p className="flex flex-wrap gap-2">
         <a
           href={doc.resource_url}
           download
@@ -91,6 +99,15 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         >
           Download document
         </a>
+        {loot && (
+          // The editor's pages tell a visitor who is not signed in how to sign in.
+          <Link
+            href={isAuthor ? `/documents/${doc.document_id}/edit` : `/documents/new?from=${doc.document_id}`}
+            className="inline-block rounded bg-slate-800 px-4 py-2 font-semibold hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          >
+            {isAuthor ? "Edit" : "Make a copy"}
+          </Link>
+        )}
       </p>
       {loot ? (
         <>
