@@ -12,8 +12,8 @@ import { errorResponse } from "@/lib/api/error-response";
 import { checkDeclaredLength, decodeBody, tooLarge } from "@/lib/api/request-body";
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 import { config } from "@/lib/config";
-import { PEER_ADDRESS_HEADER } from "@/lib/dashboard/sign-in-address";
 import { db } from "@/lib/db/client";
+import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 

@@ -30,6 +30,12 @@ export interface ApiRateLimits {
   begin(req: ApiRequest): RequestLimits;
 }
 
+/**
+ * The header server.ts stamps with the socket's peer address on every request it hands to
+ * Next.js (overwriting whatever a client sent), for code that never sees the socket.
+ */
+export const PEER_ADDRESS_HEADER = "x-beacon-peer-address";
+
 export function clientAddress(req: ApiRequest, trustProxy: boolean): string {
   if (trustProxy) {
     const last = req.headers["x-forwarded-for"]?.split(",").pop()?.trim();
