@@ -65,14 +65,14 @@ export const responses: Record<string, Response> = {
     retryAfter("Seconds until the current minute ends."),
   ),
   BadGateway: error("The Steam Workshop could not be reached or answered nonsense.", {
-    steam: { value: { message: "The Steam Workshop could not be reached or answered something unusable; try again later.", details: { mod_id: EXAMPLE.modId, reason: "timeout" } } },
+    steam: { value: { message: "The Steam Workshop could not be reached or answered something unusable; try again later.", details: { mod_id: EXAMPLE.modId, reason: "timeout", request_id: "4f1c2a9e-7b3d-4e52-9a61-0c8d5e2f7b13" } } },
   }),
-  ServerError: error("An unexpected failure; logged on the server, and the reply reveals nothing internal.", {
-    internal: { value: { message: "Internal server error.", details: null } },
+  ServerError: error("An unexpected failure; logged on the server, and the reply reveals nothing internal but the request's id (details.request_id, also the X-Request-Id header and the server's log line).", {
+    internal: { value: { message: "Internal server error.", details: { request_id: "4f1c2a9e-7b3d-4e52-9a61-0c8d5e2f7b13" } } },
   }),
   ServiceUnavailable: error(
     "The database did not answer; nothing was changed. Try again after Retry-After.",
-    { database: { value: { message: "The database is unavailable; try again shortly.", details: null } } },
+    { database: { value: { message: "The database is unavailable; try again shortly.", details: { request_id: "4f1c2a9e-7b3d-4e52-9a61-0c8d5e2f7b13" } } } },
     retryAfter("Always 5."),
   ),
   NotModified: {

@@ -30,7 +30,8 @@ export interface ApiRateLimits {
   begin(req: ApiRequest): RequestLimits;
 }
 
-export function clientAddress(req: ApiRequest, trustProxy: boolean): string {
+/** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry (the proxy's own addition). */
+export function clientAddress(req: Pick<ApiRequest, "headers" | "remoteAddress">, trustProxy: boolean): string {
   if (trustProxy) {
     const last = req.headers["x-forwarded-for"]?.split(",").pop()?.trim();
     if (last) return last;
