@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { progressBar, table, type Progress } from "@/lib/cli/output";
 import { copyDatabase, CopyError, redactUrl, type CopyProgress, type CopyReport } from "@/lib/db-copy/copy-database";
-import { SchemaReadError } from "@/lib/db-copy/model-tables";
+import { SchemaReadError } from "@/lib/db/model-tables";
 import { SourceError } from "@/lib/db-copy/sqlite-source";
 
 const USAGE = `usage: npm run db:copy -- --from file:<sqlite file> --to postgresql://<user>@<host>/<db> [--force] [--json]

@@ -18,7 +18,7 @@
  * each followed by a newline.
  */
 import { createHash, type Hash } from "node:crypto";
-import type { ScalarType } from "@/lib/db-copy/model-tables";
+import type { ScalarType } from "@/lib/db/model-tables";
 
 export class ValueError extends Error {}
 

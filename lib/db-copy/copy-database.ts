@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type pg from "pg";
 import { sqlitePath } from "@/lib/config";
 import { TableChecksum, ValueError } from "@/lib/db-copy/canonical-row";
-import { copyGroups, readModelTables, type ModelTable } from "@/lib/db-copy/model-tables";
+import { copyGroups, readModelTables, type ModelTable } from "@/lib/db/model-tables";
 import { connectTarget, countRows, insertRows, readRows, resetSequence, targetColumnProblems, targetTables, targetValue } from "@/lib/db-copy/postgres-target";
 import { openSqliteSource, type SqliteSource } from "@/lib/db-copy/sqlite-source";
 import { loadMigrations, migrate, migrationsDir } from "@/lib/db/migrate";

@@ -8,7 +8,7 @@
  */
 import pg from "pg";
 import { canonicalTimestamp, ValueError } from "@/lib/db-copy/canonical-row";
-import type { ModelTable, ScalarType } from "@/lib/db-copy/model-tables";
+import type { ModelTable, ScalarType } from "@/lib/db/model-tables";
 
 const TIMESTAMP_OIDS = new Set([1114, 1184]);
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;

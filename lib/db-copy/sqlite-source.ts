@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import type { ModelTable } from "@/lib/db-copy/model-tables";
+import type { ModelTable } from "@/lib/db/model-tables";
 
 export class SourceError extends Error {}
 
