@@ -34,6 +34,7 @@ import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
 import { observeRequests } from "@/lib/server/observe-requests";
 import { buildRouteLabeler } from "@/lib/server/route-label";
+import { captureConsole } from "@/lib/logging/capture-console";
 import { createLogger, setLogger, type Logger } from "@/lib/logging/logger";
 import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   const cfg = config();
   const log = createLogger({ level: cfg.LOG_LEVEL, format: cfg.LOG_FORMAT });
   setLogger(log);
+  captureConsole(log);
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);

@@ -152,7 +152,7 @@ async function copyInto(source: SqliteSource, tables: ModelTable[], options: Cop
       } catch (err) {
         await target.query("ROLLBACK").catch(() => {});
         await emptyAgain(target, committed);
-        throw err instanceof CopyError ? err : new CopyError(`${(err as Error).message}. The target was emptied again (its schema stays): fix the cause and run the same command with --force`);
+        throw new CopyError(`${(err as Error).message}. The target was emptied again (its schema stays): fix the cause and run the same command with --force`);
       }
     }
     const sequences: CopyReport["sequences"] = [];
@@ -208,7 +208,7 @@ async function copyTable(source: SqliteSource, target: pg.Client, table: ModelTa
       converted = row.map((v, i) => targetValue(types[i]!, v));
     } catch (err) {
       if (!(err instanceof ValueError)) throw err;
-      const key = table.primaryKey.map((k) => `${k}=${String(row[table.columns.findIndex((c) => c.name === k)])}`).join(", ");
+      const key = table.primaryKey.map((k) => `${k}=${keyText(row[table.columns.findIndex((c) => c.name === k)])}`).join(", ");
       throw new CopyError(`${table.name} row ${key}: ${err.message}`);
     }
     batch.push(converted);
@@ -231,6 +231,9 @@ async function emptyAgain(target: pg.Client, committed: ModelTable[][]): Promise
     await target.query("ROLLBACK").catch(() => {});
   }
 }
+
+/** A key value as an error message shows it: text quoted and escaped (it may hold control characters). */
+const keyText = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : String(v));
 
 /** A database URL fit to print: the password replaced. */
 export function redactUrl(url: string): string {

@@ -35,14 +35,16 @@ const REDACT = [
   "*.body",
 ];
 
-function prettyStream(): DestinationStream {
+/** pino-pretty's rendering, written to `destination` (stdout by default). */
+function prettyStream(destination?: DestinationStream): DestinationStream {
   // Synchronous require: the logger must exist before the first start-up step logs.
   const pretty = createRequire(import.meta.url)("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
-  return pretty({ colorize: process.stdout.isTTY === true, sync: true, translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l", ignore: "pid,hostname" });
+  const colorize = destination === undefined && process.stdout.isTTY === true;
+  return pretty({ colorize, sync: true, translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l", ignore: "pid,hostname", destination: destination ?? 1 });
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const destination = options.destination ?? (options.format === "pretty" ? prettyStream() : pino.destination({ dest: 1, sync: true }));
+  const destination = options.format === "pretty" ? prettyStream(options.destination) : (options.destination ?? pino.destination({ dest: 1, sync: true }));
   return pino(
     {
       level: options.level ?? "info",
