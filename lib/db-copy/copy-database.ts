@@ -92,6 +92,7 @@ export async function copyDatabase(options: CopyOptions): Promise<CopyReport> {
     }
     log(`migrating the target (${redactUrl(options.to)})`);
     await migrate(options.to, { root: options.root, log });
+    await checkMigratedTarget(options.to, tables);
     return await copyInto(source, tables, options);
   } finally {
     source.close();
@@ -124,6 +125,18 @@ async function checkTarget(target: pg.Client, tables: ModelTable[], force: boole
   }
   if (withRows.length > 0) throw new CopyError(`the target already holds data: ${withRows.join(", ")}. Nothing was copied; use a new, empty database`);
   if (!force) throw new CopyError("the target already has Beacon Hub's schema (with no rows): run again with --force to copy into it, or use a new database");
+}
+
+/** After migrating, the target must have every model column, and no column the copy would leave empty. */
+async function checkMigratedTarget(url: string, tables: ModelTable[]): Promise<void> {
+  const target = connectTarget(url);
+  await target.connect();
+  try {
+    const problems = (await Promise.all(tables.map((t) => targetColumnProblems(target, t)))).flat();
+    if (problems.length > 0) throw new CopyError(`the migrated target does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
+  } finally {
+    await target.end();
+  }
 }
 
 async function copyInto(source: SqliteSource, tables: ModelTable[], options: CopyOptions): Promise<CopyReport> {

@@ -5,7 +5,7 @@
  * methods write through it instead: the same text as `msg`, at the matching level,
  * marked `source: "console"`, an Error argument kept as `err` with its stack.
  */
-import { format } from "node:util";
+import { format, stripVTControlCharacters } from "node:util";
 import type { Logger } from "@/lib/logging/logger";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -24,7 +24,7 @@ export function captureConsole(logger: Logger): void {
     (console as unknown as Record<string, (...args: unknown[]) => void>)[method] = (...args: unknown[]) => {
       const err = args.find((a): a is Error => a instanceof Error);
       // Next.js colours its own lines; a log line has no use for terminal escapes.
-      const msg = format(...args).replace(/\x1b\[[0-9;]*m/g, "");
+      const msg = stripVTControlCharacters(format(...args));
       logger[level]({ source: "console", ...(err ? { err } : {}) }, msg);
     };
   }

@@ -18,13 +18,19 @@ export const RATE_LIMIT_HEADERS: Record<string, Header> = {
   "X-RateLimit-Reset": integer("Unix time (seconds) at which the count starts again."),
 };
 
+/** On every reply (lib/server/observe-requests.ts): the rate-limit headers and the request id. */
+export const EVERY_REPLY_HEADERS: Record<string, Header> = {
+  ...RATE_LIMIT_HEADERS,
+  "X-Request-Id": { description: "This request's id: the one a trusted proxy sent (TRUST_PROXY), or one the server made. The server's log line of the request names it, and a 5xx reply repeats it in details.request_id.", schema: { type: "string" } },
+};
+
 const retryAfter = (description: string): Record<string, Header> => ({ "Retry-After": integer(description) });
 
 const errorJson = (examples: Record<string, Example>) => ({ "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } });
 
 const error = (description: string, examples: Record<string, Example>, headers: Response["headers"] = {}): Response => ({
   description,
-  headers: { ...headers, ...RATE_LIMIT_HEADERS },
+  headers: { ...headers, ...EVERY_REPLY_HEADERS },
   content: errorJson(examples),
 });
 
@@ -77,7 +83,7 @@ export const responses: Record<string, Response> = {
   ),
   NotModified: {
     description: "If-None-Match named the current ETag: no body.",
-    headers: { ETag: { description: "The current strong ETag.", schema: { type: "string" } }, ...RATE_LIMIT_HEADERS },
+    headers: { ETag: { description: "The current strong ETag.", schema: { type: "string" } }, ...EVERY_REPLY_HEADERS },
   },
 };
 
