@@ -37,6 +37,17 @@ function npmRun(script: string, args: string[], databaseUrl: string): Promise<{ 
   });
 }
 
+/** `beacon-hub <args>` of the repository (bin/beacon-hub.js), which runs the same scripts. */
+function cli(args: string[], databaseUrl: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/beacon-hub.js", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: "" }, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
 async function fresh(label: string): Promise<TestDatabase> {
   const d = await createTestDatabase(engine, label);
   cleanups.push(() => d.drop());
@@ -96,8 +107,8 @@ describe(`db:backup and db:restore on ${engine}`, () => {
         `db:backup ${(backup.ms / 1000).toFixed(1)} s, db:restore ${(restore.ms / 1000).toFixed(1)} s (npm and tsx start-up included, busy machine)`,
     );
 
-    // Refusals: an existing backup file, a database that has tables.
-    const again = await npmRun("db:backup", [file], live.url);
+    // Refusals: an existing backup file (through the CLI's operator command this time), a database that has tables.
+    const again = await cli(["db", "backup", file], live.url);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("exists already");
     const over = await npmRun("db:restore", [file], restored.url);

@@ -1,0 +1,10 @@
+import { createDb } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { seed } from "./bench/seed";
+const url = process.argv[2]!;
+await migrate(url, { root: process.cwd() });
+const db = createDb(url);
+const t = Date.now();
+await seed(db, { users: 5000, mods: 500, engrams: 50000, documents: 20000 }, () => {});
+console.log("seeded in", Date.now() - t, "ms");
+await db.$disconnect();
