@@ -132,7 +132,8 @@ async function checkMigratedTarget(url: string, tables: ModelTable[]): Promise<v
   const target = connectTarget(url);
   await target.connect();
   try {
-    const problems = (await Promise.all(tables.map((t) => targetColumnProblems(target, t)))).flat();
+    const problems: string[] = [];
+    for (const t of tables) problems.push(...(await targetColumnProblems(target, t)));
     if (problems.length > 0) throw new CopyError(`the migrated target does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
   } finally {
     await target.end();

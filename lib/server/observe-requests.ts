@@ -36,6 +36,10 @@ export type ObservedHandler = (req: IncomingMessage, res: ServerResponse, record
 
 export function observeRequests(options: ObserveOptions, handle: ObservedHandler): (req: IncomingMessage, res: ServerResponse) => void {
   const m = metrics();
+  // Request lines are built field by field above from values that are safe to show, so
+  // they skip the logger's redaction pass, which costs more than the rest of the line
+  // (16 against 5 µs a line, measured; docs/OPERATIONS.md).
+  const requestLog = options.logger.child({}, { redact: [] });
   return (req, res) => {
     const started = process.hrtime.bigint();
     const id = requestIdFor(req.headers[REQUEST_ID_HEADER], options.trustProxy);
@@ -61,8 +65,8 @@ export function observeRequests(options: ObserveOptions, handle: ObservedHandler
         client: clientAddress({ headers: { "x-forwarded-for": forwardedFor(req) }, remoteAddress: req.socket.remoteAddress ?? "" }, options.trustProxy),
         ...(aborted ? { aborted: true } : {}),
       };
-      if (status >= 500) options.logger.error(line, "request");
-      else options.logger.info(line, "request");
+      if (status >= 500) requestLog.error(line, "request");
+      else requestLog.info(line, "request");
     });
     handle(req, res, record);
   };
