@@ -62,10 +62,13 @@ const globalForLogger = globalThis as unknown as { beaconLogger?: Logger };
 /**
  * The process's logger. The server installs one built from its configuration at start
  * (setLogger); code that logs without being handed a logger (the error translator, the
- * health check) uses it. Kept on globalThis so Next.js's bundled copy of lib/ shares it.
+ * health check, a pull that fails inside the service) uses it. Kept on globalThis so
+ * Next.js's bundled copy of lib/ shares it. Processes that install none (the operator
+ * scripts and the CLI, `next dev`) are read by people: there it is pretty unless
+ * LOG_FORMAT=json asks otherwise.
  */
 export function logger(): Logger {
-  globalForLogger.beaconLogger ??= createLogger({ level: levelOf(process.env.LOG_LEVEL), format: process.env.LOG_FORMAT === "pretty" ? "pretty" : "json" });
+  globalForLogger.beaconLogger ??= createLogger({ level: levelOf(process.env.LOG_LEVEL), format: process.env.LOG_FORMAT === "json" ? "json" : "pretty" });
   return globalForLogger.beaconLogger;
 }
 
