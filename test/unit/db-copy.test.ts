@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canonicalTimestamp, canonicalValue, TableChecksum } from "@/lib/db-copy/canonical-row";
 import { redactUrl } from "@/lib/db-copy/copy-database";
+import { connectionFor, dumpCommand, restoreCommand } from "@/lib/db-backup/postgres-dump";
 import { targetValue } from "@/lib/db-copy/postgres-target";
 import { copyGroups, readModelTables, SchemaReadError } from "@/lib/db/model-tables";
 import { loadMigrations, migrationsDir } from "@/lib/db/migrate";
@@ -92,5 +93,17 @@ describe("canonical values", () => {
     expect(targetValue("BigInt", 9007199254740993n)).toBe("9007199254740993");
     expect(() => targetValue("String", "a\u0000b")).toThrow(/NUL/);
     expect(redactUrl("postgresql://beacon:s3cret@db:5432/beacon")).toBe("postgresql://beacon:***@db:5432/beacon");
+  });
+});
+
+describe("pg_dump and pg_restore lines", () => {
+  it("pass a password through PGPASSWORD, never on the command line", () => {
+    const { url, env } = connectionFor("postgresql://beacon:s%40cret@db.example.internal:5432/beacon");
+    expect(url).toBe("postgresql://beacon@db.example.internal:5432/beacon");
+    expect(env).toEqual({ PGPASSWORD: "s@cret" });
+    expect(connectionFor("postgresql://beacon@db/beacon")).toEqual({ url: "postgresql://beacon@db/beacon", env: {} });
+    expect(dumpCommand(url, "/b/x.dump")).toEqual(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file=/b/x.dump", url]);
+    expect(restoreCommand(url, "/b/x.dump").join(" ")).toBe(`pg_restore --no-owner --no-privileges --exit-on-error --single-transaction --dbname=${url} /b/x.dump`);
+    expect([...dumpCommand(url, "f"), ...restoreCommand(url, "f")].join(" ")).not.toContain("s@cret");
   });
 });
