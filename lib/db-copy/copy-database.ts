@@ -22,15 +22,15 @@ import { join } from "node:path";
 import type pg from "pg";
 import { sqlitePath } from "@/lib/config";
 import { TableChecksum, ValueError } from "@/lib/db-copy/canonical-row";
-import { copyGroups, readModelTables, type ModelTable } from "@/lib/db/model-tables";
-import { connectTarget, countRows, insertRows, readRows, resetSequence, targetColumnProblems, targetTables, targetValue } from "@/lib/db-copy/postgres-target";
+import { checkMigratedTarget, checkSource, checkTarget, SEEDED_BY_MIGRATIONS } from "@/lib/db-copy/check-databases";
+import { CopyError } from "@/lib/db-copy/copy-error";
+import { connectTarget, insertRows, resetSequence, targetValue } from "@/lib/db-copy/postgres-target";
 import { openSqliteSource, type SqliteSource } from "@/lib/db-copy/sqlite-source";
-import { loadMigrations, migrate, migrationsDir } from "@/lib/db/migrate";
+import { verifyCopy, type TableReport } from "@/lib/db-copy/verify-copy";
+import { migrate } from "@/lib/db/migrate";
+import { copyGroups, readModelTables, type ModelTable } from "@/lib/db/model-tables";
 
-export class CopyError extends Error {}
-
-/** Tables whose rows the migrations themselves insert: their presence is not "data". */
-const SEEDED_BY_MIGRATIONS = new Set(["data_versions"]);
+export { CopyError };
 /** Rows per INSERT at most, and bytes of values per INSERT before it is sent early. */
 const BATCH_ROWS = 500;
 const BATCH_BYTES = 8 * 1024 * 1024;
@@ -45,14 +45,7 @@ export interface CopyProgress {
   rate: number;
 }
 
-export interface TableReport {
-  table: string;
-  sourceRows: number;
-  targetRows: number;
-  sourceChecksum: string;
-  targetChecksum: string;
-  ok: boolean;
-}
+export type { TableReport };
 
 export interface CopyReport {
   tables: TableReport[];
@@ -99,47 +92,6 @@ export async function copyDatabase(options: CopyOptions): Promise<CopyReport> {
   }
 }
 
-function checkSource(source: SqliteSource, tables: ModelTable[], root: string): void {
-  const unknown = source.unknownTables(tables);
-  if (unknown.length > 0) throw new CopyError(`the source has tables prisma/models.prisma does not describe, which would not be copied: ${unknown.join(", ")}`);
-  const problems = tables.flatMap((t) => source.columnProblems(t));
-  if (problems.length > 0) throw new CopyError(`the source does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
-  const applied = new Set(source.appliedMigrations());
-  const known = loadMigrations(migrationsDir("sqlite", root)).map((m) => m.name);
-  const newer = [...applied].filter((n) => !known.includes(n));
-  if (newer.length > 0) throw new CopyError(`the source was migrated by a newer version (${newer.join(", ")}): copy it with that version`);
-  const missing = known.filter((n) => !applied.has(n));
-  if (missing.length > 0) throw new CopyError(`the source lacks migrations ${missing.join(", ")}: run "beacon-hub migrate" (or start the server) on it first`);
-}
-
-async function checkTarget(target: pg.Client, tables: ModelTable[], force: boolean): Promise<void> {
-  const present = await targetTables(target);
-  if (present.length === 0) return;
-  const models = new Set(tables.map((t) => t.name));
-  const others = present.filter((t) => !models.has(t) && t !== "_prisma_migrations");
-  if (others.length > 0) throw new CopyError(`the target database has other tables (${others.join(", ")}): copy into a new, empty database`);
-  const withRows: string[] = [];
-  for (const t of present.filter((p) => models.has(p) && !SEEDED_BY_MIGRATIONS.has(p))) {
-    const n = await countRows(target, t);
-    if (n > 0) withRows.push(`${t} (${n} rows)`);
-  }
-  if (withRows.length > 0) throw new CopyError(`the target already holds data: ${withRows.join(", ")}. Nothing was copied; use a new, empty database`);
-  if (!force) throw new CopyError("the target already has Beacon Hub's schema (with no rows): run again with --force to copy into it, or use a new database");
-}
-
-/** After migrating, the target must have every model column, and no column the copy would leave empty. */
-async function checkMigratedTarget(url: string, tables: ModelTable[]): Promise<void> {
-  const target = connectTarget(url);
-  await target.connect();
-  try {
-    const problems: string[] = [];
-    for (const t of tables) problems.push(...(await targetColumnProblems(target, t)));
-    if (problems.length > 0) throw new CopyError(`the migrated target does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
-  } finally {
-    await target.end();
-  }
-}
-
 async function copyInto(source: SqliteSource, tables: ModelTable[], options: CopyOptions): Promise<CopyReport> {
   const target = connectTarget(options.to);
   await target.connect();
@@ -179,24 +131,7 @@ async function copyInto(source: SqliteSource, tables: ModelTable[], options: Cop
     const copySeconds = (performance.now() - copyStarted) / 1000;
 
     const verifyStarted = performance.now();
-    const reports: TableReport[] = [];
-    let verified = 0;
-    await target.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    try {
-      for (const table of tables) {
-        const sum = new TableChecksum(table.columns.map((c) => c.type));
-        for await (const rows of readRows(target, table)) {
-          for (const row of rows) sum.add(row);
-          options.onProgress?.({ phase: "verify", table: table.name, done: sum.rows, total: totals.get(table.name)!, rate: (verified + sum.rows) / ((performance.now() - verifyStarted) / 1000 || 1) });
-        }
-        verified += sum.rows;
-        const targetRows = await countRows(target, table.name);
-        const s = sourceSums.get(table.name)!;
-        reports.push({ table: table.name, sourceRows: s.rows, targetRows, sourceChecksum: s.hex(), targetChecksum: sum.hex(), ok: s.rows === targetRows && sum.rows === targetRows && s.hex() === sum.hex() });
-      }
-    } finally {
-      await target.query("COMMIT");
-    }
+    const reports = await verifyCopy(target, tables, sourceSums, totals, options.onProgress);
     return { tables: reports, rows: grandTotal, copySeconds, verifySeconds: (performance.now() - verifyStarted) / 1000, sequences, verified: reports.every((r) => r.ok) };
   } finally {
     await target.end();
