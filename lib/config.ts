@@ -35,6 +35,11 @@ const schema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   // Load the shipped base-game catalogue at start into a database that has none.
   BASE_CATALOGUE: booleanFlag.default(true),
+  // Structured logs (lib/logging): pino's levels; JSON lines, or "pretty" for a terminal.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  // GET /metrics answers only a request bearing this token; unset: no /metrics at all.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {

@@ -5,14 +5,23 @@
  */
 import { dataVersion } from "@/lib/cache/data-version";
 import type { Db } from "@/lib/db/client";
+import { cacheStats } from "@/lib/metrics/cache-stats";
 
 export class VersionedCache<V> {
   private entries = new Map<string, { version: number; value: Promise<V> }>();
+  /** hits, misses and size for /metrics, under `name` */
+  private readonly stats;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    name = "unnamed",
+  ) {
+    this.stats = cacheStats(name, () => this.entries.size);
+  }
 
   get(key: string, version: number, compute: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
+    this.stats.lookup(hit?.version === version);
     if (hit && hit.version === version) {
       // re-insert: Map order doubles as recency
       this.entries.delete(key);

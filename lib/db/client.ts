@@ -38,19 +38,50 @@ function durableSqlite(factory: PrismaBetterSqlite3, synchronous: SqliteSynchron
   return factory;
 }
 
+/** Connections of a client's pool, for /metrics: pg's counts; SQLite has one connection and no queue. */
+export interface PoolStats {
+  total: number;
+  idle: number | null;
+  waiting: number | null;
+}
+
+const pools = new WeakMap<Db, () => PoolStats>();
+
+/** Notes the adapter's connection (pg: its pool) when Prisma opens it, lazily. */
+function observed<F extends { connect(): Promise<unknown> }>(factory: F, onConnect: (adapter: Awaited<ReturnType<F["connect"]>>) => void): F {
+  const connect = factory.connect.bind(factory) as () => Promise<Awaited<ReturnType<F["connect"]>>>;
+  factory.connect = async () => {
+    const adapter = await connect();
+    onConnect(adapter);
+    return adapter;
+  };
+  return factory;
+}
+
 export function createDb(databaseUrl: string, options: { sqliteSynchronous?: SqliteSynchronous } = {}): Db {
   let client: Db;
+  let stats: () => PoolStats;
   if (databaseUrl.startsWith("file:")) {
     // Journal mode (WAL) is set on the file by the migration runner; busy_timeout
     // makes concurrent writers from several processes wait instead of failing.
-    client = new SqliteClient({ adapter: durableSqlite(new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 }), options.sqliteSynchronous ?? "FULL") });
+    let open = 0;
+    const factory = observed(durableSqlite(new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 }), options.sqliteSynchronous ?? "FULL"), () => (open = 1));
+    client = new SqliteClient({ adapter: factory });
+    stats = () => ({ total: open, idle: null, waiting: null });
   } else {
-    const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    let pool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
+    const adapter = observed(new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }), (a) => (pool = a.underlyingDriver()));
     // Same models, same API; only the generated dialect differs.
     client = new PostgresClient({ adapter }) as unknown as Db;
+    stats = () => ({ total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 });
   }
   urls.set(client, databaseUrl);
+  pools.set(client, stats);
   return client;
+}
+
+export function poolStats(client: Db): PoolStats | null {
+  return pools.get(client)?.() ?? null;
 }
 
 /** The URL a client was created for (hot paths open their own light driver handle to it). */

@@ -25,7 +25,7 @@ export async function listDocuments(db: Db, options: ListOptions & { baseUrl: st
   return rows.map((row) => documentJson(row, options.baseUrl));
 }
 
-const listBodies = new VersionedCache<CachedBody>(1_000);
+const listBodies = new VersionedCache<CachedBody>(1_000, "document_lists");
 
 /** listDocuments, serialised, kept per query until the "documents" data version moves. */
 export function documentListBody(db: Db, options: ListOptions & { baseUrl: string }): Promise<CachedBody> {

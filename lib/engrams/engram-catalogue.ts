@@ -40,8 +40,8 @@ function index(all: EngramJson[]): Catalogue {
   return { all, position, byClass, byMod };
 }
 
-const catalogues = new VersionedCache<Catalogue>(1);
-const bodies = new VersionedCache<CachedBody>(500);
+const catalogues = new VersionedCache<Catalogue>(1, "engram_catalogue");
+const bodies = new VersionedCache<CachedBody>(500, "engram_lists");
 
 async function catalogue(db: Db): Promise<{ version: number; catalogue: Catalogue }> {
   const version = await dataVersion(db, "engrams");

@@ -14,7 +14,7 @@ export async function listMods(db: Db, options: { userId: string }): Promise<Mod
   return rows.map((r) => modJson(r));
 }
 
-const listBodies = new VersionedCache<CachedBody>(5_000);
+const listBodies = new VersionedCache<CachedBody>(5_000, "mod_lists");
 
 /** listMods, serialised, kept per user until the "mods" data version moves. */
 export function modListBody(db: Db, options: { userId: string }): Promise<CachedBody> {
@@ -33,7 +33,7 @@ export async function findMods(db: Db, options: { userId: string; workshopIds: s
   return rows.map((r) => modJson(r));
 }
 
-const confirmedSets = new VersionedCache<Set<string>>(5_000);
+const confirmedSets = new VersionedCache<Set<string>>(5_000, "confirmed_mods");
 
 /** Workshop ids of the user's confirmed mods, kept until the "mods" data version moves. */
 export function confirmedModIds(db: Db, userId: string): Promise<Set<string>> {

@@ -36,7 +36,8 @@ export interface ApiRateLimits {
  */
 export const PEER_ADDRESS_HEADER = "x-beacon-peer-address";
 
-export function clientAddress(req: ApiRequest, trustProxy: boolean): string {
+/** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry (the proxy's own addition). */
+export function clientAddress(req: Pick<ApiRequest, "headers" | "remoteAddress">, trustProxy: boolean): string {
   if (trustProxy) {
     const last = req.headers["x-forwarded-for"]?.split(",").pop()?.trim();
     if (last) return last;

@@ -55,7 +55,7 @@ export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
   return found.sort((a, b) => (a.id < b.id ? -1 : 1)).map(userJson);
 }
 
-const publicKeys = new VersionedCache<string | null>(10_000);
+const publicKeys = new VersionedCache<string | null>(10_000, "public_keys");
 
 /**
  * The PEM key signed requests are verified with. Kept per user until the "users" data

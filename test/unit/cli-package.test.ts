@@ -90,7 +90,7 @@ describe("the standalone command table", () => {
     expect(help.code).toBe(0);
     for (const c of authorCommands) expect(help.out).toContain(`  ${c.path.join(" ")} `);
     expect(help.out).not.toMatch(/^ {2}(serve|migrate|pull|engrams import) /m);
-    expect(help.out).toContain("Operator commands (serve, migrate, pull, engrams import) are not in this package");
+    expect(help.out).toContain("Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package");
     expect((await run(["engrams", "--help"])).out).not.toContain("import");
 
     const serve = await run(["serve"]);
