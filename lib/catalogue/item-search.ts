@@ -49,6 +49,9 @@ const CODE_IN_LABEL = 0.9;
 const CODE_ELSEWHERE = 0.5;
 const WHOLE_LABEL = 10;
 const LABEL_START = 2;
+// How much of the label the query covers: enough to order "Metal Pick" before a longer
+// label with the same words, not enough to lift a prefix over a whole word.
+const COVERAGE = 0.3;
 
 export function searchItems(index: ItemIndex, query: string, options: SearchOptions = {}): SearchResult {
   const parsed = parseItemQuery(query);
@@ -89,7 +92,7 @@ function rank(index: ItemIndex, parsed: ParsedQuery, keep: (item: number) => boo
   for (const item of candidates!) {
     const phrase = index.phrases[item]!;
     const bonus = phrase === parsed.phrase ? WHOLE_LABEL : phrase.startsWith(`${parsed.phrase} `) ? LABEL_START : 0;
-    score[item] = score[item]! + bonus + Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!));
+    score[item] = score[item]! + bonus + COVERAGE * Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!));
   }
   return byScore(candidates!, score);
 }
