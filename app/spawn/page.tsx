@@ -1,17 +1,20 @@
 /**
  * /spawn/, /spawn/?mod_id= (the base game) and /spawn/?mod_id=<id>[,<id>] (the mods'
- * spawncodes_url, CONTRACT §5), with the view in the query (`q=` searches). The header
- * (and a 404 for unregistered mods) is decided from one small query and painted at
- * once; the first rows of the view stream in behind a Suspense boundary, readable
- * without JavaScript, while the browser fetches all rows as JSON (preloaded from the
- * head), then searches and filters them without further requests.
+ * spawncodes_url, CONTRACT §5), with the view in the query (`q=` searches). A 404 for
+ * unregistered mods is decided from one small query; the first rows of the view are in
+ * the HTML (searched and filtered by the server, readable without JavaScript), while the
+ * browser fetches all rows as JSON (preloaded from the head), then searches and filters
+ * them without further requests. No Suspense boundary: content streamed behind one is
+ * revealed by a script, so without JavaScript it would stay hidden; the rows are cached
+ * (lib/portal/spawn-catalogue), so waiting for them costs a few milliseconds but on the
+ * first visit after a change.
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { cache } from "react";
 import { preload } from "react-dom";
-import { SpawnRowsSection, SpawnRowsSkeleton } from "@/components/spawn/spawn-rows-section";
+import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
@@ -63,9 +66,7 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
           Up to date as of <time dateTime={now.toISOString()}>{formatUtc(now)}</time>
         </p>
       </header>
-      <Suspense fallback={<SpawnRowsSkeleton />}>
-        <SpawnRowsSection mods={result.mods} scope={scope} initialView={parseSpawnView(query)} dataUrl={dataUrl} locale={locale} />
-      </Suspense>
+      <SpawnRowsSection mods={result.mods} scope={scope} initialView={parseSpawnView(query)} dataUrl={dataUrl} locale={locale} />
     </section>
   );
 }

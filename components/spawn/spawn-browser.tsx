@@ -139,20 +139,20 @@ export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props)
         onClear={() => setView(defaults)}
       />
       <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={check.errors} filtered={maps !== 0 || modFilter.length > 0 || bp !== "all"} hrefFor={hrefFor} onChange={change} />
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm text-slate-300" aria-live="polite" data-testid="result-count">
           Showing {visibleCount.toLocaleString("en-US")} of {(loaded?.length ?? page.first.total).toLocaleString("en-US")} engrams
         </p>
         <button type="button" className={button} onClick={copyAll} disabled={!canAct}>
-          Copy all visible
+          Copy all<span className="max-sm:sr-only"> visible</span>
         </button>
         <button type="button" className={button} onClick={exportJson} disabled={!canAct}>
-          Export view as JSON
+          Export<span className="max-sm:sr-only"> view as JSON</span>
         </button>
+        <p role="status" className="w-full text-sm text-emerald-300">
+          {status}
+        </p>
       </div>
-      <p role="status" className="min-h-5 text-sm text-emerald-300">
-        {status}
-      </p>
       <SpawnTable rows={rows} mods={mods} visible={matches.visible} options={options} layoutKey={layoutKey} copied={copied} onCopy={copyOne} />
       {!ready && visibleCount > page.first.rows.length && (
         <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">

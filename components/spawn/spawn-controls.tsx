@@ -50,7 +50,7 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
               onChange={(e) => onChange({ maps: e.target.checked ? view.maps | (1 << i) : view.maps & ~(1 << i) })}
               className="h-4 w-4 accent-amber-400 focus-visible:ring-2 focus-visible:ring-amber-400"
             />
-            {name}
+            {name}{" "}
             <span className="text-slate-400">({(mapCounts[i] ?? 0).toLocaleString("en-US")})</span>
           </label>
         ))}

@@ -34,6 +34,8 @@ export function SpawnNotices({ view, mapCounts, visibleCount, search, errors, fi
   const maps = mapNotice(view.maps, mapCounts);
   const q = view.q.trim();
   const optionErrors = [errors.quantity, errors.quality].filter(Boolean);
+  const noMatch = visibleCount === 0 && !search.nothingToSearch && !mapsLeaveNothing(view.maps, mapCounts);
+  if (optionErrors.length === 0 && !maps && !search.nothingToSearch && !search.typos && !noMatch) return null;
   return (
     <div className="space-y-2" data-testid="spawn-notices">
       {optionErrors.length > 0 && (
@@ -52,7 +54,7 @@ export function SpawnNotices({ view, mapCounts, visibleCount, search, errors, fi
         </p>
       )}
       {search.typos && visibleCount > 0 && <p className="text-sm text-slate-300">Nothing is spelled exactly “{q}”; these are the closest spellings.</p>}
-      {visibleCount === 0 && !search.nothingToSearch && !mapsLeaveNothing(view.maps, mapCounts) && (
+      {noMatch && (
         <div className={`${box} space-y-1 border-slate-600 text-slate-200`} data-testid="no-match">
           <p>No engram matches this view.</p>
           {search.suggestions.length > 0 && (

@@ -52,10 +52,11 @@ export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, 
           type="button"
           onClick={() => onCopy(rowKey)}
           disabled={command === null}
-          aria-label={`Copy the spawn command for ${label}`}
           className="min-h-11 min-w-14 rounded bg-slate-800 px-3 text-sm font-medium text-slate-100 hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 disabled:opacity-50 noscript:hidden"
         >
           {copied ? "Copied" : "Copy"}
+          {/* the visible word starts the accessible name (WCAG 2.5.3) */}
+          <span className="sr-only"> the spawn command for {label}</span>
         </button>
       </td>
     </tr>

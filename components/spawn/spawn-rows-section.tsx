@@ -1,7 +1,7 @@
 /**
- * Server part of the spawn page that needs the rows (streamed after the header): the
- * first rows of the requested view, searched and filtered (lib/portal/spawn-page),
- * rendered into the HTML; the browser fetches the rest.
+ * Server part of the spawn page that needs the rows: the first rows of the requested
+ * view, searched and filtered (lib/portal/spawn-page), rendered into the HTML; the
+ * browser fetches the rest.
  */
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
@@ -31,13 +31,5 @@ export async function SpawnRowsSection({ mods, scope, initialView, dataUrl, loca
       )}
       <SpawnBrowser dataUrl={dataUrl} page={page} mods={mods} scope={scope} initialView={initialView} />
     </>
-  );
-}
-
-export function SpawnRowsSkeleton() {
-  return (
-    <div role="status" className="rounded-lg border border-slate-800 p-6 text-slate-300">
-      Loading spawn codes…
-    </div>
   );
 }

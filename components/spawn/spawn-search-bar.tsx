@@ -57,7 +57,7 @@ export function SpawnSearchBar({ q, modId, active, filtersOpen, onQuery, onToggl
           Search
         </button>
         <button type="button" aria-expanded={filtersOpen} aria-controls={FILTERS_ID} onClick={onToggleFilters} className={`${button} border border-slate-600 text-slate-100 sm:hidden noscript:hidden`}>
-          Filters
+          Filters{active > 0 && " "}
           {active > 0 && (
             <span className="ml-1.5 rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-950">
               {active}

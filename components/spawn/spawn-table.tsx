@@ -22,9 +22,10 @@ interface Props {
 
 export function SpawnTable({ rows, mods, visible, options, layoutKey, copied, onCopy }: Props) {
   const { bodyRef, start, end, above, below } = useWindowedRows(visible, ROW_ESTIMATE, FIRST_ROWS, layoutKey);
+  // One cell: spanning the command column, hidden on phones, would add an empty column there.
   const spacer = (height: number, key: string) => (
     <tr aria-hidden="true" key={key}>
-      <td colSpan={3} className="p-0" style={{ height }} />
+      <td className="p-0" style={{ height }} />
     </tr>
   );
   return (
