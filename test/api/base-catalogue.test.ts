@@ -1,5 +1,6 @@
 // The base game's catalogue out of the box (issue 14): a fresh database gets the shipped
-// 820 engrams at start, served by the v1 API and the spawn page; restarts, operators'
+// 820 engrams at start, served by the v1 API and the spawn page (its search, issue 20,
+// answers /spawn/?q= in the HTML); restarts, operators'
 // changes, other base-game rows and BASE_CATALOGUE=false are left alone; a file the
 // checks refuse is not loaded but the server serves; instances starting together load
 // it once. Each test starts servers on a database of its own.
