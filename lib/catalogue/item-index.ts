@@ -35,8 +35,20 @@ export interface ItemIndex {
   readonly phrases: readonly string[];
   /** how many words each label has */
   readonly wordCounts: Uint16Array;
-  /** folded "label \n class \n path" per item and the label's length in it (built on first use) */
-  codeText(): { texts: readonly string[]; labelLengths: Uint16Array };
+  /** the folded text of every item (built on first use) */
+  codeText(): CodeText;
+}
+
+/**
+ * Every item's folded "label \n class \n path", end to end in one string (items
+ * separated by NUL, which no query holds): one native substring search over it is
+ * several times faster than one per item. `starts[i]` is where item i begins (and
+ * `starts[size]` the end); `labelEnds[i]` where its label ends.
+ */
+export interface CodeText {
+  text: string;
+  starts: Int32Array;
+  labelEnds: Int32Array;
 }
 
 export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
@@ -66,7 +78,7 @@ export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
   const termIds = new Map(terms.map((t, id) => [t, id]));
   const postings = terms.map((t) => lists.get(t)!);
   const wordIds = Int32Array.from(terms.flatMap((t, id) => (/\p{L}/u.test(t) ? [id] : [])));
-  let code: { texts: string[]; labelLengths: Uint16Array } | undefined;
+  let code: CodeText | undefined;
   return {
     size: items.length,
     terms,
@@ -77,13 +89,20 @@ export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
     wordCounts,
     codeText() {
       if (!code) {
-        const labelLengths = new Uint16Array(items.length);
-        const texts = items.map((item, i) => {
+        const starts = new Int32Array(items.length + 1);
+        const labelEnds = new Int32Array(items.length);
+        const parts: string[] = new Array<string>(items.length);
+        let at = 0;
+        items.forEach((item, i) => {
           const label = foldText(item.label);
-          labelLengths[i] = Math.min(label.length, 0xffff);
-          return `${label}\n${foldText(item.class ?? "")}\n${foldText(item.path ?? "")}`;
+          const part = `${label}\n${foldText(item.class ?? "")}\n${foldText(item.path ?? "")}\0`;
+          starts[i] = at;
+          labelEnds[i] = at + label.length;
+          parts[i] = part;
+          at += part.length;
         });
-        code = { texts, labelLengths };
+        starts[items.length] = at;
+        code = { text: parts.join(""), starts, labelEnds };
       }
       return code;
     },

@@ -52,6 +52,8 @@ const LABEL_START = 2;
 // How much of the label the query covers: enough to order "Metal Pick" before a longer
 // label with the same words, not enough to lift a prefix over a whole word.
 const COVERAGE = 0.3;
+// Below this many items still in the running, their texts are searched one by one.
+const FEW_CANDIDATES = 2000;
 
 export function searchItems(index: ItemIndex, query: string, options: SearchOptions = {}): SearchResult {
   const parsed = parseItemQuery(query);
@@ -150,13 +152,23 @@ class RankPass {
 
   /** Text of the label, class or path; `among`: the items still in the running (null: all). */
   offerCode(index: ItemIndex, code: string, among: readonly number[] | null): void {
-    const { texts, labelLengths } = index.codeText();
-    const scan = (item: number) => {
-      const at = texts[item]!.indexOf(code);
-      if (at >= 0) this.offer(item, at < labelLengths[item]! ? CODE_IN_LABEL : CODE_ELSEWHERE, false);
-    };
-    if (among) among.forEach(scan);
-    else for (let item = 0; item < texts.length; item++) scan(item);
+    const { text, starts, labelEnds } = index.codeText();
+    const offerAt = (item: number, at: number) => this.offer(item, at < labelEnds[item]! ? CODE_IN_LABEL : CODE_ELSEWHERE, false);
+    if (among && among.length < FEW_CANDIDATES) {
+      for (const item of among) {
+        const at = text.substring(starts[item]!, starts[item + 1]!).indexOf(code);
+        if (at >= 0) offerAt(item, starts[item]! + at);
+      }
+      return;
+    }
+    // One search through all items' text (offer() skips items out of the running);
+    // after a hit, go on from the next item.
+    let item = 0;
+    for (let at = text.indexOf(code); at >= 0; at = text.indexOf(code, starts[++item]!)) {
+      // hits come in order: walk to the item holding this one
+      while (starts[item + 1]! <= at) item++;
+      offerAt(item, at);
+    }
   }
 
   /** Ends a term: the items that matched it (and every earlier one) carry on. */
