@@ -8,8 +8,8 @@
  * restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { environmentNames } from "@/lib/engrams/environments";
 import { spawnCommand } from "@/lib/portal/spawn-command";
+import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
 import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
 import { checkCommandOptions } from "@/lib/portal/spawn-options";
 import type { SpawnPageData } from "@/lib/portal/spawn-page";
@@ -17,10 +17,11 @@ import { scopeParam, type SpawnScope } from "@/lib/portal/spawn-scope";
 import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/portal/spawn-search";
 import { activeSettings, DEFAULT_VIEW, spawnViewQuery, type SpawnView } from "@/lib/portal/spawn-view";
 import { copyText, downloadText } from "./copy-text";
-import { SpawnControls } from "./spawn-controls";
+import { FILTERS_ID, SpawnControls } from "./spawn-controls";
 import { SpawnNotices } from "./spawn-notices";
 import { SpawnSearchBar } from "./spawn-search-bar";
 import { SpawnTable } from "./spawn-table";
+import { SpawnToolbar } from "./spawn-toolbar";
 
 interface Props {
   /** where all rows are fetched (SpawnRow[] as JSON) */
@@ -32,8 +33,6 @@ interface Props {
   initialView: SpawnView;
 }
 
-const button =
-  "min-h-10 rounded bg-slate-800 px-3 text-sm font-medium text-slate-100 hover:bg-slate-700 disabled:opacity-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 noscript:hidden";
 const PATH = "/spawn/";
 
 export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props) {
@@ -86,14 +85,21 @@ export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props)
   }, [view, scope]);
 
   const change = useCallback((patch: Partial<SpawnView>) => setView((v) => ({ ...v, ...patch })), []);
+  const toggleFilters = () => {
+    const open = !filtersOpen;
+    setFiltersOpen(open);
+    // Opened from far down the list, the panel (above the table) would be off screen.
+    if (open) {
+      requestAnimationFrame(() => {
+        const panel = document.getElementById(FILTERS_ID);
+        const top = panel?.getBoundingClientRect().top ?? 0;
+        if (top < 0 || top > window.innerHeight / 2) panel?.scrollIntoView({ block: "start" });
+      });
+    }
+  };
   const hrefFor = (patch: Partial<SpawnView>) => `${PATH}${spawnViewQuery({ ...view, ...patch }, scope)}`;
   const defaults = { ...DEFAULT_VIEW, q: view.q };
   const active = activeSettings(view);
-
-  const commandOf = (i: number) => {
-    const r = rows[i]!;
-    return options ? spawnCommand(r[2], r[4], options) : "";
-  };
 
   const copyOne = useCallback(
     async (i: number) => {
@@ -107,26 +113,23 @@ export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props)
   );
 
   const copyAll = async () => {
-    const ok = await copyText(matches.visible.map(commandOf).join("\n"));
+    if (!options) return;
+    const ok = await copyText(spawnCommands(rows, matches.visible, options).join("\n"));
     setCopied(null);
     setStatus(ok ? `Copied ${matches.visible.length} commands, one per line.` : "Copying failed.");
   };
 
   const exportJson = () => {
-    const items = matches.visible.map((i) => {
-      const [label, className, path, env, canBlueprint, mod] = rows[i]!;
-      return { label, class: className, path, environments: environmentNames(env), can_blueprint: canBlueprint, mod_id: mods[mod]?.id ?? null, mod_name: mods[mod]?.name ?? null, command: commandOf(i) };
-    });
-    const view_url = window.location.href;
-    downloadText(JSON.stringify({ view_url, exported_at: new Date().toISOString(), engrams: items }, null, 2), "spawn-codes.json", "application/json");
-    setStatus(`Exported ${items.length} engrams as spawn-codes.json.`);
+    if (!options) return;
+    const doc = spawnExport(rows, mods, matches.visible, options, window.location.href, new Date());
+    downloadText(JSON.stringify(doc, null, 2), "spawn-codes.json", "application/json");
+    setStatus(`Exported ${doc.engrams.length} engrams as spawn-codes.json.`);
   };
 
   const layoutKey = `${loaded ? "all" : "first"}|${options ? `${options.prefix}${options.quantity}${options.quality}` : "none"}`;
-  const canAct = ready && visibleCount > 0 && options !== null;
   return (
     <div className="space-y-4" data-ready={ready ? "true" : undefined}>
-      <SpawnSearchBar q={view.q} modId={scopeParam(scope)} active={active} filtersOpen={filtersOpen} onQuery={(text) => change({ q: text })} onToggleFilters={() => setFiltersOpen((o) => !o)} />
+      <SpawnSearchBar q={view.q} modId={scopeParam(scope)} active={active} filtersOpen={filtersOpen} onQuery={(text) => change({ q: text })} onToggleFilters={toggleFilters} />
       <SpawnControls
         view={view}
         mapCounts={counts}
@@ -139,20 +142,7 @@ export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props)
         onClear={() => setView(defaults)}
       />
       <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={check.errors} filtered={maps !== 0 || modFilter.length > 0 || bp !== "all"} hrefFor={hrefFor} onChange={change} />
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="mr-auto text-sm text-slate-300" aria-live="polite" data-testid="result-count">
-          Showing {visibleCount.toLocaleString("en-US")} of {(loaded?.length ?? page.first.total).toLocaleString("en-US")} engrams
-        </p>
-        <button type="button" className={button} onClick={copyAll} disabled={!canAct}>
-          Copy all<span className="max-sm:sr-only"> visible</span>
-        </button>
-        <button type="button" className={button} onClick={exportJson} disabled={!canAct}>
-          Export<span className="max-sm:sr-only"> view as JSON</span>
-        </button>
-        <p role="status" className="w-full text-sm text-emerald-300">
-          {status}
-        </p>
-      </div>
+      <SpawnToolbar visibleCount={visibleCount} total={loaded?.length ?? page.first.total} canAct={ready && visibleCount > 0 && options !== null} status={status} onCopyAll={copyAll} onExport={exportJson} />
       <SpawnTable rows={rows} mods={mods} visible={matches.visible} options={options} layoutKey={layoutKey} copied={copied} onCopy={copyOne} />
       {!ready && visibleCount > page.first.rows.length && (
         <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">

@@ -4,6 +4,7 @@ import { labelCollator, readerLocale, sortByLabel, supportedLocale } from "@/lib
 import { spawnOf } from "@/lib/engrams/derive";
 import { parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
 import { spawnCommand } from "@/lib/portal/spawn-command";
+import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
 import { mapCounts, rowFilter, type SpawnRow } from "@/lib/portal/spawn-filter";
 import { mapNotice, mapsLeaveNothing, orList } from "@/lib/portal/spawn-notices";
 import { checkCommandOptions, checkWholeNumber } from "@/lib/portal/spawn-options";
@@ -117,6 +118,16 @@ describe("filters and map notices", () => {
     expect(keep({ q: "resource_wood" })).toEqual([1]);
     expect(keep({ q: "/mods/y/" })).toEqual([2]);
     expect(keep({ q: "sword", bp: "no" })).toEqual([]);
+  });
+  it("copy all and export hand over the shown rows in order, with the view's options", () => {
+    const o = { prefix: "admincheat", quantity: 2, quality: 0, kind: "blueprint" } as const;
+    expect(spawnCommands(rows, [2, 1], o)).toEqual([spawnCommand("/Game/Mods/Y/Crown.Crown", true, o), spawnCommand("/Game/Wood.Wood", false, o)]);
+    const doc = spawnExport(rows, mods, [1], o, "http://x/spawn/?q=wood", new Date(0));
+    expect(doc).toEqual({
+      view_url: "http://x/spawn/?q=wood",
+      exported_at: "1970-01-01T00:00:00.000Z",
+      engrams: [{ label: "Wood", class: "PrimalItemResource_Wood_C", path: "/Game/Wood.Wood", environments: ["Island"], can_blueprint: false, mod_id: null, mod_name: null, command: `admincheat giveitem "Blueprint'/Game/Wood.Wood'" 2 0 false` }],
+    });
   });
   it("say which ticked map has no item at all, and whether that alone empties the list", () => {
     const counts = mapCounts(rows);
