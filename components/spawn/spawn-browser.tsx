@@ -68,7 +68,8 @@ export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props)
   );
   const visibleCount = ready ? matches.visible.length : page.first.visibleCount;
   const counts = useMemo(() => (loaded ? mapCounts(loaded) : page.mapCounts), [loaded, page.mapCounts]);
-  const check = checkCommandOptions(view);
+  const { quantity, quality, kind, prefix } = view;
+  const check = useMemo(() => checkCommandOptions({ quantity, quality, kind, prefix }), [quantity, quality, kind, prefix]);
   const options = check.options;
 
   useEffect(() => {

@@ -105,10 +105,19 @@ export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: 
   let sorted = entry.byLocale.get(locale);
   if (!sorted) {
     const rows = sortByLabel([...entry.rows], locale, (r) => r[0], (r) => r[2]);
-    const etag = createHash("sha256").update(`${key}|${version}|${locale}`).digest("base64url").slice(0, 22);
-    sorted = { rows, json: JSON.stringify(rows), etag, lastChanged: entry.lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+    // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
+    sorted = [...entry.byLocale.values()].find((other) => sameOrder(other.rows, rows));
+    if (!sorted) {
+      const etag = createHash("sha256").update(`${key}|${version}|${locale}`).digest("base64url").slice(0, 22);
+      sorted = { rows, json: JSON.stringify(rows), etag, lastChanged: entry.lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+    }
     entry.byLocale.set(locale, sorted);
     if (entry.byLocale.size > MAX_LOCALES) entry.byLocale.delete(entry.byLocale.keys().next().value!);
   }
   return sorted;
+}
+
+/** The same row objects in the same order. */
+function sameOrder(a: readonly SpawnRow[], b: readonly SpawnRow[]): boolean {
+  return a.length === b.length && a.every((row, i) => row === b[i]);
 }
