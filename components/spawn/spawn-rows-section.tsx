@@ -1,26 +1,27 @@
 /**
- * Server part of the spawn page that needs the rows (streamed after the header): the
- * first rows of the requested view, rendered into the HTML; the browser fetches the rest.
+ * Server part of the spawn page that needs the rows: the first rows of the requested
+ * view, searched and filtered (lib/portal/spawn-page), rendered into the HTML; the
+ * browser fetches the rest.
  */
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
-import { loadSpawnRows } from "@/lib/portal/spawn-catalogue";
-import { filterRows, FIRST_ROWS, type SpawnMod } from "@/lib/portal/spawn-filter";
+import type { SpawnMod } from "@/lib/portal/spawn-filter";
+import { loadSpawnPage } from "@/lib/portal/spawn-page";
+import type { SpawnScope } from "@/lib/portal/spawn-scope";
 import type { SpawnView } from "@/lib/portal/spawn-view";
 import { SpawnBrowser } from "./spawn-browser";
 
 interface Props {
   mods: SpawnMod[];
-  /** the page's mod_id; empty for all spawn codes */
-  modIds: string[];
+  scope: SpawnScope;
   initialView: SpawnView;
   dataUrl: string;
+  /** the reader's locale: the rows' order */
+  locale: string;
 }
 
-export async function SpawnRowsSection({ mods, modIds, initialView, dataUrl }: Props) {
-  const { rows, lastChanged, hasBaseGame } = await loadSpawnRows(db(), { mods, all: modIds.length === 0 });
-  const visible = filterRows(rows, mods, initialView);
-  const first = { rows: visible.slice(0, FIRST_ROWS).map((i) => rows[i]!), visibleCount: visible.length, total: rows.length };
+export async function SpawnRowsSection({ mods, scope, initialView, dataUrl, locale }: Props) {
+  const { lastChanged, ...page } = await loadSpawnPage(db(), { scope, mods, view: initialView, locale });
   return (
     <>
       {lastChanged && (
@@ -28,15 +29,7 @@ export async function SpawnRowsSection({ mods, modIds, initialView, dataUrl }: P
           Engrams last changed <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
         </p>
       )}
-      <SpawnBrowser dataUrl={dataUrl} first={first} mods={mods} hasBaseGame={hasBaseGame} modIds={modIds} initialView={initialView} />
+      <SpawnBrowser dataUrl={dataUrl} page={page} mods={mods} scope={scope} initialView={initialView} />
     </>
-  );
-}
-
-export function SpawnRowsSkeleton() {
-  return (
-    <div role="status" className="rounded-lg border border-slate-800 p-6 text-slate-300">
-      Loading spawn codes…
-    </div>
   );
 }

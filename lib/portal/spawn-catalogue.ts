@@ -1,19 +1,23 @@
 /**
  * What the spawn page shows, in two steps so the page can answer 404 (and paint its
  * header) before the heavy read: the confirmed mods asked for, then their engrams as
- * compact rows for the browser.
+ * compact rows for the browser, sorted by label in the reader's locale.
  *
  * The page renders only the first rows; the browser fetches all of them as JSON
  * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
- * Rows are cached per mod set, parsed and as JSON, with an ETag for the browser. Reading 20,000 engrams through Prisma takes ~300 ms; the
- * cache is checked against (row count, latest updated_at, mods' order) with one indexed
- * aggregate, so any insert, update or delete made by any instance is seen at once.
+ * Rows are cached per scope (read once, in the database's order) and per locale (sorted,
+ * as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma takes
+ * ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
+ * updated_at, mods' order) with one indexed aggregate, so any insert, update or delete
+ * made by any instance is seen at once.
  */
 import { createHash } from "node:crypto";
+import { sortByLabel } from "@/lib/catalogue/item-order";
 import type { Db } from "@/lib/db/client";
 import { classOf } from "@/lib/engrams/derive";
 import { canonicalModId } from "@/lib/mods/mod-id";
-import type { SpawnMod, SpawnRow } from "./spawn-filter";
+import { mapCounts, type SpawnMod, type SpawnRow } from "./spawn-filter";
+import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
 
 export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; missing: string[] };
 
@@ -21,20 +25,26 @@ export interface SpawnRows {
   rows: SpawnRow[];
   /** JSON of `rows`, what app/spawn/rows.json serves */
   json: string;
-  /** changes whenever the rows (or the mods' order) change */
+  /** changes whenever the rows (or the mods' order, or the locale) change */
   etag: string;
   lastChanged: Date | null;
   hasBaseGame: boolean;
+  /** rows marked for each map, in ENVIRONMENTS order */
+  mapCounts: number[];
 }
 
-/** Where the browser fetches a page's rows. */
-export function spawnRowsUrl(modIds: string[]): string {
-  return modIds.length === 0 ? "/spawn/rows.json" : `/spawn/rows.json?mod_id=${modIds.join(",")}`;
+/** Where the browser fetches a page's rows; the locale is in the URL so each order has its own cache entry. */
+export function spawnRowsUrl(scope: SpawnScope, locale: string): string {
+  const p = new URLSearchParams();
+  const modId = scopeParam(scope);
+  if (modId !== null) p.set("mod_id", modId);
+  p.set("locale", locale);
+  return `/spawn/rows.json?${p.toString().replace(/%2C/gi, ",")}`;
 }
 
-/** `mod_id` as the page gets it: comma-separated workshop ids, null for "all". */
-export function parseModIdParam(value: string | undefined): { ids: string[]; invalid: string[] } | null {
-  if (value === undefined || value.trim() === "") return null;
+/** The scope of a `mod_id` value (lib/portal/spawn-scope), and the ids in it that are not workshop ids. */
+export function parseSpawnScope(value: string | undefined): { scope: SpawnScope; invalid: string[] } {
+  if (value === undefined) return { scope: ALL_ENGRAMS, invalid: [] };
   const ids: string[] = [];
   const invalid: string[] = [];
   for (const p of value.split(",").map((s) => s.trim()).filter(Boolean)) {
@@ -42,46 +52,72 @@ export function parseModIdParam(value: string | undefined): { ids: string[]; inv
     if (id === null) invalid.push(p);
     else if (!ids.includes(id)) ids.push(id);
   }
-  return { ids, invalid };
+  if (ids.length === 0 && invalid.length === 0) return { scope: { kind: "base" }, invalid };
+  return { scope: { kind: "mods", ids }, invalid };
 }
 
-/** The confirmed mods among `modIds` (null: all confirmed mods), ordered by name. */
-export async function findSpawnMods(db: Db, modIds: string[] | null): Promise<SpawnMods> {
+/** The confirmed mods of a scope (all confirmed mods for every engram, none for the base game), ordered by name. */
+export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMods> {
+  if (scope.kind === "base") return { found: true, mods: [] };
   const rows = await db.modRegistration.findMany({
-    where: modIds === null ? { confirmedModId: { not: null } } : { confirmedModId: { in: modIds } },
+    where: scope.kind === "all" ? { confirmedModId: { not: null } } : { confirmedModId: { in: scope.ids } },
     select: { workshopId: true, name: true },
     orderBy: [{ name: "asc" }, { workshopId: "asc" }],
   });
   const mods = rows.map((m) => ({ id: m.workshopId, name: m.name }));
-  if (modIds === null) return { found: true, mods };
+  if (scope.kind === "all") return { found: true, mods };
   const known = new Set(mods.map((m) => m.id));
-  const missing = modIds.filter((id) => !known.has(id));
+  const missing = scope.ids.filter((id) => !known.has(id));
   return missing.length > 0 ? { found: false, missing } : { found: true, mods };
 }
 
-const MAX_CACHED = 8;
-const cache = new Map<string, { version: string; value: SpawnRows }>();
+interface ScopeEntry {
+  version: string;
+  rows: SpawnRow[];
+  lastChanged: Date | null;
+  byLocale: Map<string, SpawnRows>;
+}
 
-/** The engrams of `mods` (all engrams when `all`), ordered by label like the v1 listing. */
-export async function loadSpawnRows(db: Db, options: { mods: SpawnMod[]; all: boolean }): Promise<SpawnRows> {
-  const where = options.all ? {} : { modId: { in: options.mods.map((m) => m.id) } };
+const MAX_SCOPES = 8;
+const MAX_LOCALES = 4;
+const cache = new Map<string, ScopeEntry>();
+
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]) => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+
+/** The engrams of a scope, sorted by label in `locale`'s order (ties by path). */
+export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string }): Promise<SpawnRows> {
+  const { scope, mods, locale } = options;
+  const where = whereOf(scope, mods);
   const stats = await db.engram.aggregate({ where, _count: { _all: true }, _max: { updatedAt: true } });
-  const key = options.all ? "*" : options.mods.map((m) => m.id).sort().join(",");
-  const version = `${stats._count._all}|${stats._max.updatedAt?.getTime() ?? 0}|${options.mods.map((m) => m.id).join(",")}`;
-  const hit = cache.get(key);
-  if (hit?.version === version) return hit.value;
-
-  const engrams = await db.engram.findMany({
-    where,
-    select: { path: true, label: true, environments: true, canBlueprint: true, modId: true },
-    orderBy: [{ label: "asc" }, { uid: "asc" }],
-  });
-  const modIndex = new Map(options.mods.map((m, i) => [m.id, i]));
-  const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-  const etag = createHash("sha256").update(`${key}|${version}`).digest("base64url").slice(0, 22);
-  const value = { rows, json: JSON.stringify(rows), etag, lastChanged: stats._max.updatedAt, hasBaseGame: rows.some((r) => r[5] === -1) };
+  const key = scopeKey(scope);
+  const version = `${stats._count._all}|${stats._max.updatedAt?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
+  let entry = cache.get(key);
+  if (entry?.version !== version) {
+    const engrams = await db.engram.findMany({ where, select: { path: true, label: true, environments: true, canBlueprint: true, modId: true } });
+    const modIndex = new Map(mods.map((m, i) => [m.id, i]));
+    const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
+    entry = { version, rows, lastChanged: stats._max.updatedAt, byLocale: new Map() };
+  }
   cache.delete(key);
-  cache.set(key, { version, value });
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
-  return value;
+  cache.set(key, entry);
+  if (cache.size > MAX_SCOPES) cache.delete(cache.keys().next().value!);
+
+  let sorted = entry.byLocale.get(locale);
+  if (!sorted) {
+    const rows = sortByLabel([...entry.rows], locale, (r) => r[0], (r) => r[2]);
+    // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
+    sorted = [...entry.byLocale.values()].find((other) => sameOrder(other.rows, rows));
+    if (!sorted) {
+      const etag = createHash("sha256").update(`${key}|${version}|${locale}`).digest("base64url").slice(0, 22);
+      sorted = { rows, json: JSON.stringify(rows), etag, lastChanged: entry.lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+    }
+    entry.byLocale.set(locale, sorted);
+    if (entry.byLocale.size > MAX_LOCALES) entry.byLocale.delete(entry.byLocale.keys().next().value!);
+  }
+  return sorted;
+}
+
+/** The same row objects in the same order. */
+function sameOrder(a: readonly SpawnRow[], b: readonly SpawnRow[]): boolean {
+  return a.length === b.length && a.every((row, i) => row === b[i]);
 }
