@@ -1,23 +1,45 @@
 /**
  * The loot editor's item search: the whole catalogue (base game and every mod, from the
- * in-memory engram catalogue), matched by lib/catalogue/match-items. The items are
- * converted once per catalogue data version, so a search is one pass over memory.
+ * in-memory engram catalogue), searched with the players' item search
+ * (lib/catalogue/item-search.ts: synonyms, prefixes, typos), so the picker finds what the
+ * spawn page finds. The items and their index are built once per catalogue data version,
+ * so a search is one pass over memory.
  */
 import { VersionedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
 import { catalogueSnapshot } from "@/lib/engrams/engram-catalogue";
 import { catalogueItem, type CatalogueItem } from "./catalogue-item";
-import { matchItems } from "./match-items";
+import { buildItemIndex, searchItems, type ItemIndex } from "./item-search";
 
 /** Results per search: a picker shows a short list and people type on. */
 export const SEARCH_LIMIT = 20;
 /** Longer text is cut (no name is longer; a path may be, and its start is enough). */
 export const MAX_QUERY_LENGTH = 200;
 
-const items = new VersionedCache<CatalogueItem[]>(1);
+export interface PickerCatalogue {
+  /** by label (ties keep the search's "items' own order" meaningful) */
+  items: CatalogueItem[];
+  index: ItemIndex;
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+export function pickerCatalogue(items: CatalogueItem[]): PickerCatalogue {
+  const sorted = [...items].sort((a, b) => collator.compare(a.label, b.label) || a.path.localeCompare(b.path));
+  return { items: sorted, index: buildItemIndex(sorted.map((i) => ({ label: i.label, class: i.class, path: i.path, mod: i.modName }))) };
+}
+
+/** The best `limit` items for the text typed; nothing for blank text. */
+export function searchPicker(catalogue: PickerCatalogue, query: string, limit = SEARCH_LIMIT): CatalogueItem[] {
+  const text = query.slice(0, MAX_QUERY_LENGTH);
+  if (!text.trim() || limit <= 0) return [];
+  return searchItems(catalogue.index, text).items.slice(0, limit).map((n) => catalogue.items[n]!);
+}
+
+const catalogues = new VersionedCache<PickerCatalogue>(1, "item_picker");
 
 export async function searchCatalogueItems(db: Db, query: string, limit = SEARCH_LIMIT): Promise<{ version: number; items: CatalogueItem[] }> {
   const snapshot = await catalogueSnapshot(db);
-  const all = await items.get("all", snapshot.version, async () => snapshot.engrams.map(catalogueItem));
-  return { version: snapshot.version, items: matchItems(all, query.slice(0, MAX_QUERY_LENGTH), limit) };
+  const catalogue = await catalogues.get("all", snapshot.version, async () => pickerCatalogue(snapshot.engrams.map(catalogueItem)));
+  return { version: snapshot.version, items: searchPicker(catalogue, query, limit) };
 }

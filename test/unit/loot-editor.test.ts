@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
-import { matchItems } from "@/lib/catalogue/match-items";
+import { pickerCatalogue, searchPicker } from "@/lib/catalogue/search-items";
 import { safeNextPath } from "@/lib/dashboard/safe-next";
 import { chooseCrate, duplicatePart, insertPart, movePart, partAt, removePart, setFields, withoutRawChildren } from "@/lib/loot/edit-document";
 import { closeGroup, HISTORY_LIMIT, record, redo, startHistory, undo } from "@/lib/loot/edit-history";
@@ -281,35 +281,30 @@ describe("chances per roll", () => {
   });
 });
 
-describe("the item picker's matching", () => {
-  const item = (label: string, cls: string, modId: string | null = null): CatalogueItem => ({ label, class: cls, path: `/Game/X/${cls.replace(/_C$/, "")}.${cls.replace(/_C$/, "")}`, canBlueprint: true, modId, modName: modId ? "Mod" : null });
-  const items = [
+describe("the item picker's search (the players' item search over the whole catalogue)", () => {
+  const item = (label: string, cls: string, modId: string | null = null): CatalogueItem => ({ label, class: cls, path: `/Game/X/${cls.replace(/_C$/, "")}.${cls.replace(/_C$/, "")}`, canBlueprint: true, modId, modName: modId ? `Mod ${modId}` : null });
+  const catalogue = pickerCatalogue([
     item("Metal Sword", "PrimalItem_WeaponMetalSword_C"),
     item("Sword", "PrimalItem_WeaponSword_C"),
     item("Swordfish Trophy", "PrimalItem_Trophy_C", "1"),
-    item("Longsword of Metal", "PrimalItem_LongMetal_C", "2"),
+    item("Metal Pick", "PrimalItem_WeaponMetalPick_C"),
     item("Stone", "PrimalItemResource_Stone_C"),
-  ];
-  const labels = (q: string, limit = 10) => matchItems(items, q, limit).map((i) => i.label);
+  ]);
+  const labels = (q: string, limit = 10) => searchPicker(catalogue, q, limit).map((i) => i.label);
 
-  it("words begin words of the label, in any order and case; class parts; paths by their start", () => {
-    expect(labels("metal sw")).toEqual(["Metal Sword"]);
-    expect(labels("SWORD")).toEqual(["Sword", "Swordfish Trophy", "Metal Sword"]);
-    expect(labels("metal")).toEqual(["Metal Sword", "Longsword of Metal"]);
-    expect(labels("weapon")).toEqual(["Sword", "Metal Sword"]);
-    expect(labels("primalitemresource_st")).toEqual(["Stone"]);
-    expect(labels("/game/x/primalitem_trophy")).toEqual(["Swordfish Trophy"]);
-    expect(labels("etal")).toEqual([]);
-    expect(labels("  ")).toEqual([]);
-    expect(labels("s", 2)).toEqual(["Stone", "Sword"]); // equal length: alphabetical
+  it("finds names by words in any order and case, synonyms, typos and class text", () => {
+    expect(labels("sword metal")).toEqual(["Metal Sword"]);
+    expect(labels("SWORD")[0]).toBe("Sword");
+    expect(labels("pickaxe")).toEqual(["Metal Pick"]);
+    expect(labels("stnoe")).toEqual(["Stone"]);
+    expect(labels("PrimalItemResource_Stone_C")).toEqual(["Stone"]);
+    expect(labels("mod 1")).toEqual(["Swordfish Trophy"]);
   });
 
-  it("the best `limit` of many are those a full sort gives", () => {
-    const many = Array.from({ length: 3000 }, (_, i) => item(`Item ${(i * 7919) % 3000} ${i % 3 === 0 ? "alpha" : "beta"}`, `PrimalItem_N${i}_C`));
-    const all = matchItems(many, "item", many.length);
-    expect(all).toHaveLength(3000);
-    expect(matchItems(many, "item", 20)).toEqual(all.slice(0, 20));
-    expect(matchItems(many, "alpha item", 15)).toEqual(matchItems(many, "alpha item", 1000).slice(0, 15));
+  it("answers nothing for blank text and at most `limit` items", () => {
+    expect(labels("  ")).toEqual([]);
+    expect(labels("s", 2)).toHaveLength(2);
+    expect(labels("metal", 0)).toEqual([]);
   });
 });
 
