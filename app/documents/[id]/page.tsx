@@ -14,6 +14,7 @@ import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
@@ -45,7 +46,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   if (!doc) notFound();
   const difficultyParam = (await searchParams).difficulty;
   const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
-  const { content, loot } = await documentLoot(db(), doc.document_id);
+  const [{ content, loot }, authorName] = await Promise.all([documentLoot(db(), doc.document_id), displayNameOf(db(), doc.user_id)]);
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
   const iniHref = `/documents/${doc.document_id}/game.ini${iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty ? `?difficulty=${iniDifficulty}` : ""}`;
   return (
@@ -64,7 +65,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-400">Author</dt>
         <dd>
-          <AuthorLink userId={doc.user_id} />
+          <AuthorLink userId={doc.user_id} name={authorName} />
         </dd>
         <dt className="text-slate-400">Revision</dt>
         <dd>{doc.revision}</dd>
