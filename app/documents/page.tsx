@@ -68,13 +68,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       </header>
 
       <DocumentFilters q={q} activeFilters={activeFilterCount(q)} authorText={authorText} />
-      <nav aria-label="Sort documents" className="flex gap-2">
+      <nav aria-label="Sort documents" className="flex flex-wrap items-center gap-2">
         {SORTS.map(({ sort, label }) => (
           <Link
             key={sort}
             href={documentListHref({ ...q, sort, page: 1 })}
             aria-current={q.sort === sort ? "page" : undefined}
-            className={`flex min-h-11 items-center rounded px-3 text-sm sm:min-h-0 sm:py-1.5 ${q.sort === sort ? "bg-amber-400 font-semibold text-slate-950" : "bg-slate-800 hover:bg-slate-700"} ${focus}`}
+            className={`flex min-h-11 items-center whitespace-nowrap rounded px-3 text-sm sm:min-h-0 sm:py-1.5 ${q.sort === sort ? "bg-amber-400 font-semibold text-slate-950" : "bg-slate-800 hover:bg-slate-700"} ${focus}`}
           >
             {label}
           </Link>

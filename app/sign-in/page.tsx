@@ -19,6 +19,13 @@ export default async function SignInPage() {
     <section className="space-y-6" aria-labelledby="sign-in-title">
       <header className="space-y-4">
         <h1 id="sign-in-title" className="text-2xl font-bold sm:text-3xl">Sign in for mod authors</h1>
+        <p className="text-slate-300">
+          Already have your identity file?{" "}
+          <a href="#file-title" className={`inline-block py-2 text-amber-400 underline ${focus}`}>
+            Sign in with it
+          </a>
+          .
+        </p>
         <p className="text-slate-300">Players need no account: spawn codes and shared documents are open to everyone. Signed in, a mod author can:</p>
         <ul className="list-disc space-y-1 pl-5 text-slate-300">
           <li>register their Steam Workshop mod with Beacon Hub;</li>
@@ -33,7 +40,7 @@ export default async function SignInPage() {
             you, and no one, not even this server, can make you a new one if it is lost: keep it like a password. The beacon-hub command-line tool uses the same file.
           </p>
           <details className="text-sm text-slate-300">
-            <summary className={`inline-flex min-h-11 cursor-pointer items-center font-medium text-slate-200 sm:min-h-0 ${focus}`}>How it works</summary>
+            <summary className={`cursor-pointer py-2 font-medium text-slate-200 ${focus}`}>How it works</summary>
             <div className="mt-2 space-y-2">
               <p>
                 Creating an identity makes an RSA-2048 key pair with the browser&apos;s WebCrypto and registers only its public key (<code className="font-mono">POST /v1/user.php</code>);

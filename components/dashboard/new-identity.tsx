@@ -85,7 +85,7 @@ export function NewIdentity({ signInWith }: { signInWith: (identity: BrowserIden
   }
 
   return (
-    <section aria-labelledby="save-title" className={`${card} border-amber-400`} data-testid="new-identity">
+    <section aria-labelledby="save-title" className={card.replace("border-slate-800", "border-amber-400")} data-testid="new-identity">
       <h2 id="save-title" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {saved ? "Identity saved" : "Now save your identity file"}
       </h2>

@@ -81,9 +81,12 @@ export async function resolveDocumentListAuthor(db: Db, q: ParsedDocumentListQue
   return userId ? { ...q, author: userId, badAuthor: undefined } : q;
 }
 
-/** How many of the filters behind the "Filters" button are set (the words are always in view). */
-export function activeFilterCount(q: ParsedDocumentListQuery): number {
-  return [q.map ?? q.badMap, q.author ?? q.badAuthor, q.item ?? q.badItem].filter(Boolean).length;
+/**
+ * How many of the filters behind the "Filters" button apply (the words are always in
+ * view; a value that was not understood applies nothing and has its own note).
+ */
+export function activeFilterCount(q: DocumentListQuery): number {
+  return [q.map, q.author, q.item].filter(Boolean).length;
 }
 
 export function documentListHref(q: DocumentListQuery): string {
