@@ -52,7 +52,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   return (
     <article className="space-y-6" aria-labelledby="document-title">
       <p>
-        <Link href="/documents" className="text-sm text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+        <Link href="/documents" className="inline-block py-2 text-sm text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
           All documents
         </Link>
       </p>
@@ -88,7 +88,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         <a
           href={doc.resource_url}
           download
-          className="inline-block rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950"
+          className="inline-flex min-h-11 items-center rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950"
         >
           Download document
         </a>
