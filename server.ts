@@ -9,10 +9,11 @@
  * /v1/*.php requests go straight to their endpoint (the same ones the route files
  * export) with the client's exact request target, which signatures cover; /healthz
  * checks the database; /metrics (only when METRICS_TOKEN is set) serves the metrics to a
- * bearer of the token; everything else is Next.js. Every request, whoever answers it,
- * gets a request id, a JSON log line and its metrics (lib/server/observe-requests.ts);
- * start-up steps and jobs log through the same logger (lib/logging/logger.ts).
- * SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
+ * bearer of the token; everything else is Next.js (its blank error shells replaced by
+ * readable 404 and 500 pages, lib/server/error-page-recovery.ts). Every request, whoever
+ * answers it, gets a request id, a JSON log line and its metrics
+ * (lib/server/observe-requests.ts); start-up steps and jobs log through the same logger
+ * (lib/logging/logger.ts). SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
  */
 import { statSync } from "node:fs";
 import http from "node:http";
@@ -23,6 +24,7 @@ import { handleClientError } from "@/lib/api/client-error";
 import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
+import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb, poolStats } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
@@ -128,7 +130,9 @@ async function main(): Promise<void> {
       // The socket's address, for code Next.js runs (which never sees the socket); a
       // client cannot supply it, as any value it sent is replaced here.
       req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-      void nextHandler(req, res);
+      delete req.headers[NOT_FOUND_PATH_HEADER];
+      // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
+      serveWithErrorPages(req, res, nextHandler);
     }
   }));
   // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.

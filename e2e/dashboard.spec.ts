@@ -41,7 +41,7 @@ test.afterAll(async () => {
 async function createIdentity(page: Page): Promise<string> {
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Create identity" }).click();
-  const userId = (await page.locator("#create-title ~ p code").textContent())!;
+  const userId = (await page.getByTestId("new-user-id").textContent())!;
   expect(userId).toMatch(/^[0-9a-f-]{36}$/);
   created.push(userId);
   return userId;
@@ -149,7 +149,7 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/sign-in/);
-  await page.getByLabel("Identity file (JSON)").setInputFiles(identityPath);
+  await page.getByLabel(/^Identity file/).setInputFiles(identityPath);
   await page.getByRole("button", { name: "Sign in" }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("session-user")).toHaveText(userId);
@@ -160,6 +160,8 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await createIdentity(page2);
+  // No download here: the explicit choice opens the way on instead.
+  await page2.getByLabel("I saved my key").check();
   await page2.getByRole("button", { name: "Continue to the dashboard" }).click();
   await expect(page2).toHaveURL(/\/dashboard$/);
   await expect(page2.locator(`li[data-mod-id="${MOD_A}"]`)).toHaveCount(0);
@@ -305,14 +307,14 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await page.getByLabel("User id").fill(userId);
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----");
+  await page.getByLabel("Private key").fill("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----");
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.locator("#private_key-error")).toContainText("could not be read");
   const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(stranger);
+  await page.getByLabel("Private key").fill(stranger);
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.locator("#private_key-error")).toContainText("does not match");
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(file.private_key);
+  await page.getByLabel("Private key").fill(file.private_key);
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -335,7 +337,7 @@ test("sign-in attempts are limited per account and address (RATE_LIMIT_SIGNIN_PE
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.getByLabel("User id").fill(randomUUID());
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+  await page.getByLabel("Private key").fill(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString());
   const error = page.locator("#private_key-error");
   // One server action request (the challenge) per attempt: wait for each answer.
   const attempt = async () => {

@@ -8,7 +8,8 @@ import { useState } from "react";
 import { applyUploadAction, previewUploadAction } from "@/app/dashboard/engram-actions";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, input, label, primaryButton, secondaryButton } from "@/components/dashboard/styles";
-import { MAX_APPLY_ITEMS, type UploadPreview } from "@/lib/dashboard/engram-upload";
+import type { UploadPreview } from "@/lib/dashboard/engram-upload";
+import { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
 
 export function EngramUpload({ modId }: { modId: string }) {
   const [preview, setPreview] = useState<UploadPreview | null>(null);

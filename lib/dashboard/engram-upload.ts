@@ -14,8 +14,7 @@ import type { RowError } from "@/lib/engrams/import-engrams";
 import { planPush, validatePushRows } from "@/lib/engrams/push-plan";
 
 export const MAX_SHOWN_ERRORS = 100;
-/** engrams per apply request: well under the server action body limit */
-export const MAX_APPLY_ITEMS = 500;
+export { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
 
 export type UploadPreview =
   | { ok: true; total: number; added: number; updated: number; unchanged: number; notInFile: number; send: EngramInputJson[] }
