@@ -38,7 +38,7 @@ async function signedIn(browser: Browser, who: Identity, options: Parameters<Bro
   const page = await context.newPage();
   await page.goto("/sign-in?next=/dashboard/documents");
   await page.getByLabel("User id").fill(who.userId);
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(who.privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+  await page.getByLabel("Private key", { exact: true }).fill(who.privateKey.export({ format: "pem", type: "pkcs8" }).toString());
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.getByTestId("session-user")).toHaveText(who.userId);
   sessions.set(who.userId, JSON.stringify(await context.storageState()));
