@@ -35,6 +35,8 @@ const schema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   // Load the shipped base-game catalogue at start into a database that has none.
   BASE_CATALOGUE: booleanFlag.default(true),
+  // Days the changes feed keeps changes (deletions included); older cursors are 410.
+  CHANGES_RETENTION_DAYS: z.coerce.number().positive().default(90),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {
