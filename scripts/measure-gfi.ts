@@ -49,7 +49,9 @@ function modSet(): string[] {
     const made = rnd(10) === 0 && list.length > base.length
       ? `${list[base.length + rnd(list.length - base.length)]!.replace(/_C$/, "")}${vocabulary[rnd(vocabulary.length)]}_C`
       : `${prefixes[rnd(prefixes.length)]}${tags[rnd(tags.length)]}_${vocabulary[rnd(vocabulary.length)]}${rnd(2) ? vocabulary[rnd(vocabulary.length)] : ""}_C`;
-    if (!names.has(made)) names.add(made), list.push(made);
+    if (names.has(made)) continue;
+    names.add(made);
+    list.push(made);
   }
   return list;
 }
