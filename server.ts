@@ -41,7 +41,8 @@ Configuration comes from the environment; see README.md:
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
-  BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)`;
+  BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
+  CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)`;
 
 // server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
 const root = appRoot(import.meta.url);
