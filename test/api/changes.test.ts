@@ -4,7 +4,11 @@
 // against cursors, the query's 400s and 410, ETags; then retention on a database of its
 // own. Exactness under concurrent writers on two instances: changes-exact.test.ts.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { createClient } from "@/lib/client/http";
 import type { Identity } from "@/lib/client/identity";
 import { createDb, type Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
@@ -16,6 +20,8 @@ import { applyPullFile } from "@/lib/pull/apply-pull-file";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 import { endCursor, feedKey, feedPage, followUntil, type FeedState } from "../support/changes";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
+import { runCli } from "../support/cli";
+import { dedicatedServer } from "../support/hostile";
 import { confirmedMod, confirmMod, getMod, registeredMod } from "../support/mods";
 import { steamItem } from "../support/steam";
 import { ROOT } from "../support/test-server";
@@ -262,4 +268,37 @@ describe("retention (its own database)", () => {
     const next = await read({ cursor: full.cursor });
     expect(next.expired_records).toEqual([{ group: "engrams", object_id: row(2).uid, label: "E2" }]);
   });
+});
+
+// Over HTTP and through the CLI: SQLite only, as the retention itself is checked on both
+// engines above; a server of its own, whose log can be aged without disturbing others.
+describe.runIf(inject("engine") === "sqlite")("a copy whose cursor the server no longer keeps", () => {
+  it("gets 410 for its cursor, and engrams sync reads everything again", async () => {
+    const dedicated = await dedicatedServer("sync-410");
+    const dir = mkdtempSync(join(tmpdir(), "beacon-sync-"));
+    try {
+      const db = createDb(dedicated.database.url);
+      await db.user.create({ data: { id: "00000000-0000-4000-8000-000000000001", publicKey: "k" } });
+      await db.modRegistration.create({ data: { userId: "00000000-0000-4000-8000-000000000001", workshopId: "5", name: "Old", confirmationCode: "c", confirmed: true, confirmedModId: "5" } });
+      await db.engram.create({ data: { uid: uidOf("/G/Old.Old"), path: "/G/Old.Old", className: "Old_C", classKey: "old_c", label: "Old", environments: 1, canBlueprint: true, modId: "5" } });
+      const env = { BEACON_SERVER: dedicated.server.url };
+      const first = await runCli(["engrams", "sync", dir, "--json"], env);
+      expect(first.code, first.stderr).toBe(0);
+      const cursor = (JSON.parse(readFileSync(join(dir, "sync-state.json"), "utf8")) as { cursor: string }).cursor;
+      await db.engram.delete({ where: { uid: uidOf("/G/Old.Old") } });
+      // Every change so far made 100 days ago, as far as the log knows.
+      await db.$executeRawUnsafe(`UPDATE "changes" SET "changed_at" = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-100 days')`);
+      const res = await createClient({ serverUrl: dedicated.server.url }).request("GET", `/v1/changes.php?cursor=${cursor}`);
+      expect(expectJsonError(res, 410).message).toMatch(/full read/);
+      const again = await runCli(["engrams", "sync", dir, "--json"], env);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toContain("Reading everything again.");
+      expect(JSON.parse(again.stdout)).toMatchObject({ full_read: true, engrams: 0, mods: 1 });
+      expect(JSON.parse(readFileSync(join(dir, "engrams.json"), "utf8"))).toEqual([]);
+      await db.$disconnect();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await dedicated.close();
+    }
+  }, 120_000);
 });
