@@ -34,6 +34,7 @@
  * original. Clients that must not miss anything follow `cursor`.
  */
 import { ApiError } from "@/lib/api/errors";
+import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { readHorizon, pruneLog, readLog, type ChangeRow, type Horizon } from "@/lib/changes/change-log";
 import type { ChangeGroup, ChangesPage, ExpiredRecord, FeedMod } from "@/lib/changes/changes-page";
@@ -141,14 +142,13 @@ async function logPage(db: Db, after: Position, rows: ChangeRow[], tail: Positio
   return page;
 }
 
+/** Confirmed mods with these ids (500 a query), or the next `take` after a key in id order. */
 async function confirmedMods(db: Db, keys: { in: string[] } | { after: string; take: number }): Promise<FeedMod[]> {
-  if ("in" in keys && keys.in.length === 0) return [];
-  const rows = await db.modRegistration.findMany({
-    where: { confirmedModId: "in" in keys ? { in: keys.in } : keys.after === "" ? { not: null } : { gt: keys.after } },
-    select: { workshopId: true, name: true },
-    orderBy: { confirmedModId: "asc" },
-    ...("take" in keys ? { take: keys.take } : {}),
-  });
+  const select = { workshopId: true, name: true } as const;
+  const rows =
+    "in" in keys
+      ? await findInChunks(keys.in, (part) => db.modRegistration.findMany({ where: { confirmedModId: { in: part } }, select }))
+      : await db.modRegistration.findMany({ where: { confirmedModId: keys.after === "" ? { not: null } : { gt: keys.after } }, select, orderBy: { confirmedModId: "asc" }, take: keys.take });
   return rows.map((m) => ({ mod_id: m.workshopId, name: m.name, confirmed: true }));
 }
 

@@ -3,6 +3,7 @@
  * then uid. `mods` undefined lists every item, null those without a mod (the base game),
  * an array those of the named mods.
  */
+import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { creatureJson, creatureSelect, type CreatureJson } from "@/lib/engrams/creature-json";
 import { engramJson, engramSelect, type EngramJson } from "@/lib/engrams/engram-json";
@@ -33,9 +34,9 @@ export async function listEngrams(db: Db, options: { mods?: string[] | null } = 
   return (await listItems(db, "engrams", options)) as EngramJson[];
 }
 
-/** The items with these uids, in no particular order (the changes feed's lookups). */
+/** The items with these uids, in no particular order (the changes feed's lookups), 500 ids a query. */
 export function findItemsByUid(db: Db, kind: ItemKind, uids: string[]): Promise<ItemJson[]> {
-  return uids.length === 0 ? Promise.resolve([]) : readItems(db, kind, { uid: { in: uids } }, []);
+  return findInChunks(uids, (part) => readItems(db, kind, { uid: { in: part } }, []));
 }
 
 /** Up to `take` items after uid `after` ("" for the first), in uid order: the changes feed's full read. */

@@ -149,14 +149,19 @@ describe("following a cursor", () => {
   it("pages a batch of changes by `limit` with next_cursor, and the pages together hold them all", async () => {
     const { who, mod } = await owner();
     const start = await endCursor();
-    const names = Array.from({ length: 25 }, (_, i) => `P${i}`);
+    const names = Array.from({ length: 600 }, (_, i) => `P${i}`);
     expect((await post(who, "engram.php", names.map((n) => item(mod, n)))).status).toBe(200);
-    const { pages } = await followUntil(start, all(Object.fromEntries(names.map((n) => [feedKey("engrams", uid(mod, n)), `Label ${n}`]))), { limit: 10 });
-    const mine = pages.flatMap((p) => p.engrams).filter((e) => e.mod_id === Number(mod));
+    const expected = all(Object.fromEntries(names.map((n) => [feedKey("engrams", uid(mod, n)), `Label ${n}`])));
+    const paged = await followUntil(start, expected, { limit: 250 });
+    const mine = paged.pages.flatMap((p) => p.engrams).filter((e) => e.mod_id === Number(mod));
     expect(mine.map((e) => e.label).sort()).toEqual(names.map((n) => `Label ${n}`).sort());
-    expect(pages.every((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length <= 10)).toBe(true);
-    expect(pages.filter((p) => p.next_cursor !== null).every((p) => p.next_cursor === p.cursor)).toBe(true);
-    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(paged.pages.every((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length <= 250)).toBe(true);
+    expect(paged.pages.filter((p) => p.next_cursor !== null).every((p) => p.next_cursor === p.cursor)).toBe(true);
+    expect(paged.pages.length).toBeGreaterThanOrEqual(3);
+    // All at once: one page naming more objects than one query's id list holds.
+    const whole = await followUntil(start, expected);
+    expect(whole.pages.flatMap((p) => p.engrams).filter((e) => e.mod_id === Number(mod)).length).toBe(600);
+    expect(Math.max(...whole.pages.map((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length))).toBeGreaterThan(500);
   });
 });
 
