@@ -55,7 +55,8 @@ Configuration comes from the environment; see README.md:
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
-  LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)`;
+  LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
+  CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)`;
 
 // server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
 const root = appRoot(import.meta.url);

@@ -40,6 +40,8 @@ const schema = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   // GET /metrics answers only a request bearing this token; unset: no /metrics at all.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
+  // Days the changes feed keeps changes (deletions included); older cursors are 410.
+  CHANGES_RETENTION_DAYS: z.coerce.number().positive().default(90),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {

@@ -7,7 +7,7 @@
  */
 import { VersionedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
-import { catalogueSnapshot } from "@/lib/engrams/engram-catalogue";
+import { allEngrams } from "@/lib/engrams/engram-catalogue";
 import { catalogueItem, type CatalogueItem } from "./catalogue-item";
 import { buildItemIndex, searchItems, type ItemIndex } from "./item-search";
 
@@ -39,7 +39,7 @@ export function searchPicker(catalogue: PickerCatalogue, query: string, limit = 
 const catalogues = new VersionedCache<PickerCatalogue>(1, "item_picker");
 
 export async function searchCatalogueItems(db: Db, query: string, limit = SEARCH_LIMIT): Promise<{ version: number; items: CatalogueItem[] }> {
-  const snapshot = await catalogueSnapshot(db);
+  const snapshot = await allEngrams(db);
   const catalogue = await catalogues.get("all", snapshot.version, async () => pickerCatalogue(snapshot.engrams.map(catalogueItem)));
   return { version: snapshot.version, items: searchPicker(catalogue, query, limit) };
 }

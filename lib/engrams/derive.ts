@@ -1,4 +1,4 @@
-/** What CONTRACT §6 derives from an engram's blueprint path: class, uid and spawn command. */
+/** What CONTRACT §6 derives from an item's blueprint path: class, uid and spawn command (engrams and creatures alike). */
 import { createHash } from "node:crypto";
 
 export { classOf } from "./class-of";
@@ -10,6 +10,11 @@ export function uidOf(path: string): string {
 
 export function spawnOf(path: string): string {
   return `cheat giveitem "Blueprint'${path}'" 1 0 false`;
+}
+
+/** A wild creature of level 30 where the admin stands (issue 18: the original's spawndino form). */
+export function creatureSpawnOf(path: string): string {
+  return `cheat spawndino "Blueprint'${path}'" 1 1 1 30`;
 }
 
 /**

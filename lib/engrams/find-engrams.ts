@@ -1,15 +1,45 @@
 /**
- * Reading engrams (spec "Engrams", CONTRACT §6): public, ordered by label then uid.
- * `mods` undefined lists every engram, null those without a mod (the base game), an
- * array those of the named mods.
+ * Reading engrams (spec "Engrams", CONTRACT §6) and creatures: public, ordered by label
+ * then uid. `mods` undefined lists every item, null those without a mod (the base game),
+ * an array those of the named mods.
  */
+import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { creatureJson, creatureSelect, type CreatureJson } from "@/lib/engrams/creature-json";
 import { engramJson, engramSelect, type EngramJson } from "@/lib/engrams/engram-json";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 
-const order = [{ label: "asc" as const }, { uid: "asc" as const }];
+export type ItemJson = EngramJson | CreatureJson;
+
+/** Filters both tables understand. */
+interface ItemWhere {
+  uid?: { in: string[] } | { gt: string };
+  modId?: string | null | { in: string[] };
+}
+type Order = { label: "asc" } | { uid: "asc" };
+
+async function readItems(db: Db, kind: ItemKind, where: ItemWhere, orderBy: Order[], take?: number): Promise<ItemJson[]> {
+  if (kind === "engrams") return (await db.engram.findMany({ where, select: engramSelect, orderBy, take })).map((r) => engramJson(r));
+  return (await db.creature.findMany({ where, select: creatureSelect, orderBy, take })).map((r) => creatureJson(r));
+}
+
+const byLabel: Order[] = [{ label: "asc" }, { uid: "asc" }];
+
+export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | null } = {}): Promise<ItemJson[]> {
+  const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
+  return readItems(db, kind, where, byLabel);
+}
 
 export async function listEngrams(db: Db, options: { mods?: string[] | null } = {}): Promise<EngramJson[]> {
-  const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
-  const rows = await db.engram.findMany({ where, select: engramSelect, orderBy: order });
-  return rows.map((r) => engramJson(r));
+  return (await listItems(db, "engrams", options)) as EngramJson[];
+}
+
+/** The items with these uids, in no particular order (the changes feed's lookups), 500 ids a query. */
+export function findItemsByUid(db: Db, kind: ItemKind, uids: string[]): Promise<ItemJson[]> {
+  return findInChunks(uids, (part) => readItems(db, kind, { uid: { in: part } }, []));
+}
+
+/** Up to `take` items after uid `after` ("" for the first), in uid order: the changes feed's full read. */
+export function itemsAfter(db: Db, kind: ItemKind, after: string, take: number): Promise<ItemJson[]> {
+  return readItems(db, kind, after === "" ? {} : { uid: { gt: after } }, [{ uid: "asc" }], take);
 }

@@ -3,28 +3,32 @@
  * must own a confirmed registration of each item's mod_id (403 naming the first item
  * that fails); engrams without a mod come only from the operator's importer.
  * Republishing one existing engram, what mod tools do most, is one guarded UPDATE; all
- * else goes through saveEngrams in a transaction.
+ * else goes through saveEngrams in a transaction. POST /v1/creature.php is the same with
+ * `kind: "creatures"`.
  */
 import { conflict, forbidden } from "@/lib/api/errors";
 import { batchTransactionOptions } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
-import { guardedUpdate, saveEngrams } from "@/lib/engrams/save-engrams";
+import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
+import { updateItem } from "@/lib/engrams/item-table";
+import { saveEngrams } from "@/lib/engrams/save-engrams";
 import { confirmedModIds } from "@/lib/mods/find-mods";
 
-export async function postEngrams(db: Db, options: { userId: string; engrams: EngramRecord[] }): Promise<void> {
-  const { userId, engrams } = options;
+export async function postEngrams(db: Db, options: { userId: string; engrams: EngramRecord[]; kind?: ItemKind }): Promise<void> {
+  const { userId, engrams, kind = "engrams" } = options;
+  const { noun } = itemKinds[kind];
   const mine = await confirmedModIds(db, userId);
   engrams.forEach((e, index) => {
-    if (e.modId === null) throw forbidden(`Item ${index}: engrams without a mod are loaded by the operator, not through the API.`, { index, mod_id: null });
+    if (e.modId === null) throw forbidden(`Item ${index}: ${noun}s without a mod are loaded by the operator, not through the API.`, { index, mod_id: null });
     if (!mine.has(e.modId)) throw forbidden(`Item ${index}: you do not own a confirmed registration of mod ${e.modId}.`, { index, mod_id: e.modId });
   });
-  if (engrams.length === 1 && (await db.engram.updateMany(guardedUpdate(engrams[0]!))).count === 1) return;
+  if (engrams.length === 1 && (await updateItem(db, kind, engrams[0]!)) === 1) return;
   try {
-    await db.$transaction((tx) => saveEngrams(tx, engrams), batchTransactionOptions(engrams.length));
+    await db.$transaction((tx) => saveEngrams(tx, engrams, undefined, kind), batchTransactionOptions(engrams.length));
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("Some of these engrams were added by a concurrent request; try again.", null);
+    if (isUniqueViolation(err)) throw conflict(`Some of these ${noun}s were added by a concurrent request; try again.`, null);
     throw err;
   }
 }

@@ -62,6 +62,9 @@ export const responses: Record<string, Response> = {
   Conflict: error("Conflict: a mod registered already or confirmed by another user; an engram path that belongs to another mod.", {
     registered: { value: { message: `Item 0: you registered mod ${EXAMPLE.modId} already; send pull_url to change it.`, details: { index: 0, mod_id: EXAMPLE.modId } } },
   }),
+  Gone: error("The cursor (or changes_since) is older than the changes this server keeps (CHANGES_RETENTION_DAYS): start again with a full read.", {
+    expired: { value: { message: "This cursor is older than the changes this server keeps; start again without one (a full read).", details: { cursor_timestamp: "2026-08-01 09:30:00+0000" } } },
+  }),
   PayloadTooLarge: error("The body is larger than MAX_BODY_BYTES (after gzip decoding).", {
     tooLarge: { value: { message: "The request body is larger than the limit of 16777216 bytes.", details: { limit: 16777216 } } },
   }),
@@ -90,8 +93,8 @@ export const responses: Record<string, Response> = {
 export const r = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** The errors every operation can answer (400, 413, 429, 500, 503), plus the ones it names. */
-export function errors(...names: ("401" | "403" | "404" | "405" | "409" | "502")[]) {
-  const byStatus = { "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed", "409": "Conflict", "502": "BadGateway" } as const;
+export function errors(...names: ("401" | "403" | "404" | "405" | "409" | "410" | "502")[]) {
+  const byStatus = { "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed", "409": "Conflict", "410": "Gone", "502": "BadGateway" } as const;
   return {
     "400": r("BadRequest"),
     ...Object.fromEntries(names.map((n) => [n, r(byStatus[n])])),

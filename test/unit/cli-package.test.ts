@@ -81,7 +81,7 @@ describe("the standalone command table", () => {
     expect(OPERATOR_COMMANDS).toEqual(operatorCommands.map((c) => c.path.join(" ")));
     expect(authorCommands.filter((c) => c.summary.startsWith("operator:"))).toEqual([]);
     expect(authorCommands.map((c) => c.path.join(" ")).sort()).toEqual(
-      ["identity new", "identity show", "user register", "user show", "mods list", "mods add", "mods confirm", "mods rm", "mods set-pull-url", "engrams push", "engrams ls", "docs publish", "docs get", "docs ls", "docs rm", "docs ini", "docs from-ini"].sort(),
+      ["identity new", "identity show", "user register", "user show", "mods list", "mods add", "mods confirm", "mods rm", "mods set-pull-url", "engrams push", "engrams ls", "engrams sync", "creatures push", "creatures ls", "docs publish", "docs get", "docs ls", "docs rm", "docs ini", "docs from-ini"].sort(),
     );
   });
 

@@ -17,6 +17,7 @@ describe("configuration", () => {
       MAX_BODY_BYTES: 16 * 1024 * 1024,
       SQLITE_SYNCHRONOUS: "FULL",
       BASE_CATALOGUE: true,
+      CHANGES_RETENTION_DAYS: 90,
       provider: "sqlite",
     });
   });
@@ -31,6 +32,8 @@ describe("configuration", () => {
     expect(readConfig({ BASE_CATALOGUE: "false" }).BASE_CATALOGUE).toBe(false);
     expect(readConfig({ BASE_CATALOGUE: "0" }).BASE_CATALOGUE).toBe(false);
     expect(() => readConfig({ BASE_CATALOGUE: "no" })).toThrow(ConfigError);
+    expect(readConfig({ CHANGES_RETENTION_DAYS: "7.5" }).CHANGES_RETENTION_DAYS).toBe(7.5);
+    expect(() => readConfig({ CHANGES_RETENTION_DAYS: "0" })).toThrow(ConfigError);
   });
 
   it("names every invalid variable", () => {
