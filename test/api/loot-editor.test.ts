@@ -50,7 +50,7 @@ const refusal = async (work: Promise<unknown>) => {
 };
 
 describe("/documents/items.json (the item picker)", () => {
-  it("finds a mod's items by the start of words of their names, with their mod, and answers 304 to its ETag", async () => {
+  it("finds a mod's items by words of their names (the players' item search), with their mod, and answers 304 to its ETag", async () => {
     const who = await registeredUser();
     const { modId, word, blade, ore } = await modWithItems(who);
     const res = await get(`/documents/items.json?q=${encodeURIComponent(`${word.toLowerCase()} bl`)}`);
@@ -58,7 +58,7 @@ describe("/documents/items.json (the item picker)", () => {
     expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(await res.json()).toEqual({ items: [{ label: blade.label, class: `PrimalItem_${word}Blade_C`, path: blade.path, canBlueprint: true, modId, modName: "Editor Test Mod" }] });
     const both = (await (await get(`/documents/items.json?q=${word}`)).json()) as { items: { label: string }[] };
-    expect(both.items.map((i) => i.label)).toEqual([ore.label, blade.label]); // the shorter name first
+    expect(both.items.map((i) => i.label)).toEqual([blade.label, ore.label]); // equal matches in name order
     const again = await get(`/documents/items.json?q=${word}`, { "if-none-match": res.headers.get("etag") ?? "" });
     expect(again.status).toBe(200); // another text, another ETag
     const etag = (await get(`/documents/items.json?q=${word}`)).headers.get("etag")!;
