@@ -12,7 +12,16 @@ import { loadMigrations, migrationsDir } from "@/lib/db/migrate";
 import type { ModelTable } from "@/lib/db/model-tables";
 
 /** Tables whose rows the migrations themselves insert: their presence is not "data". */
-export const SEEDED_BY_MIGRATIONS = new Set(["data_versions"]);
+export const SEEDED_BY_MIGRATIONS = new Set(["data_versions", "change_horizon"]);
+
+/**
+ * The change log of GET /v1/changes.php is not copied but started afresh on the target:
+ * its positions belong to one engine (PostgreSQL's carry transaction ids), so a cursor a
+ * client got from the SQLite server means nothing on PostgreSQL. The copy empties the
+ * log its own inserts wrote and moves the horizon past it, so every old cursor is
+ * answered 410 and its client reads everything once (as after a TRUNCATE).
+ */
+export const CHANGE_LOG_TABLES = new Set(["changes", "change_horizon"]);
 
 export function checkSource(source: SqliteSource, tables: ModelTable[], root: string): void {
   const unknown = source.unknownTables(tables);

@@ -11,6 +11,7 @@
  *    read snapshot of the source. Derived objects are not copied: PostgreSQL computes
  *    its own full-text column (search_vector) as rows arrive.
  * 4. Move sequences past the copied keys (and past ids SQLite gave to deleted rows).
+ *    Start the change log afresh (CHANGE_LOG_TABLES): old cursors are answered 410.
  * 5. Verify: count and checksum each table on both sides, the same way
  *    (lib/db-copy/canonical-row.ts), and report them.
  *
@@ -22,7 +23,7 @@ import { join } from "node:path";
 import type pg from "pg";
 import { sqlitePath } from "@/lib/config";
 import { TableChecksum, ValueError } from "@/lib/db-copy/canonical-row";
-import { checkMigratedTarget, checkSource, checkTarget, SEEDED_BY_MIGRATIONS } from "@/lib/db-copy/check-databases";
+import { CHANGE_LOG_TABLES, checkMigratedTarget, checkSource, checkTarget, SEEDED_BY_MIGRATIONS } from "@/lib/db-copy/check-databases";
 import { CopyError } from "@/lib/db-copy/copy-error";
 import { connectTarget, insertRows, resetSequence, targetValue } from "@/lib/db-copy/postgres-target";
 import { openSqliteSource, type SqliteSource } from "@/lib/db-copy/sqlite-source";
@@ -86,7 +87,7 @@ export async function copyDatabase(options: CopyOptions): Promise<CopyReport> {
     log(`migrating the target (${redactUrl(options.to)})`);
     await migrate(options.to, { root: options.root, log });
     await checkMigratedTarget(options.to, tables);
-    return await copyInto(source, tables, options);
+    return await copyInto(source, tables.filter((t) => !CHANGE_LOG_TABLES.has(t.name)), options);
   } finally {
     source.close();
   }
@@ -128,6 +129,7 @@ async function copyInto(source: SqliteSource, tables: ModelTable[], options: Cop
         if (next !== null) sequences.push({ table: table.name, column: column.name, next });
       }
     }
+    await restartChangeLog(target);
     const copySeconds = (performance.now() - copyStarted) / 1000;
 
     const verifyStarted = performance.now();
@@ -166,6 +168,21 @@ async function copyTable(source: SqliteSource, target: pg.Client, table: ModelTa
   }
   await flush();
   return sum;
+}
+
+/** The rows the copy's inserts logged go; the horizon moves past them (CHANGE_LOG_TABLES). */
+async function restartChangeLog(target: pg.Client): Promise<void> {
+  await target.query("BEGIN");
+  try {
+    await target.query(`DELETE FROM "changes"`);
+    await target.query(
+      `UPDATE "change_horizon" SET "txid" = pg_current_xact_id()::text::bigint, "change_id" = (SELECT last_value FROM "changes_id_seq"), "since" = clock_timestamp() AT TIME ZONE 'UTC' WHERE "id" = 1`,
+    );
+    await target.query("COMMIT");
+  } catch (err) {
+    await target.query("ROLLBACK").catch(() => {});
+    throw err;
+  }
 }
 
 async function emptyAgain(target: pg.Client, committed: ModelTable[][]): Promise<void> {

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
 import { createClient } from "@/lib/client/http";
 import { newIdentity, publicKeyPem, type Identity } from "@/lib/client/identity";
+import { encodeCursor } from "@/lib/changes/cursor";
 import { createDb, type Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { decodeContent, encodeContent } from "@/lib/documents/content-storage";
@@ -214,6 +215,16 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
     expect(served.size).toBe(engrams.length);
     for (const e of engrams) expect(served.get(e.uid), e.path).toEqual(engramJson(e, base));
     expect((await anon.request("GET", "/v1/engram.php?mod_id=")).json<unknown[]>()).toHaveLength(1);
+
+    // The change log starts afresh on the copy: a cursor the SQLite server gave is 410 (its
+    // client reads everything again), and that full read has every engram.
+    const lastSqliteChange = (await src.change.aggregate({ _max: { id: true } }))._max.id ?? 0;
+    expect(lastSqliteChange).toBeGreaterThan(0);
+    const oldCursor = encodeCursor({ position: { txid: "0", id: lastSqliteChange, at: Date.now() } });
+    expect((await anon.request("GET", `/v1/changes.php?cursor=${oldCursor}`)).status).toBe(410);
+    const full = (await anon.request("GET", "/v1/changes.php?limit=10000")).json<{ is_full: boolean; engrams: { uid: string }[] }>();
+    expect(full.is_full).toBe(true);
+    expect(new Set(full.engrams.map((e) => e.uid))).toEqual(new Set(engrams.map((e) => e.uid)));
 
     // Every document's metadata and counts, then every document's bytes.
     const docs = await src.document.findMany({ select: documentMetadataSelect });
