@@ -6,7 +6,7 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { jsonResponse, type ApiResponse } from "@/lib/api/types";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { isConcurrencyFailure, isDatabaseUnavailable } from "@/lib/db/errors";
 import { logTarget } from "@/lib/logging/log-target";
 import { logger } from "@/lib/logging/logger";
 
@@ -34,6 +34,10 @@ export function errorResponse(err: unknown, context: ErrorContext = {}): ApiResp
   if (isDatabaseUnavailable(err)) {
     logger().error({ ...where, error: (err as Error).message }, "database unavailable");
     return jsonResponse({ message: "The database is unavailable; try again shortly.", details: withRequestId(null, context.requestId) }, 503, { "retry-after": "5" });
+  }
+  if (isConcurrencyFailure(err)) {
+    logger().warn({ ...where, error: (err as Error).message }, "transaction aborted by a concurrent one");
+    return jsonResponse({ message: "A concurrent change got in the way of this one; nothing was written. Send it again.", details: withRequestId(null, context.requestId) }, 503, { "retry-after": "1" });
   }
   logger().error({ ...where, err }, "unexpected error");
   return jsonResponse({ message: "Internal server error.", details: withRequestId(null, context.requestId) }, 500);

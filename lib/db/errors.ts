@@ -43,3 +43,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const { codes: found, messages } = chain(err);
   return found.some((c) => UNAVAILABLE.has(c)) || messages.some((m) => UNAVAILABLE_MESSAGES.some((re) => re.test(m)));
 }
+
+// 40P01 deadlock_detected, 40001 serialization_failure; Prisma's P2034 ("write conflict or
+// a deadlock"). PostgreSQL aborted this transaction so a concurrent one could finish:
+// retrying it later is what the database asks for.
+const CONCURRENCY = new Set(["40P01", "40001", "P2034", "TransactionWriteConflict"]);
+
+export function isConcurrencyFailure(err: unknown): boolean {
+  return codes(err).some((c) => CONCURRENCY.has(c));
+}

@@ -133,8 +133,10 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     })();
 
     const until = Date.now() + WRITE_SECONDS * 1000;
+    // A failure names the servers' own error lines (a 500 says nothing else).
+    const serverErrors = () => [dedicated.server, second].flatMap((srv) => srv.logs().split("\n").filter((l) => /"level":(50|60)/.test(l))).slice(-5).join("\n");
     await Promise.all(writers.map(async (w) => {
-      while (Date.now() < until) await step(w);
+      while (Date.now() < until) await step(w).catch((err: Error) => Promise.reject(new Error(`${err.message}\n${serverErrors()}`)));
     }));
     writing = false;
     await Promise.all([readerLoop, naiveLoop]);

@@ -36,6 +36,24 @@ $$;
 CREATE TRIGGER "creatures_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "creatures"
 FOR EACH STATEMENT EXECUTE FUNCTION "bump_creatures_version"();
 
--- Creatures show their mod's name too.
-CREATE TRIGGER "creatures_version_mod_name" AFTER UPDATE OF "name" ON "mod_registrations"
+-- Creatures show their mod's name too. Lock order: every transaction takes the
+-- data_versions rows of the catalogue in one order, engrams, creatures, mods, or two of
+-- them can deadlock (a mod's DELETE cascades to engrams, then creatures, then bumps
+-- mods). Triggers of one event fire in name order, so this one is named to come after
+-- "engrams_version_mod_name" and before "mods_version"; and every DELETE or UPDATE of
+-- mod_registrations takes the three rows in that order first, whatever order its
+-- cascades' triggers then fire in.
+CREATE TRIGGER "mod_name_creatures_version" AFTER UPDATE OF "name" ON "mod_registrations"
 FOR EACH STATEMENT EXECUTE FUNCTION "bump_creatures_version"();
+
+CREATE FUNCTION "lock_catalogue_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "data_versions" WHERE "name" = 'engrams' FOR UPDATE;
+  PERFORM 1 FROM "data_versions" WHERE "name" = 'creatures' FOR UPDATE;
+  PERFORM 1 FROM "data_versions" WHERE "name" = 'mods' FOR UPDATE;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER "catalogue_versions_lock_order" BEFORE UPDATE OR DELETE ON "mod_registrations"
+FOR EACH STATEMENT EXECUTE FUNCTION "lock_catalogue_versions"();
