@@ -1,20 +1,24 @@
 /**
  * What the spawn page shows, in two steps so the page can answer 404 (and paint its
- * header) before the heavy read: the confirmed mods asked for, then their engrams as
- * compact rows for the browser, sorted by label in the reader's locale.
+ * header) before the heavy read: the confirmed mods asked for, then their engrams (or
+ * creatures: the Creatures tab) as compact rows for the browser, sorted by label in the
+ * reader's locale. Engram rows carry their GFI code (lib/catalogue/gfi-code-table.ts,
+ * over the base game and the page's mods, computed once per engram data version).
  *
  * The page renders only the first rows; the browser fetches all of them as JSON
  * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
- * Rows are cached per scope (read once, in the database's order) and per locale (sorted,
- * as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma takes
- * ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
+ * Rows are cached per kind and scope (read once, in the database's order) and per locale
+ * (sorted, as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma
+ * takes ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
  * updated_at, mods' order) with one indexed aggregate, so any insert, update or delete
  * made by any instance is seen at once.
  */
 import { createHash } from "node:crypto";
 import { sortByLabel } from "@/lib/catalogue/item-order";
 import type { Db } from "@/lib/db/client";
+import { gfiCodeTable, type GfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import { classOf } from "@/lib/engrams/derive";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 import { canonicalModId } from "@/lib/mods/mod-id";
 import { mapCounts, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
@@ -34,11 +38,12 @@ export interface SpawnRows {
 }
 
 /** Where the browser fetches a page's rows; the locale is in the URL so each order has its own cache entry. */
-export function spawnRowsUrl(scope: SpawnScope, locale: string): string {
+export function spawnRowsUrl(scope: SpawnScope, locale: string, kind: ItemKind = "engrams"): string {
   const p = new URLSearchParams();
   const modId = scopeParam(scope);
   if (modId !== null) p.set("mod_id", modId);
   p.set("locale", locale);
+  if (kind === "creatures") p.set("kind", kind);
   return `/spawn/rows.json?${p.toString().replace(/%2C/gi, ",")}`;
 }
 
@@ -73,6 +78,11 @@ export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMod
 
 interface ScopeEntry {
   version: string;
+  /** the rows as read, and each one's uid (what GFI codes are keyed by) */
+  read: SpawnRow[];
+  uids: string[];
+  /** the GFI codes `rows` carry (engrams only) */
+  codes: GfiCodeTable | null;
   rows: SpawnRow[];
   lastChanged: Date | null;
   byLocale: Map<string, SpawnRows>;
@@ -82,21 +92,51 @@ const MAX_SCOPES = 8;
 const MAX_LOCALES = 4;
 const cache = new Map<string, ScopeEntry>();
 
-const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]) => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+type Where = { modId?: null | { in: string[] } };
 
-/** The engrams of a scope, sorted by label in `locale`'s order (ties by path). */
-export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string }): Promise<SpawnRows> {
-  const { scope, mods, locale } = options;
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+
+/** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
+const gfiMods = (scope: SpawnScope): string[] | null => (scope.kind === "all" ? null : scope.kind === "base" ? [] : scope.ids);
+
+async function statsOf(db: Db, kind: ItemKind, where: Where): Promise<{ count: number; lastChanged: Date | null }> {
+  const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
+  const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
+  return { count: s._count._all, lastChanged: s._max.updatedAt };
+}
+
+/** How many engrams or creatures a page's scope has (the other tab's count), from the index. */
+export async function countSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind }): Promise<number> {
+  return (await statsOf(db, options.kind, whereOf(options.scope, options.mods))).count;
+}
+
+async function readRows(db: Db, kind: ItemKind, where: Where) {
+  const select = { uid: true, path: true, label: true, environments: true, modId: true } as const;
+  if (kind === "engrams") return db.engram.findMany({ where, select: { ...select, canBlueprint: true } });
+  return (await db.creature.findMany({ where, select })).map((c) => ({ ...c, canBlueprint: false }));
+}
+
+/** The engrams (or creatures) of a scope, sorted by label in `locale`'s order (ties by path). */
+export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind }): Promise<SpawnRows> {
+  const { scope, mods, locale, kind = "engrams" } = options;
   const where = whereOf(scope, mods);
-  const stats = await db.engram.aggregate({ where, _count: { _all: true }, _max: { updatedAt: true } });
-  const key = scopeKey(scope);
-  const version = `${stats._count._all}|${stats._max.updatedAt?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
+  const stats = await statsOf(db, kind, where);
+  const codes = kind === "engrams" ? await gfiCodeTable(db, gfiMods(scope)) : null;
+  const key = `${kind}:${scopeKey(scope)}`;
+  const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
   let entry = cache.get(key);
   if (entry?.version !== version) {
-    const engrams = await db.engram.findMany({ where, select: { path: true, label: true, environments: true, canBlueprint: true, modId: true } });
+    const items = await readRows(db, kind, where);
     const modIndex = new Map(mods.map((m, i) => [m.id, i]));
-    const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-    entry = { version, rows, lastChanged: stats._max.updatedAt, byLocale: new Map() };
+    const read: SpawnRow[] = items.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
+    entry = { version, read, uids: items.map((e) => e.uid), codes: null, rows: read, lastChanged: stats.lastChanged, byLocale: new Map() };
+  }
+  if (codes !== null && entry.codes !== codes) {
+    // New codes (another engram anywhere in the scope's GFI set changed): new rows, new orders.
+    const { uids } = entry;
+    entry.rows = entry.read.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [label, className, path, env, canBlueprint, mod, codes.get(uids[i]!) ?? null]);
+    entry.codes = codes;
+    entry.byLocale = new Map();
   }
   cache.delete(key);
   cache.set(key, entry);
@@ -108,8 +148,10 @@ export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: 
     // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
     sorted = [...entry.byLocale.values()].find((other) => sameOrder(other.rows, rows));
     if (!sorted) {
-      const etag = createHash("sha256").update(`${key}|${version}|${locale}`).digest("base64url").slice(0, 22);
-      sorted = { rows, json: JSON.stringify(rows), etag, lastChanged: entry.lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+      const json = JSON.stringify(rows);
+      // Of the content itself: instances that built the same rows agree, and rows with other GFI codes never share a tag.
+      const etag = createHash("sha256").update(json).digest("base64url").slice(0, 22);
+      sorted = { rows, json, etag, lastChanged: entry.lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
     }
     entry.byLocale.set(locale, sorted);
     if (entry.byLocale.size > MAX_LOCALES) entry.byLocale.delete(entry.byLocale.keys().next().value!);
