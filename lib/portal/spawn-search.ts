@@ -21,18 +21,18 @@ export interface SpawnMatches {
   nothingToSearch: boolean;
 }
 
-const indexes = new WeakMap<readonly SpawnRow[], ItemIndex>();
+const indexes: Record<SpawnTab, WeakMap<readonly SpawnRow[], ItemIndex>> = { items: new WeakMap(), creatures: new WeakMap() };
 
 /**
  * The search index of a page's rows, built on first use and kept as long as the rows are.
  * Creatures also answer to the short name in their class (lib/catalogue/creature-words).
  */
 export function spawnIndex(rows: readonly SpawnRow[], mods: readonly SpawnMod[], tab: SpawnTab = "items"): ItemIndex {
-  let index = indexes.get(rows);
+  let index = indexes[tab].get(rows);
   if (!index) {
     const aliases = tab === "creatures" ? (r: SpawnRow) => ({ aliases: creatureWords(r[1]) }) : () => ({});
     index = buildItemIndex(rows.map((r) => ({ label: r[0], class: r[1], path: r[2], mod: mods[r[5]]?.name ?? null, ...aliases(r) })));
-    indexes.set(rows, index);
+    indexes[tab].set(rows, index);
   }
   return index;
 }

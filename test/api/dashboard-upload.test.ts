@@ -2,7 +2,7 @@
 // the same row rules as the API, paths owned elsewhere reported by row, nothing written
 // by a preview, and another user's mod never found.
 import { describe, expect, it } from "vitest";
-import { previewEngramUpload } from "@/lib/dashboard/engram-upload";
+import { previewCatalogueUpload as previewEngramUpload } from "@/lib/dashboard/catalogue-upload";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { engramInput } from "@/lib/engrams/engram-input";

@@ -2,7 +2,7 @@
 // download (which must read back as the same engrams), the challenge's signed content.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { engramsCsv } from "@/lib/dashboard/engrams-csv";
+import { catalogueCsv } from "@/lib/dashboard/catalogue-file";
 import { formObject, zodErrors } from "@/lib/dashboard/form-data";
 import { signInAddress } from "@/lib/dashboard/sign-in-address";
 import { workshopIdFrom } from "@/lib/dashboard/workshop-ref";
@@ -40,13 +40,13 @@ describe("form helpers", () => {
   });
 });
 
-describe("engramsCsv", () => {
+describe("catalogueCsv (engrams)", () => {
   it("reads back, through the upload's own validation, as the same engrams", () => {
     const engrams = [
       { path: "/Game/Mods/X/A.A", label: 'Axe, "sharp"', environments: ["Island", "Center"], can_blueprint: true },
       { path: "/Game/Mods/X/B.B", label: "Line\nbreak", environments: ["Abberation"], can_blueprint: false },
     ] as unknown as EngramJson[];
-    const csv = engramsCsv(engrams);
+    const csv = catalogueCsv("engrams", engrams);
     expect(csv.split("\r\n")[0]).toBe("path,label,availability,can_blueprint");
     const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
     expect(errors).toEqual([]);
@@ -59,7 +59,7 @@ describe("engramsCsv", () => {
   it("keeps formula-like labels from running in a spreadsheet, and reads them back unchanged", () => {
     const labels = ["=HYPERLINK(\"http://evil.example\",\"x\")", "-Spear", "+1", "@SUM(A1:A2)", "'Tis a pick", "Pick = good"];
     const engrams = labels.map((label, i) => ({ path: `/Game/Mods/X/E${i}.E${i}`, label, environments: ["Island"], can_blueprint: true })) as unknown as EngramJson[];
-    const csv = engramsCsv(engrams);
+    const csv = catalogueCsv("engrams", engrams);
     const cells = csv.split("\r\n").slice(1, -1).map((line) => line.slice(line.indexOf(",") + 1, line.lastIndexOf(",Island,")));
     expect(cells).toEqual(['"\'=HYPERLINK(""http://evil.example"",""x"")"', "'-Spear", "'+1", "'@SUM(A1:A2)", "'Tis a pick", "Pick = good"]);
     // No cell of the download starts with a formula character, quoted or not.

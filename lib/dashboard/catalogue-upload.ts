@@ -1,16 +1,21 @@
 /**
- * The dashboard's bulk engram upload: a JSON or CSV engram file checked with the rules
- * the API and the CLI apply (validatePushRows: engramInput per row, row numbers; rows
- * without mod_id belong to this mod), plus paths another mod or the base game owns,
- * then compared with the mod's engrams so the preview says what would change. The
- * apply step then POSTs `send` in slices through postEngrams, as the API does.
+ * The dashboard's bulk upload of a mod's engrams or creatures: a JSON or CSV file
+ * checked with the rules the API and the CLI apply (validatePushRows: the kind's input
+ * schema per row, row numbers; rows without mod_id belong to this mod, rows without
+ * kind are of the kind uploaded, a row of the other kind is refused), plus paths another
+ * mod or the base game owns, then compared with the mod's items of that kind so the
+ * preview says what would change. The apply step then POSTs `send` in slices through
+ * postEngrams, as the API does.
  */
 import type { EngramInputJson } from "@/lib/client/beacon-api";
 import type { Db } from "@/lib/db/client";
+import { chunks } from "@/lib/db/chunks";
 import { uidOf } from "@/lib/engrams/derive";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
-import { engramJson, engramSelect } from "@/lib/engrams/engram-json";
+import { listItems } from "@/lib/engrams/find-engrams";
 import type { RowError } from "@/lib/engrams/import-engrams";
+import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
+import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 import { planPush, validatePushRows } from "@/lib/engrams/push-plan";
 
 export const MAX_SHOWN_ERRORS = 100;
@@ -20,22 +25,24 @@ export type UploadPreview =
   | { ok: true; total: number; added: number; updated: number; unchanged: number; notInFile: number; send: EngramInputJson[] }
   | { ok: false; message: string; errors: RowError[]; errorCount: number };
 
-export async function previewEngramUpload(db: Db, options: { modId: string; fileName: string; text: string }): Promise<UploadPreview> {
+const refused = (message: string): UploadPreview => ({ ok: false, message, errors: [], errorCount: 0 });
+
+export async function previewCatalogueUpload(db: Db, options: { modId: string; kind?: ItemKind; fileName: string; text: string }): Promise<UploadPreview> {
+  const { modId, kind = "engrams" } = options;
   const format = engramFileFormat(options.fileName);
-  if (!format) return { ok: false, message: "Choose a .csv or .json file.", errors: [], errorCount: 0 };
+  if (!format) return refused("Choose a .csv or .json file.");
   let rows;
   try {
     rows = readEngramFile(options.text, format);
   } catch (err) {
-    if (err instanceof EngramFileError) return { ok: false, message: `The file is ${err.message}.`, errors: [], errorCount: 0 };
+    if (err instanceof EngramFileError) return refused(`The file is ${err.message}.`);
     throw err;
   }
-  if (rows.length === 0) return { ok: false, message: "The file holds no engrams.", errors: [], errorCount: 0 };
-  const { records, errors } = validatePushRows(rows, options.modId);
+  if (rows.length === 0) return refused(`The file holds no ${itemKinds[kind].noun}s.`);
+  const { records, errors } = validatePushRows(rows, modId, kind);
   const owners = new Map<string, string | null>();
-  for (let i = 0; i < records.length; i += 500) {
-    const uids = records.slice(i, i + 500).map((r) => r.uid);
-    for (const e of await db.engram.findMany({ where: { uid: { in: uids }, NOT: { modId: options.modId } }, select: { uid: true, modId: true } })) owners.set(e.uid, e.modId);
+  for (const part of chunks(records.map((r) => r.uid))) {
+    for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP })) if (e.modId !== modId) owners.set(e.uid, e.modId);
   }
   if (owners.size > 0) {
     const rowOfUid = new Map<string, number>();
@@ -51,8 +58,6 @@ export async function previewEngramUpload(db: Db, options: { modId: string; file
   if (errors.length > 0) {
     return { ok: false, message: `${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was saved.`, errors: errors.slice(0, MAX_SHOWN_ERRORS), errorCount: errors.length };
   }
-  // resource_url plays no part in the comparison: no base URL needed.
-  const current = (await db.engram.findMany({ where: { modId: options.modId }, select: engramSelect })).map((r) => engramJson(r, ""));
-  const plan = planPush(records, current);
+  const plan = planPush(records, await listItems(db, kind, { mods: [modId] }));
   return { ok: true, total: records.length, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, notInFile: plan.missing.length, send: plan.send };
 }
