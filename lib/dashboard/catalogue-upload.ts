@@ -12,7 +12,9 @@ import type { Db } from "@/lib/db/client";
 import { chunks } from "@/lib/db/chunks";
 import { uidOf } from "@/lib/engrams/derive";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
-import { listItems } from "@/lib/engrams/find-engrams";
+import { creatureJson, creatureSelect } from "@/lib/engrams/creature-json";
+import { engramJson, engramSelect } from "@/lib/engrams/engram-json";
+import type { ItemJson } from "@/lib/engrams/find-engrams";
 import type { RowError } from "@/lib/engrams/import-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
@@ -24,6 +26,12 @@ export { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
 export type UploadPreview =
   | { ok: true; total: number; added: number; updated: number; unchanged: number; notInFile: number; send: EngramInputJson[] }
   | { ok: false; message: string; errors: RowError[]; errorCount: number };
+
+/** The mod's items of the kind; resource_url plays no part in the comparison: no base URL needed. */
+async function currentItems(db: Db, kind: ItemKind, modId: string): Promise<ItemJson[]> {
+  if (kind === "engrams") return (await db.engram.findMany({ where: { modId }, select: engramSelect })).map((r) => engramJson(r, ""));
+  return (await db.creature.findMany({ where: { modId }, select: creatureSelect })).map((r) => creatureJson(r, ""));
+}
 
 const refused = (message: string): UploadPreview => ({ ok: false, message, errors: [], errorCount: 0 });
 
@@ -58,6 +66,6 @@ export async function previewCatalogueUpload(db: Db, options: { modId: string; k
   if (errors.length > 0) {
     return { ok: false, message: `${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was saved.`, errors: errors.slice(0, MAX_SHOWN_ERRORS), errorCount: errors.length };
   }
-  const plan = planPush(records, await listItems(db, kind, { mods: [modId] }));
+  const plan = planPush(records, await currentItems(db, kind, modId));
   return { ok: true, total: records.length, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, notInFile: plan.missing.length, send: plan.send };
 }

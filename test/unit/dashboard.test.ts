@@ -1,14 +1,17 @@
 // Pure helpers of the dashboard (issue 7): workshop references, form parsing, the CSV
-// download (which must read back as the same engrams), the challenge's signed content.
+// and JSON downloads (which must read back as the same engrams and creatures), the
+// challenge's signed content.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { catalogueCsv } from "@/lib/dashboard/catalogue-file";
+import { catalogueCsv, catalogueJson, parseCatalogueFileName } from "@/lib/dashboard/catalogue-file";
 import { formObject, zodErrors } from "@/lib/dashboard/form-data";
 import { signInAddress } from "@/lib/dashboard/sign-in-address";
 import { workshopIdFrom } from "@/lib/dashboard/workshop-ref";
 import { readEngramFile } from "@/lib/engrams/engram-file";
 import { validatePushRows } from "@/lib/engrams/push-plan";
+import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
+import { validateRows } from "@/lib/engrams/import-engrams";
 import { challengeContent } from "@/lib/sign-in/challenges";
 
 describe("workshopIdFrom", () => {
@@ -67,6 +70,32 @@ describe("catalogueCsv (engrams)", () => {
     const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
     expect(errors).toEqual([]);
     expect(records.map((r) => r.label)).toEqual(labels);
+  });
+});
+
+describe("catalogueCsv and catalogueJson (creatures)", () => {
+  const creatures = [
+    { path: "/Game/Mods/X/Rex.Rex", class: "Rex_C", label: "=Rex", environments: ["Island", "Scorched"] },
+    { path: "/Game/Mods/X/Raptor.Raptor", class: "Raptor_C", label: 'Raptor, "fast"', environments: ["Ragnarok"] },
+  ] as unknown as CreatureJson[];
+  it("name their kind, so every reader takes them as creatures, and read back as the same creatures", () => {
+    const csv = catalogueCsv("creatures", creatures);
+    expect(csv.split("\r\n")[1]).toBe(`creature,/Game/Mods/X/Rex.Rex,'=Rex,"Island,Scorched"`);
+    for (const text of [csv, catalogueJson(creatures)]) {
+      const rows = readEngramFile(text, text === csv ? "csv" : "json");
+      expect(validateRows(rows).kindOf).toEqual(["creatures", "creatures"]);
+      const { records, errors } = validatePushRows(rows, "42", "creatures");
+      expect(errors).toEqual([]);
+      expect(records.map((r) => [r.path, r.label, r.environments, r.modId])).toEqual([
+        ["/Game/Mods/X/Rex.Rex", "=Rex", 1 | 2, "42"],
+        ["/Game/Mods/X/Raptor.Raptor", 'Raptor, "fast"', 8, "42"],
+      ]);
+    }
+  });
+  it("knows the dashboard's download names and no others", () => {
+    expect(parseCatalogueFileName("creatures.json")).toEqual({ kind: "creatures", format: "json" });
+    expect(parseCatalogueFileName("engrams.csv")).toEqual({ kind: "engrams", format: "csv" });
+    for (const name of ["engrams.xml", "dinos.csv", "creatures.csv.exe", "../engrams.csv"]) expect(parseCatalogueFileName(name)).toBeNull();
   });
 });
 
