@@ -21,7 +21,7 @@ import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
 import type { SpawnScope } from "@/lib/portal/spawn-scope";
-import { parseSpawnView, type SpawnTab } from "@/lib/portal/spawn-view";
+import { parseSpawnView, rowSource, type RowSource } from "@/lib/portal/spawn-view";
 
 export const dynamic = "force-dynamic";
 
@@ -57,8 +57,8 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
   const locale = readerLocale((await headers()).get("accept-language"));
   const now = new Date();
   const view = parseSpawnView(query);
-  const dataUrls: Record<SpawnTab, string> = { items: spawnRowsUrl(scope, locale), creatures: spawnRowsUrl(scope, locale, "creatures") };
-  preload(dataUrls[view.tab], { as: "fetch", crossOrigin: "anonymous" });
+  const dataUrls: Record<RowSource, string> = { items: spawnRowsUrl(scope, locale), gfi: spawnRowsUrl(scope, locale, "gfi"), creatures: spawnRowsUrl(scope, locale, "creatures") };
+  preload(dataUrls[rowSource(view)], { as: "fetch", crossOrigin: "anonymous" });
   return (
     <section className="space-y-4" aria-labelledby="spawn-title">
       <header className="space-y-1">

@@ -15,7 +15,7 @@ import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/portal/s
 import type { SpawnPageData } from "@/lib/portal/spawn-page";
 import { scopeParam, type SpawnScope } from "@/lib/portal/spawn-scope";
 import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/portal/spawn-search";
-import { activeSettings, DEFAULT_VIEW, spawnViewQuery, type SpawnTab, type SpawnView } from "@/lib/portal/spawn-view";
+import { activeSettings, DEFAULT_VIEW, rowSource, spawnViewQuery, type RowSource, type SpawnView } from "@/lib/portal/spawn-view";
 import { copyText, downloadText } from "./copy-text";
 import { FILTERS_ID, SpawnControls } from "./spawn-controls";
 import { SpawnNotices } from "./spawn-notices";
@@ -23,12 +23,12 @@ import { SpawnSearchBar } from "./spawn-search-bar";
 import { SpawnTable } from "./spawn-table";
 import { SpawnTabs } from "./spawn-tabs";
 import { SpawnToolbar } from "./spawn-toolbar";
-import { useTabRows } from "./use-tab-rows";
+import { rowsFor, useSourceRows } from "./use-source-rows";
 
 interface Props {
-  /** where each tab's rows are fetched (SpawnRow[] as JSON) */
-  dataUrls: Record<SpawnTab, string>;
-  /** what the server rendered, for the tab of the first view (lib/portal/spawn-page) */
+  /** where each kind of rows is fetched (SpawnRow[] as JSON) */
+  dataUrls: Record<RowSource, string>;
+  /** what the server rendered, for the first view (lib/portal/spawn-page) */
   page: Omit<SpawnPageData, "lastChanged">;
   mods: SpawnMod[];
   scope: SpawnScope;
@@ -45,9 +45,10 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const [status, setStatus] = useState("");
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { tab, q, maps, mods: modFilter, bp } = view;
-  const loaded = useTabRows(dataUrls, tab, setStatus)[tab];
+  const source = rowSource(view);
+  const loaded = rowsFor(useSourceRows(dataUrls, source, setStatus), source);
   // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
-  const server = tab === page.tab ? page : null;
+  const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
 
   const ready = loaded !== null;
   const rows = loaded ?? server?.first.rows ?? NO_ROWS;
@@ -69,11 +70,11 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
 
   useEffect(() => {
     if (!loaded) return;
-    if (tab === page.tab) performance.mark("spawn-ready");
+    if (source === page.source) performance.mark("spawn-ready");
     // Build the search index while idle, so the first keystroke does not pay for it.
     const idle = window.requestIdleCallback?.(() => spawnIndex(loaded, mods, tab)) ?? 0;
     return () => window.cancelIdleCallback?.(idle);
-  }, [loaded, mods, tab, page.tab]);
+  }, [loaded, mods, tab, source, page.source]);
 
   useEffect(() => {
     const url = `${window.location.pathname}${spawnViewQuery(view, scope)}`;
@@ -81,8 +82,8 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   }, [view, scope]);
 
   const change = useCallback((patch: Partial<SpawnView>) => {
-    // Row numbers of one tab mean nothing in the other.
-    if (patch.tab !== undefined) setCopied(null);
+    // Row numbers of one set of rows mean nothing in another.
+    if (patch.tab !== undefined || patch.form !== undefined) setCopied(null);
     setView((v) => ({ ...v, ...patch }));
   }, []);
   const toggleFilters = () => {

@@ -8,15 +8,15 @@ import { formatUtc } from "@/lib/portal/format";
 import type { SpawnMod } from "@/lib/portal/spawn-filter";
 import { loadSpawnPage } from "@/lib/portal/spawn-page";
 import type { SpawnScope } from "@/lib/portal/spawn-scope";
-import type { SpawnTab, SpawnView } from "@/lib/portal/spawn-view";
+import type { RowSource, SpawnView } from "@/lib/portal/spawn-view";
 import { SpawnBrowser } from "./spawn-browser";
 
 interface Props {
   mods: SpawnMod[];
   scope: SpawnScope;
   initialView: SpawnView;
-  /** where each tab's rows are fetched */
-  dataUrls: Record<SpawnTab, string>;
+  /** where each kind of rows is fetched */
+  dataUrls: Record<RowSource, string>;
   /** the reader's locale: the rows' order */
   locale: string;
 }

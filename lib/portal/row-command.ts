@@ -40,5 +40,6 @@ export function viewCommands(view: CommandFields): ViewCommands {
   if (!options) return { commandOf: null, errors };
   const full = (r: SpawnRow): RowCommand => ({ command: spawnCommand(r[2], r[4], options), note: null });
   if (view.form === "full") return { commandOf: full, errors };
-  return { commandOf: (r) => (r[6] ? { command: gfiCommand(r[6], r[4], options), note: null } : { ...full(r), note: NO_GFI_CODE }), errors };
+  // undefined: rows without codes stand in while the coded rows load; null: no code.
+  return { commandOf: (r) => (r[6] ? { command: gfiCommand(r[6], r[4], options), note: null } : r[6] === null ? { ...full(r), note: NO_GFI_CODE } : full(r)), errors };
 }

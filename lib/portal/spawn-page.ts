@@ -13,11 +13,11 @@ import { countSpawnRows, loadSpawnRows } from "./spawn-catalogue";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import type { SpawnScope } from "./spawn-scope";
 import { findSpawnRows } from "./spawn-search";
-import type { SpawnTab, SpawnView } from "./spawn-view";
+import { rowSource, type RowSource, type SpawnTab, type SpawnView } from "./spawn-view";
 
 export interface SpawnPageData {
-  /** the tab these rows belong to */
-  tab: SpawnTab;
+  /** the rows these are: the tab's, engrams with GFI codes for a view that shows them */
+  source: RowSource;
   /** the first rows of the view, its size, all rows' count */
   first: { rows: SpawnRow[]; visibleCount: number; total: number };
   /** the search's outcome for those rows */
@@ -36,10 +36,11 @@ export const kindOfTab = (tab: SpawnTab): ItemKind => (tab === "creatures" ? "cr
 export async function loadSpawnPage(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; view: SpawnView; locale: string }): Promise<SpawnPageData> {
   const { scope, mods, view, locale } = options;
   const other: SpawnTab = view.tab === "creatures" ? "items" : "creatures";
-  const [data, otherCount] = await Promise.all([loadSpawnRows(db, { scope, mods, locale, kind: kindOfTab(view.tab) }), countSpawnRows(db, { scope, mods, kind: kindOfTab(other) })]);
+  const source = rowSource(view);
+  const [data, otherCount] = await Promise.all([loadSpawnRows(db, { scope, mods, locale, kind: kindOfTab(view.tab), gfi: source === "gfi" }), countSpawnRows(db, { scope, mods, kind: kindOfTab(other) })]);
   const { visible, typos, suggestions, nothingToSearch } = findSpawnRows(data.rows, mods, view);
   return {
-    tab: view.tab,
+    source,
     first: { rows: visible.slice(0, FIRST_ROWS).map((i) => data.rows[i]!), visibleCount: visible.length, total: data.rows.length },
     search: { typos, suggestions, nothingToSearch },
     lastChanged: data.lastChanged,

@@ -61,6 +61,14 @@ export const DEFAULT_VIEW: SpawnView = {
   prefix: "cheat",
 };
 
+/**
+ * Which rows a view needs: engrams, engrams with their GFI codes (computed only for
+ * views that show them: lib/portal/spawn-catalogue), or creatures.
+ */
+export type RowSource = "items" | "gfi" | "creatures";
+
+export const rowSource = (view: Pick<SpawnView, "tab" | "form">): RowSource => (view.tab === "creatures" ? "creatures" : view.form === "gfi" ? "gfi" : "items");
+
 /** URL value for "engrams without a mod" in the mod filter */
 export const BASE_GAME = "base";
 

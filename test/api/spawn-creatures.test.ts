@@ -1,6 +1,6 @@
 // The spawn page's server side for creatures and GFI codes (issue 18), over HTTP on each
 // engine: /spawn/rows.json?kind=creatures (rows, ETag, 304, refusals), engram rows
-// carrying their GFI codes, whose ETag moves when only the base game changes a code,
+// carrying their GFI codes (gfi=1), whose ETag moves when only the base game changes a code,
 // and the page's server-rendered Creatures tab and GFI form (what a reader without
 // JavaScript gets).
 import { randomUUID } from "node:crypto";
@@ -73,9 +73,12 @@ describe("/spawn/rows.json?kind=creatures", () => {
 });
 
 describe("GFI codes on engram rows", () => {
-  it("carry each engram's code (none for a class inside another's), and the tag moves when only the base game changes a code", async () => {
+  it("with gfi=1 carry each engram's code (none for a class inside another's), and the tag moves when only the base game changes a code", async () => {
     const m = await modWithCreatures();
-    const url = `/spawn/rows.json?mod_id=${m.mod}&locale=en`;
+    // Rows for full commands do without codes (computing them costs a second per 20,000 engrams).
+    const plain = (await (await get(`/spawn/rows.json?mod_id=${m.mod}&locale=en`)).json()) as SpawnRow[];
+    expect(plain.map((r) => r.length)).toEqual([6, 6]);
+    const url = `/spawn/rows.json?mod_id=${m.mod}&locale=en&gfi=1`;
     const res = await get(url);
     const rows = (await res.json()) as SpawnRow[];
     const byPath = new Map(rows.map((r) => [r[2], r]));
@@ -103,7 +106,7 @@ describe("GFI codes on engram rows", () => {
 describe("the page, rendered by the server (no JavaScript)", () => {
   it("shows GFI commands with the view's options, and the full command with a note where there is no code", async () => {
     const m = await modWithCreatures();
-    const code = ((await (await get(`/spawn/rows.json?mod_id=${m.mod}`)).json()) as SpawnRow[]).find((r) => r[2] === m.alphaBeta)![6]!;
+    const code = ((await (await get(`/spawn/rows.json?mod_id=${m.mod}&gfi=1`)).json()) as SpawnRow[]).find((r) => r[2] === m.alphaBeta)![6]!;
     const html = await pageText(`/spawn/?mod_id=${m.mod}&cmd=gfi&qty=5&quality=10&as=blueprint`);
     expect(html).toContain(`cheat gfi ${code} 5 10 true`);
     expect(html).toContain(`cheat giveitem "Blueprint'${m.alpha}'" 5 10 true`);

@@ -15,7 +15,8 @@ import type { SpawnRow } from "@/lib/portal/spawn-filter";
 import { baseCreaturesNote, emptyCatalogueNotice } from "@/lib/portal/spawn-notices";
 import { checkCreatureOptions } from "@/lib/portal/spawn-options";
 import { findSpawnRows } from "@/lib/portal/spawn-search";
-import { activeSettings, DEFAULT_VIEW, hiddenParams, parseSpawnView, spawnViewQuery, type SpawnView } from "@/lib/portal/spawn-view";
+import { spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
+import { activeSettings, DEFAULT_VIEW, hiddenParams, parseSpawnView, rowSource, spawnViewQuery, type SpawnView } from "@/lib/portal/spawn-view";
 
 const RAPTOR = "/Game/PrimalEarth/Dinos/Raptor/Raptor_Character_BP.Raptor_Character_BP";
 const wild = { prefix: "cheat", summon: "wild", level: 30, distance: 1, yOffset: 1, zOffset: 1 } as const;
@@ -58,6 +59,9 @@ describe("the view in the URL: tab, creature options, command form", () => {
     expect(query).toBe("?mod_id=100&tab=creatures&q=rex&level=150&summon=tamed&dist=300&y=-5&z=40&prefix=admincheat");
     expect(parseSpawnView(new URLSearchParams(query))).toEqual(v);
     expect(spawnViewQuery(view({ form: "gfi" }), { kind: "base" })).toBe("?mod_id=&cmd=gfi");
+    expect([rowSource(view({})), rowSource(view({ form: "gfi" })), rowSource(view({ tab: "creatures", form: "gfi" }))]).toEqual(["items", "gfi", "creatures"]);
+    expect(spawnRowsUrl({ kind: "mods", ids: ["1"] }, "en", "gfi")).toBe("/spawn/rows.json?mod_id=1&locale=en&gfi=1");
+    expect(spawnRowsUrl({ kind: "all" }, "de", "creatures")).toBe("/spawn/rows.json?locale=de&kind=creatures");
     expect(parseSpawnView({ cmd: "gfi" }).form).toBe("gfi");
   });
   it("reads what the form sends without JavaScript, and falls back on unknown choices", () => {
@@ -104,6 +108,9 @@ describe("GFI codes on item rows", () => {
       { command: "cheat gfi ce_wood 2 0 false", note: null },
     ]);
     expect(NO_GFI_CODE).toBe("No short code: its class name is inside another item's.");
+    // Rows without codes (standing in while the coded rows load) show full commands and no note.
+    const plain = ITEMS[0]!.slice(0, 6) as unknown as SpawnRow;
+    expect(commandOf!(plain)).toEqual({ command: spawnCommand(plain[2], true, { prefix: "cheat", quantity: 2, quality: 0, kind: "item" }), note: null });
     expect(viewCommands(view({})).commandOf!(ITEMS[0]!).command).toBe(`cheat giveitem "Blueprint'/Game/Pick.PrimalItem_WeaponMetalPick'" 1 0 false`);
   });
   it("copy all copies what the rows show", () => {

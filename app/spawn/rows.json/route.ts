@@ -1,9 +1,10 @@
 /**
- * /spawn/rows.json[?mod_id=<id>,...][&locale=<tag>][&kind=creatures]: every row of a
- * spawn page as JSON (SpawnRow[]) in the locale's label order (the page names its own
- * locale; without one, Accept-Language decides): the engrams (with their GFI codes) or,
- * with `kind=creatures`, the creatures of the Creatures tab. Fetched by the page's
- * client component, revalidated with an ETag on each visit, so a repeat visit costs a 304.
+ * /spawn/rows.json[?mod_id=<id>,...][&locale=<tag>][&kind=creatures][&gfi=1]: every row
+ * of a spawn page as JSON (SpawnRow[]) in the locale's label order (the page names its
+ * own locale; without one, Accept-Language decides): the engrams (with `gfi=1`, each with
+ * its GFI code) or, with `kind=creatures`, the creatures of the Creatures tab. Fetched by
+ * the page's client component, revalidated with an ETag on each visit, so a repeat visit
+ * costs a 304.
  */
 import { readerLocale, supportedLocale } from "@/lib/catalogue/item-order";
 import { db } from "@/lib/db/client";
@@ -22,7 +23,8 @@ export async function GET(request: Request): Promise<Response> {
   const mods = await findSpawnMods(db(), scope);
   if (!mods.found) return error(404, "These mods are not registered.", { missing: mods.missing });
   const locale = supportedLocale(params.get("locale")) ?? readerLocale(request.headers.get("accept-language"));
-  const data = await loadSpawnRows(db(), { scope, mods: mods.mods, locale, kind: kindParam });
+  const gfi = params.get("gfi") === "1" && kindParam === "engrams";
+  const data = await loadSpawnRows(db(), { scope, mods: mods.mods, locale, kind: kindParam, gfi });
   const headers = { ETag: `"${data.etag}"`, "Cache-Control": "no-cache", Vary: "Accept-Language" };
   if (request.headers.get("if-none-match") === headers.ETag) return new Response(null, { status: 304, headers });
   return new Response(data.json, { headers: { ...headers, "Content-Type": "application/json" } });
