@@ -102,14 +102,14 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
 
   // 4. Engrams by CSV: a bad file lists its rows, a good one previews, then applies.
   await page.getByLabel("Engram file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("path,label,availability\nnot-a-path,X,Island\n/Game/A.A,,Moon\n") });
-  await page.getByRole("button", { name: "Check file" }).click();
+  await page.getByRole("button", { name: "Check engram file" }).click();
   const problems = page.getByRole("list", { name: "Problems in the file" });
   await expect(problems).toContainText("Row 2: path:");
   await expect(problems).toContainText("Row 3:");
   await expect(page.locator("#engram_file-error")).toContainText("nothing was saved");
   await page.getByLabel("Engram file").setInputFiles({ name: "engrams.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
-  await page.getByRole("button", { name: "Check file" }).click();
-  await expect(page.getByTestId("upload-preview")).toContainText("2 engrams in the file: 2 new, 0 changed");
+  await page.getByRole("button", { name: "Check engram file" }).click();
+  await expect(page.getByTestId("engram-upload-preview")).toContainText("2 engrams in the file: 2 new, 0 changed");
   await screenshot(page, "dashboard-upload-preview");
   await page.getByRole("button", { name: "Apply 2 changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Applied: 2 added" })).toBeVisible();

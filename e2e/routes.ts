@@ -4,7 +4,7 @@
  * checked by all of them. Paths that need data name it: the seed's (e2e/seed.ts) or
  * what e2e/every-page.spec.ts publishes before it walks the list.
  */
-import { documentId, MOD_PRIMAL } from "./fixtures";
+import { documentId, MOD_PRIMAL, MOD_SECOND } from "./fixtures";
 
 /** Published by the spec from lib/loot/templates/default-loot.beacon under this id. */
 export const LOOT_DOCUMENT_ID = "7c0ffee0-0000-4000-8000-00000000d00d";
@@ -29,6 +29,12 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { name: "home", path: "/", status: 200, session: "out", layout: true },
   { name: "spawn-all", path: "/spawn/", status: 200, session: "out", layout: false },
   { name: "spawn-mod", path: `/spawn/?mod_id=${MOD_PRIMAL.id}`, status: 200, session: "out", layout: false },
+  { name: "spawn-creatures", path: `/spawn/?mod_id=${MOD_PRIMAL.id}&tab=creatures`, status: 200, session: "out", layout: false },
+  { name: "spawn-creatures-tamed", path: `/spawn/?mod_id=${MOD_PRIMAL.id}&tab=creatures&summon=tamed&level=150&q=rex`, status: 200, session: "out", layout: false },
+  { name: "spawn-creatures-bad-level", path: `/spawn/?mod_id=${MOD_PRIMAL.id}&tab=creatures&level=0&dist=far`, status: 200, session: "out", layout: false },
+  { name: "spawn-creatures-none", path: `/spawn/?mod_id=${MOD_SECOND.id}&tab=creatures`, status: 200, session: "out", layout: false },
+  { name: "spawn-creatures-base", path: "/spawn/?mod_id=&tab=creatures", status: 200, session: "out", layout: false },
+  { name: "spawn-gfi", path: `/spawn/?mod_id=${MOD_PRIMAL.id}&cmd=gfi&qty=5`, status: 200, session: "out", layout: false },
   { name: "spawn-unknown-mod", path: "/spawn/?mod_id=987654321", status: 404, session: "out", layout: true },
   { name: "documents", path: "/documents", status: 200, session: "out", layout: true },
   { name: "documents-filtered", path: "/documents?q=preset&map=Scorched&sort=downloads", status: 200, session: "out", layout: true },

@@ -7,7 +7,8 @@
  * them without further requests. No Suspense boundary: content streamed behind one is
  * revealed by a script, so without JavaScript it would stay hidden; the rows are cached
  * (lib/portal/spawn-catalogue), so waiting for them costs a few milliseconds but on the
- * first visit after a change.
+ * first visit after a change. `tab=creatures` shows the scope's creatures instead of its
+ * engrams (issue 18), with the same search, filters and layout.
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
@@ -20,7 +21,7 @@ import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
 import type { SpawnScope } from "@/lib/portal/spawn-scope";
-import { parseSpawnView } from "@/lib/portal/spawn-view";
+import { parseSpawnView, rowSource, type RowSource } from "@/lib/portal/spawn-view";
 
 export const dynamic = "force-dynamic";
 
@@ -43,8 +44,9 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   const query = await searchParams;
   const { scope, result } = await modsFor(first(query.mod_id));
   if (!result.found) return { title: "Mod not registered" };
-  const q = parseSpawnView(query).q.trim();
-  const title = titleOf(scope, result.mods.map((m) => m.name));
+  const view = parseSpawnView(query);
+  const q = view.q.trim();
+  const title = `${titleOf(scope, result.mods.map((m) => m.name))}${view.tab === "creatures" ? ": creatures" : ""}`;
   return { title: q ? `${title} matching “${q}”` : title };
 }
 
@@ -54,8 +56,9 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
   if (!result.found) notFound();
   const locale = readerLocale((await headers()).get("accept-language"));
   const now = new Date();
-  const dataUrl = spawnRowsUrl(scope, locale);
-  preload(dataUrl, { as: "fetch", crossOrigin: "anonymous" });
+  const view = parseSpawnView(query);
+  const dataUrls: Record<RowSource, string> = { items: spawnRowsUrl(scope, locale), gfi: spawnRowsUrl(scope, locale, "gfi"), creatures: spawnRowsUrl(scope, locale, "creatures") };
+  preload(dataUrls[rowSource(view)], { as: "fetch", crossOrigin: "anonymous" });
   return (
     <section className="space-y-4" aria-labelledby="spawn-title">
       <header className="space-y-1">
@@ -66,7 +69,7 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
           Up to date as of <time dateTime={now.toISOString()}>{formatUtc(now)}</time>
         </p>
       </header>
-      <SpawnRowsSection mods={result.mods} scope={scope} initialView={parseSpawnView(query)} dataUrl={dataUrl} locale={locale} />
+      <SpawnRowsSection mods={result.mods} scope={scope} initialView={view} dataUrls={dataUrls} locale={locale} />
     </section>
   );
 }

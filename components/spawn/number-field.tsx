@@ -3,8 +3,10 @@
  * A number typed as text: the view keeps exactly what was typed, and the field says
  * what is wrong with it (aria-invalid, the sentence linked by aria-describedby) instead
  * of quietly keeping an older value. Plain text with a numeric keyboard: a number input
- * would hide "1.5" or "-" from the page behind an empty value.
+ * would hide "1.5" or "-" from the page behind an empty value. It belongs to the page's
+ * GET form like every control, so "Apply" without JavaScript sends it.
  */
+import { FORM_ID } from "./spawn-form";
 interface Props {
   id: string;
   /** the query parameter the page's form sends */
@@ -24,6 +26,7 @@ export function NumberField({ id, name, label, value, error, onChange }: Props) 
       </label>
       <input
         id={id}
+        form={FORM_ID}
         name={name}
         type="text"
         inputMode="numeric"

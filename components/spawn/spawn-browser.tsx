@@ -1,32 +1,34 @@
 "use client";
 /**
  * The interactive part of the spawn page. The server renders the first rows of the
- * view (searched and filtered: readable without JavaScript); all rows arrive once as
- * JSON (dataUrl), then search, filters, command options, copying and exporting run in
- * the browser with no request, through the same lib/portal functions the server used.
- * The view lives in the URL (history.replaceState, no navigation), so a copied address
- * restores it.
+ * view's tab (engrams or creatures, searched and filtered: readable without JavaScript);
+ * each tab's rows arrive once as JSON (dataUrls), then search, filters, command options,
+ * copying and exporting run in the browser with no request, through the same lib/portal
+ * functions the server used. The view lives in the URL (history.replaceState, no
+ * navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { spawnCommand } from "@/lib/portal/spawn-command";
-import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
+import { viewCommands } from "@/lib/portal/row-command";
+import { exportFileName, spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
 import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
-import { checkCommandOptions } from "@/lib/portal/spawn-options";
+import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/portal/spawn-notices";
 import type { SpawnPageData } from "@/lib/portal/spawn-page";
 import { scopeParam, type SpawnScope } from "@/lib/portal/spawn-scope";
 import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/portal/spawn-search";
-import { activeSettings, DEFAULT_VIEW, spawnViewQuery, type SpawnView } from "@/lib/portal/spawn-view";
+import { activeSettings, DEFAULT_VIEW, rowSource, spawnViewQuery, type RowSource, type SpawnView } from "@/lib/portal/spawn-view";
 import { copyText, downloadText } from "./copy-text";
 import { FILTERS_ID, SpawnControls } from "./spawn-controls";
 import { SpawnNotices } from "./spawn-notices";
 import { SpawnSearchBar } from "./spawn-search-bar";
 import { SpawnTable } from "./spawn-table";
+import { SpawnTabs } from "./spawn-tabs";
 import { SpawnToolbar } from "./spawn-toolbar";
+import { rowsFor, useSourceRows } from "./use-source-rows";
 
 interface Props {
-  /** where all rows are fetched (SpawnRow[] as JSON) */
-  dataUrl: string;
-  /** what the server rendered (lib/portal/spawn-page) */
+  /** where each kind of rows is fetched (SpawnRow[] as JSON) */
+  dataUrls: Record<RowSource, string>;
+  /** what the server rendered, for the first view (lib/portal/spawn-page) */
   page: Omit<SpawnPageData, "lastChanged">;
   mods: SpawnMod[];
   scope: SpawnScope;
@@ -34,58 +36,56 @@ interface Props {
 }
 
 const PATH = "/spawn/";
+const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false };
+const NO_ROWS: SpawnRow[] = [];
 
-export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props) {
+export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props) {
   const [view, setView] = useState(initialView);
   const [copied, setCopied] = useState<number | null>(null);
   const [status, setStatus] = useState("");
-  const [loaded, setLoaded] = useState<SpawnRow[] | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetch(dataUrl)
-      .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((all) => {
-        if (!live) return;
-        setLoaded(all);
-        setCopied(null); // it indexed the server-rendered rows
-      })
-      .catch(() => live && setStatus("Could not load all spawn codes; reload the page to try again."));
-    return () => {
-      live = false;
-    };
-  }, [dataUrl]);
+  const { tab, q, maps, mods: modFilter, bp } = view;
+  const source = rowSource(view);
+  const loaded = rowsFor(useSourceRows(dataUrls, source, setStatus), source);
+  // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
+  const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
 
   const ready = loaded !== null;
-  const rows = loaded ?? page.first.rows;
-  const { q, maps, mods: modFilter, bp } = view;
+  const rows = loaded ?? server?.first.rows ?? NO_ROWS;
   // Command options do not change which rows show: only the search and filters do.
-  // Until all rows are here, the table shows what the server rendered.
   const matches: SpawnMatches = useMemo(
-    () => (loaded ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp }) : { visible: page.first.rows.map((_, i) => i), ...page.search }),
-    [loaded, page, mods, q, maps, modFilter, bp],
+    () => (loaded ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp, tab }) : server ? { visible: server.first.rows.map((_, i) => i), ...server.search } : NOTHING),
+    [loaded, server, mods, q, maps, modFilter, bp, tab],
   );
-  const visibleCount = ready ? matches.visible.length : page.first.visibleCount;
-  const counts = useMemo(() => (loaded ? mapCounts(loaded) : page.mapCounts), [loaded, page.mapCounts]);
-  const { quantity, quality, kind, prefix } = view;
-  const check = useMemo(() => checkCommandOptions({ quantity, quality, kind, prefix }), [quantity, quality, kind, prefix]);
-  const options = check.options;
+  const visibleCount = ready ? matches.visible.length : (server?.first.visibleCount ?? 0);
+  const total = loaded?.length ?? page.counts[tab];
+  const counts = useMemo(() => (loaded ? mapCounts(loaded) : (server?.mapCounts ?? mapCounts([]))), [loaded, server]);
+  const hasBaseGame = loaded ? loaded.some((r) => r[5] === -1) : (server?.hasBaseGame ?? false);
+  const { quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix } = view;
+  const { commandOf, errors } = useMemo(
+    () => viewCommands({ tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix }),
+    [tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix],
+  );
+  const noun = tabNoun(tab);
 
   useEffect(() => {
     if (!loaded) return;
-    performance.mark("spawn-ready");
+    if (source === page.source) performance.mark("spawn-ready");
     // Build the search index while idle, so the first keystroke does not pay for it.
-    const idle = window.requestIdleCallback?.(() => spawnIndex(loaded, mods)) ?? 0;
+    const idle = window.requestIdleCallback?.(() => spawnIndex(loaded, mods, tab)) ?? 0;
     return () => window.cancelIdleCallback?.(idle);
-  }, [loaded, mods]);
+  }, [loaded, mods, tab, source, page.source]);
 
   useEffect(() => {
     const url = `${window.location.pathname}${spawnViewQuery(view, scope)}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
   }, [view, scope]);
 
-  const change = useCallback((patch: Partial<SpawnView>) => setView((v) => ({ ...v, ...patch })), []);
+  const change = useCallback((patch: Partial<SpawnView>) => {
+    // Row numbers of one set of rows mean nothing in another.
+    if (patch.tab !== undefined || patch.form !== undefined) setCopied(null);
+    setView((v) => ({ ...v, ...patch }));
+  }, []);
   const toggleFilters = () => {
     const open = !filtersOpen;
     setFiltersOpen(open);
@@ -99,61 +99,74 @@ export function SpawnBrowser({ dataUrl, page, mods, scope, initialView }: Props)
     }
   };
   const hrefFor = (patch: Partial<SpawnView>) => `${PATH}${spawnViewQuery({ ...view, ...patch }, scope)}`;
-  const defaults = { ...DEFAULT_VIEW, q: view.q };
+  const defaults = { ...DEFAULT_VIEW, q: view.q, tab };
   const active = activeSettings(view);
 
   const copyOne = useCallback(
     async (i: number) => {
       const r = rows[i]!;
-      if (!options) return;
-      const ok = await copyText(spawnCommand(r[2], r[4], options));
+      if (!commandOf) return;
+      const ok = await copyText(commandOf(r).command);
       setCopied(ok ? i : null);
       setStatus(ok ? `Copied the command for ${r[0]}.` : "Copying failed; select the command and copy it by hand.");
     },
-    [rows, options],
+    [rows, commandOf],
   );
 
   const copyAll = async () => {
-    if (!options) return;
-    const ok = await copyText(spawnCommands(rows, matches.visible, options).join("\n"));
+    if (!commandOf) return;
+    const ok = await copyText(spawnCommands(rows, matches.visible, commandOf).join("\n"));
     setCopied(null);
     setStatus(ok ? `Copied ${matches.visible.length} commands, one per line.` : "Copying failed.");
   };
 
   const exportJson = () => {
-    if (!options) return;
-    const doc = spawnExport(rows, mods, matches.visible, options, window.location.href, new Date());
-    downloadText(JSON.stringify(doc, null, 2), "spawn-codes.json", "application/json");
-    setStatus(`Exported ${doc.engrams.length} engrams as spawn-codes.json.`);
+    if (!commandOf) return;
+    const doc = spawnExport(rows, mods, matches.visible, commandOf, window.location.href, new Date(), tab);
+    downloadText(JSON.stringify(doc, null, 2), exportFileName(tab), "application/json");
+    setStatus(`Exported ${matches.visible.length} ${noun}s as ${exportFileName(tab)}.`);
   };
 
-  const layoutKey = `${loaded ? "all" : "first"}|${options ? `${options.prefix}${options.quantity}${options.quality}` : "none"}`;
+  const layoutKey = `${tab}|${loaded ? "all" : "first"}|${commandOf ? [form, prefix, quantity, quality, summon, level, distance, yOffset, zOffset].join(" ") : "none"}`;
+  const empty = total === 0 ? emptyCatalogueNotice(tab, scope, mods) : null;
+  const baseNote = ready || server ? baseCreaturesNote(tab, scope, hasBaseGame) : null;
   return (
-    <div className="space-y-4" data-ready={ready ? "true" : undefined}>
-      <SpawnSearchBar q={view.q} modId={scopeParam(scope)} active={active} filtersOpen={filtersOpen} onQuery={(text) => change({ q: text })} onToggleFilters={toggleFilters} />
-      <SpawnControls
-        view={view}
-        mapCounts={counts}
-        modChoices={page.modChoices}
-        hasBaseGame={page.hasBaseGame}
-        errors={check.errors}
-        open={filtersOpen}
-        clearHref={active > 0 ? hrefFor(defaults) : null}
-        onChange={change}
-        onClear={() => setView(defaults)}
-      />
-      <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={check.errors} filtered={maps !== 0 || modFilter.length > 0 || bp !== "all"} hrefFor={hrefFor} onChange={change} />
-      <SpawnToolbar visibleCount={visibleCount} total={loaded?.length ?? page.first.total} canAct={ready && visibleCount > 0 && options !== null} status={status} onCopyAll={copyAll} onExport={exportJson} />
-      <SpawnTable rows={rows} mods={mods} visible={matches.visible} options={options} layoutKey={layoutKey} copied={copied} onCopy={copyOne} />
-      {!ready && visibleCount > page.first.rows.length && (
-        <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">
-          Loading all {visibleCount.toLocaleString("en-US")} engrams…
+    <div className="space-y-4" data-ready={ready ? "true" : undefined} data-tab={tab}>
+      <SpawnTabs tab={tab} counts={{ ...page.counts, [tab]: total }} hrefFor={hrefFor} onChange={change} />
+      {empty ? (
+        <p className="rounded border border-slate-600 px-3 py-2 text-sm text-slate-200" data-testid="empty-catalogue">
+          {empty}
         </p>
-      )}
-      {visibleCount > page.first.rows.length && (
-        <p className="hidden py-4 text-center text-sm text-slate-300 noscript:block">
-          Without JavaScript this page lists the first {page.first.rows.length} of these {visibleCount.toLocaleString("en-US")} engrams: search or filter to narrow them down.
-        </p>
+      ) : (
+        <>
+          <SpawnSearchBar tab={tab} q={view.q} modId={scopeParam(scope)} active={active} filtersOpen={filtersOpen} onQuery={(text) => change({ q: text })} onToggleFilters={toggleFilters} />
+          <SpawnControls
+            view={view}
+            mapCounts={counts}
+            modChoices={page.modChoices}
+            hasBaseGame={hasBaseGame}
+            errors={errors}
+            open={filtersOpen}
+            clearHref={active > 0 ? hrefFor(defaults) : null}
+            onChange={change}
+            onClear={() => setView(defaults)}
+          />
+          {baseNote && <p className="text-sm text-slate-300">{baseNote}</p>}
+          <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={errors} filtered={maps !== 0 || modFilter.length > 0 || (tab === "items" && bp !== "all")} hrefFor={hrefFor} onChange={change} />
+          <SpawnToolbar noun={noun} visibleCount={visibleCount} total={total} canAct={ready && visibleCount > 0 && commandOf !== null} status={status} onCopyAll={copyAll} onExport={exportJson} />
+          <SpawnTable tab={tab} rows={rows} mods={mods} visible={matches.visible} commandOf={commandOf} layoutKey={layoutKey} copied={copied} onCopy={copyOne} />
+          {!ready && (visibleCount > rows.length || !server) && (
+            <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">
+              Loading all {server ? `${visibleCount.toLocaleString("en-US")} ` : ""}
+              {noun}s…
+            </p>
+          )}
+          {visibleCount > rows.length && (
+            <p className="hidden py-4 text-center text-sm text-slate-300 noscript:block">
+              Without JavaScript this page lists the first {rows.length} of these {visibleCount.toLocaleString("en-US")} {noun}s: search or filter to narrow them down.
+            </p>
+          )}
+        </>
       )}
     </div>
   );

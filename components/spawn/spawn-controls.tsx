@@ -1,22 +1,23 @@
 "use client";
 /**
- * Filters (maps, mod, blueprintable) and command options of the spawn page. Every
- * control belongs to the page's GET form (form="spawn-form"), so without JavaScript
- * "Apply" loads the view from the server; with it each change applies at once. Each
- * map says how many items are marked for it. On a phone the panel opens from the
- * search bar's Filters button; from 640 px it is always shown.
+ * Filters (maps, mod, blueprintable) and command options of the spawn page: the items
+ * tab's (item-options.tsx) or the Creatures tab's (creature-options.tsx). Every control
+ * belongs to the page's GET form (form="spawn-form"), so without JavaScript "Apply"
+ * loads the view from the server; with it each change applies at once. The other tab's
+ * options that differ from their defaults ride along as hidden fields, so Apply keeps
+ * them. Each map says how many rows are marked for it. On a phone the panel opens from
+ * the search bar's Filters button; from 640 px it is always shown.
  */
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
 import type { SpawnMod } from "@/lib/portal/spawn-filter";
-import type { OptionsCheck } from "@/lib/portal/spawn-options";
-import { BASE_GAME, type BlueprintFilter, type SpawnKind, type SpawnPrefix, type SpawnView } from "@/lib/portal/spawn-view";
-import { NumberField } from "./number-field";
+import type { OptionErrors } from "@/lib/portal/spawn-options";
+import { BASE_GAME, hiddenParams, type BlueprintFilter, type SpawnPrefix, type SpawnView } from "@/lib/portal/spawn-view";
+import { CreatureOptions } from "./creature-options";
+import { ItemOptions } from "./item-options";
+import { caption, field, FILTERS_ID, FORM_ID } from "./spawn-form";
 import { ViewLink } from "./view-link";
 
-const field = "rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
-const caption = "text-xs font-medium text-slate-300";
-export const FORM_ID = "spawn-form";
-export const FILTERS_ID = "spawn-filters";
+export { FILTERS_ID, FORM_ID };
 
 interface Props {
   view: SpawnView;
@@ -24,7 +25,7 @@ interface Props {
   /** the page's mods by name (the mod filter's choices) */
   modChoices: readonly SpawnMod[];
   hasBaseGame: boolean;
-  errors: OptionsCheck["errors"];
+  errors: OptionErrors;
   /** shown on a phone */
   open: boolean;
   /** the view with every filter and option at its default, for "Clear" */
@@ -57,6 +58,9 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
       </fieldset>
 
       <div className="flex flex-wrap items-end gap-4">
+        {hiddenParams(view).map(([name, value]) => (
+          <input key={name} type="hidden" form={FORM_ID} name={name} value={value} />
+        ))}
         {choices.length > 1 && (
           <div className="flex flex-col gap-1">
             <label htmlFor="spawn-mod" className={caption}>
@@ -72,31 +76,23 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
             </select>
           </div>
         )}
-        <div className="flex flex-col gap-1">
-          <label htmlFor="spawn-bp" className={caption}>
-            Blueprintable
-          </label>
-          <select id="spawn-bp" form={FORM_ID} name="bp" value={view.bp} onChange={(e) => onChange({ bp: e.target.value as BlueprintFilter })} className={field}>
-            <option value="all">All items</option>
-            <option value="yes">Blueprintable only</option>
-            <option value="no">Not blueprintable</option>
-          </select>
-        </div>
+        {view.tab === "items" && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="spawn-bp" className={caption}>
+              Blueprintable
+            </label>
+            <select id="spawn-bp" form={FORM_ID} name="bp" value={view.bp} onChange={(e) => onChange({ bp: e.target.value as BlueprintFilter })} className={field}>
+              <option value="all">All items</option>
+              <option value="yes">Blueprintable only</option>
+              <option value="no">Not blueprintable</option>
+            </select>
+          </div>
+        )}
       </div>
 
       <fieldset className="flex flex-wrap items-start gap-4 border-t border-slate-800 pt-4">
         <legend className="sr-only">Command options</legend>
-        <NumberField id="spawn-qty" name="qty" label="Quantity" value={view.quantity} error={errors.quantity} onChange={(quantity) => onChange({ quantity })} />
-        <NumberField id="spawn-quality" name="quality" label="Quality" value={view.quality} error={errors.quality} onChange={(quality) => onChange({ quality })} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="spawn-kind" className={caption}>
-            Give as
-          </label>
-          <select id="spawn-kind" form={FORM_ID} name="as" value={view.kind} onChange={(e) => onChange({ kind: e.target.value as SpawnKind })} className={field}>
-            <option value="item">Item</option>
-            <option value="blueprint">Blueprint</option>
-          </select>
-        </div>
+        {view.tab === "creatures" ? <CreatureOptions view={view} errors={errors} onChange={onChange} /> : <ItemOptions view={view} errors={errors} onChange={onChange} />}
         <div className="flex flex-col gap-1">
           <label htmlFor="spawn-prefix" className={caption}>
             Prefix

@@ -6,8 +6,8 @@
  * that are wrong (no command is shown until they are fixed). Links work without
  * JavaScript (lib/portal/spawn-view URLs) and change the view in place with it.
  */
-import { mapNotice, mapsLeaveNothing } from "@/lib/portal/spawn-notices";
-import type { OptionsCheck } from "@/lib/portal/spawn-options";
+import { mapNotice, mapsLeaveNothing, tabNoun } from "@/lib/portal/spawn-notices";
+import type { OptionErrors } from "@/lib/portal/spawn-options";
 import type { SpawnView } from "@/lib/portal/spawn-view";
 import { ViewLink } from "./view-link";
 
@@ -16,7 +16,7 @@ interface Props {
   mapCounts: readonly number[];
   visibleCount: number;
   search: { typos: boolean; suggestions: string[]; nothingToSearch: boolean };
-  errors: OptionsCheck["errors"];
+  errors: OptionErrors;
   /** whether any filter (maps, mod, blueprintable) is set */
   filtered: boolean;
   hrefFor: (patch: Partial<SpawnView>) => string;
@@ -33,7 +33,7 @@ export function SpawnNotices({ view, mapCounts, visibleCount, search, errors, fi
   );
   const maps = mapNotice(view.maps, mapCounts);
   const q = view.q.trim();
-  const optionErrors = [errors.quantity, errors.quality].filter(Boolean);
+  const optionErrors = [errors.quantity, errors.quality, errors.level, errors.distance, errors.yOffset, errors.zOffset].filter(Boolean);
   const noMatch = visibleCount === 0 && !search.nothingToSearch && !mapsLeaveNothing(view.maps, mapCounts);
   if (optionErrors.length === 0 && !maps && !search.nothingToSearch && !search.typos && !noMatch) return null;
   return (
@@ -56,7 +56,7 @@ export function SpawnNotices({ view, mapCounts, visibleCount, search, errors, fi
       {search.typos && visibleCount > 0 && <p className="text-sm text-slate-300">Nothing is spelled exactly “{q}”; these are the closest spellings.</p>}
       {noMatch && (
         <div className={`${box} space-y-1 border-slate-600 text-slate-200`} data-testid="no-match">
-          <p>No engram matches this view.</p>
+          <p>No {tabNoun(view.tab)} matches this view.</p>
           {search.suggestions.length > 0 && (
             <p>
               Did you mean{" "}

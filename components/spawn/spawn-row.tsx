@@ -1,10 +1,11 @@
 "use client";
 /**
- * One engram of the spawn table: the whole name, where it comes from, the whole command
- * (wrapped, never cut) and a copy button a thumb reaches on a phone (the right edge,
- * 44 px tall). On a phone the command sits under the name; from 640 px it has a column.
- * While the command options are wrong (lib/portal/spawn-options) there is no command
- * to show or copy.
+ * One engram or creature of the spawn table: the whole name, where it comes from, the
+ * whole command (wrapped, never cut) and a copy button a thumb reaches on a phone (the
+ * right edge, 44 px tall). On a phone the command sits under the name; from 640 px it
+ * has a column. While the command options are wrong (lib/portal/spawn-options) there is
+ * no command to show or copy. A command that is not the form asked for (an engram with
+ * no GFI code) says why under it.
  */
 import { memo } from "react";
 import type { SpawnRow } from "@/lib/portal/spawn-filter";
@@ -15,24 +16,33 @@ interface Props {
   rowKey: number;
   position: number;
   modName: string;
-  /** null while the quantity or quality is wrong */
+  /** null while a number of the options is wrong */
   command: string | null;
+  /** why the command is not the form asked for (strings, not the RowCommand object, so memo holds) */
+  note: string | null;
   copied: boolean;
   onCopy: (rowKey: number) => void;
 }
 
-const CommandText = ({ command, className, data }: { command: string | null; className: string; data?: boolean }) =>
+const CommandText = ({ command, note, className, data }: { command: string | null; note: string | null; className: string; data?: boolean }) =>
   command === null ? (
     <span className={`${className} text-slate-400`}>
       —<span className="sr-only"> no command until the options are fixed</span>
     </span>
   ) : (
-    <code className={`${className} break-all text-amber-200`} data-command={data ? "" : undefined}>
-      {command}
-    </code>
+    <>
+      <code className={`${className} break-all text-amber-200`} data-command={data ? "" : undefined}>
+        {command}
+      </code>
+      {note && (
+        <span className={`${className} block text-slate-400`} data-note={data ? "" : undefined}>
+          {note}
+        </span>
+      )}
+    </>
   );
 
-export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, copied, onCopy }: Props) {
+export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, note, copied, onCopy }: Props) {
   const [label, className] = row;
   return (
     <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
@@ -42,10 +52,10 @@ export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, 
           <span className="hidden sm:inline">{className} · </span>
           {modName}
         </div>
-        <CommandText command={command} className="mt-1 block text-xs sm:hidden" />
+        <CommandText command={command} note={note} className="mt-1 block text-xs sm:hidden" />
       </td>
       <td className="hidden px-2 py-2 sm:table-cell">
-        <CommandText command={command} className="text-xs" data />
+        <CommandText command={command} note={note} className="text-xs" data />
       </td>
       <td className="py-2 pl-1 text-right align-middle">
         <button

@@ -1,35 +1,36 @@
 /**
  * Server part of the spawn page that needs the rows: the first rows of the requested
- * view, searched and filtered (lib/portal/spawn-page), rendered into the HTML; the
- * browser fetches the rest.
+ * view (engrams or creatures, by its tab), searched and filtered (lib/portal/spawn-page),
+ * rendered into the HTML; the browser fetches the rest.
  */
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
 import type { SpawnMod } from "@/lib/portal/spawn-filter";
 import { loadSpawnPage } from "@/lib/portal/spawn-page";
 import type { SpawnScope } from "@/lib/portal/spawn-scope";
-import type { SpawnView } from "@/lib/portal/spawn-view";
+import type { RowSource, SpawnView } from "@/lib/portal/spawn-view";
 import { SpawnBrowser } from "./spawn-browser";
 
 interface Props {
   mods: SpawnMod[];
   scope: SpawnScope;
   initialView: SpawnView;
-  dataUrl: string;
+  /** where each kind of rows is fetched */
+  dataUrls: Record<RowSource, string>;
   /** the reader's locale: the rows' order */
   locale: string;
 }
 
-export async function SpawnRowsSection({ mods, scope, initialView, dataUrl, locale }: Props) {
+export async function SpawnRowsSection({ mods, scope, initialView, dataUrls, locale }: Props) {
   const { lastChanged, ...page } = await loadSpawnPage(db(), { scope, mods, view: initialView, locale });
   return (
     <>
       {lastChanged && (
         <p className="-mt-3 text-sm text-slate-400">
-          Engrams last changed <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
+          {initialView.tab === "creatures" ? "Creatures" : "Engrams"} last changed <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
         </p>
       )}
-      <SpawnBrowser dataUrl={dataUrl} page={page} mods={mods} scope={scope} initialView={initialView} />
+      <SpawnBrowser dataUrls={dataUrls} page={page} mods={mods} scope={scope} initialView={initialView} />
     </>
   );
 }

@@ -6,9 +6,11 @@
  * results follow each keystroke and submitting only closes a phone's keyboard. On a
  * phone, the Filters button opens the panel and counts what is set.
  */
-import { FILTERS_ID, FORM_ID } from "./spawn-controls";
+import type { SpawnTab } from "@/lib/portal/spawn-view";
+import { FILTERS_ID, FORM_ID } from "./spawn-form";
 
 interface Props {
+  tab: SpawnTab;
   q: string;
   /** the page's mod_id, kept by the form (null: every engram) */
   modId: string | null;
@@ -20,7 +22,7 @@ interface Props {
 
 const button = "min-h-10 shrink-0 rounded px-3 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export function SpawnSearchBar({ q, modId, active, filtersOpen, onQuery, onToggleFilters }: Props) {
+export function SpawnSearchBar({ tab, q, modId, active, filtersOpen, onQuery, onToggleFilters }: Props) {
   return (
     <div id="spawn-search-bar" className="sticky top-0 z-20 -mx-4 border-b border-slate-800 bg-slate-950 px-4 py-2">
       <form
@@ -36,6 +38,7 @@ export function SpawnSearchBar({ q, modId, active, filtersOpen, onQuery, onToggl
         className="flex items-end gap-2"
       >
         {modId !== null && <input type="hidden" name="mod_id" value={modId} />}
+        {tab === "creatures" && <input type="hidden" name="tab" value={tab} />}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor="spawn-search" className="sr-only text-xs font-medium text-slate-300 sm:not-sr-only">
             Search by name, class or path
@@ -49,7 +52,7 @@ export function SpawnSearchBar({ q, modId, active, filtersOpen, onQuery, onToggl
             spellCheck={false}
             value={q}
             onChange={(e) => onQuery(e.target.value)}
-            placeholder="e.g. metal pickaxe, PrimalItem_, /Game/Mods/"
+            placeholder={tab === "creatures" ? "e.g. rex, raptor, Raptor_Character_BP" : "e.g. metal pickaxe, PrimalItem_, /Game/Mods/"}
             className="min-h-10 w-full rounded border border-slate-600 bg-slate-900 px-2 text-base text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 sm:text-sm"
           />
         </div>

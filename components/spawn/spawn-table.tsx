@@ -1,7 +1,8 @@
 "use client";
-/** The windowed table of spawn commands: item, command, copy button (rows: spawn-row.tsx). */
-import { spawnCommand, type CommandOptions } from "@/lib/portal/spawn-command";
+/** The windowed table of spawn commands: item or creature, command, copy button (rows: spawn-row.tsx). */
+import type { CommandOf } from "@/lib/portal/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
+import type { SpawnTab } from "@/lib/portal/spawn-view";
 import { SpawnRowView } from "./spawn-row";
 import { useWindowedRows } from "./use-windowed-rows";
 
@@ -9,18 +10,19 @@ import { useWindowedRows } from "./use-windowed-rows";
 const ROW_ESTIMATE = 64;
 
 interface Props {
+  tab: SpawnTab;
   rows: readonly SpawnRow[];
   mods: readonly SpawnMod[];
   visible: readonly number[];
-  /** null while the quantity or quality is wrong: rows show no command */
-  options: CommandOptions | null;
+  /** null while a number of the options is wrong: rows show no command */
+  commandOf: CommandOf | null;
   /** changes when row heights may all change (other rows, other command text) */
   layoutKey: string;
   copied: number | null;
   onCopy: (rowIndex: number) => void;
 }
 
-export function SpawnTable({ rows, mods, visible, options, layoutKey, copied, onCopy }: Props) {
+export function SpawnTable({ tab, rows, mods, visible, commandOf, layoutKey, copied, onCopy }: Props) {
   const { bodyRef, start, end, above, below } = useWindowedRows(visible, ROW_ESTIMATE, FIRST_ROWS, layoutKey);
   // One cell: spanning the command column, hidden on phones, would add an empty column there.
   const spacer = (height: number, key: string) => (
@@ -30,11 +32,11 @@ export function SpawnTable({ rows, mods, visible, options, layoutKey, copied, on
   );
   return (
     <table className="w-full table-fixed border-collapse text-sm" aria-rowcount={visible.length + 1}>
-      <caption className="sr-only">Spawn commands; the table shows the rows near the scroll position.</caption>
+      <caption className="sr-only">{tab === "creatures" ? "Creature spawn commands" : "Spawn commands"}; the table shows the rows near the scroll position.</caption>
       <thead className="text-left text-slate-300">
         <tr aria-rowindex={1}>
           <th scope="col" className="py-2 pl-1 font-semibold sm:w-1/3 sm:pl-2">
-            Item
+            {tab === "creatures" ? "Creature" : "Item"}
           </th>
           <th scope="col" className="hidden px-2 py-2 font-semibold sm:table-cell">
             Spawn command
@@ -48,6 +50,7 @@ export function SpawnTable({ rows, mods, visible, options, layoutKey, copied, on
         {start > 0 && spacer(above, "top")}
         {visible.slice(start, end).map((rowIndex, i) => {
           const row = rows[rowIndex]!;
+          const command = commandOf ? commandOf(row) : null;
           return (
             <SpawnRowView
               key={rowIndex}
@@ -55,7 +58,8 @@ export function SpawnTable({ rows, mods, visible, options, layoutKey, copied, on
               rowKey={rowIndex}
               position={start + i + 2}
               modName={row[5] >= 0 ? (mods[row[5]]?.name ?? "") : "Base game"}
-              command={options ? spawnCommand(row[2], row[4], options) : null}
+              command={command?.command ?? null}
+              note={command?.note ?? null}
               copied={copied === rowIndex}
               onCopy={onCopy}
             />

@@ -15,6 +15,8 @@ export interface SearchItem {
   class?: string;
   path?: string;
   mod?: string | null;
+  /** more words the item answers to, as synonyms do (a creature's short name from its class: lib/catalogue/creature-words.ts) */
+  aliases?: string;
 }
 
 /** Where a word occurs; kept in the low two bits of each posting. */
@@ -65,7 +67,12 @@ export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
     const item = items[i]!;
     const { words, sequence } = labelWords(item.label);
     for (const w of words) add(w, i, FIELD_LABEL);
-    for (const w of synonymsOf(sequence)) if (!words.includes(w)) add(w, i, FIELD_SYNONYM);
+    const extra = synonymsOf(sequence);
+    if (item.aliases) {
+      const alias = labelWords(item.aliases);
+      extra.push(...alias.words, ...synonymsOf(alias.sequence));
+    }
+    for (const w of new Set(extra)) if (!words.includes(w)) add(w, i, FIELD_SYNONYM);
     if (item.mod) {
       let mw = modWords.get(item.mod);
       if (!mw) modWords.set(item.mod, (mw = labelWords(item.mod).words));

@@ -1,5 +1,5 @@
 /**
- * Limits of the dashboard's engram upload, apart from lib/dashboard/engram-upload.ts so
+ * Limits of the dashboard's engram and creature upload, apart from lib/dashboard/catalogue-upload.ts so
  * the browser's upload component can import them without bundling that module's
  * imports (zod among them: its start-up probe of `new Function` is a CSP violation).
  */

@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
 import { itemInput, type EngramRecord } from "@/lib/engrams/engram-input";
-import { ITEM_KINDS, parseItemKind, type ItemKind } from "@/lib/engrams/item-kind";
+import { ITEM_KINDS, parseItemKindOr, type ItemKind } from "@/lib/engrams/item-kind";
 import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 import { saveEngrams, type SaveResult } from "@/lib/engrams/save-engrams";
 
@@ -31,7 +31,8 @@ export interface ValidRows {
   errors: RowError[];
 }
 
-export function validateRows(rows: EngramFileRow[]): ValidRows {
+/** `absent`: the kind of rows that name none (engrams, but for a file pushed as creatures). */
+export function validateRows(rows: EngramFileRow[], absent: ItemKind = "engrams"): ValidRows {
   const records: EngramRecord[] = [];
   const rowOf: number[] = [];
   const kindOf: ItemKind[] = [];
@@ -46,7 +47,7 @@ export function validateRows(rows: EngramFileRow[]): ValidRows {
       errors.push({ row, message: "is not an engram object" });
       continue;
     }
-    const kind = parseItemKind((value as { kind?: unknown }).kind);
+    const kind = parseItemKindOr((value as { kind?: unknown }).kind, absent);
     if (kind === null) {
       errors.push({ row, message: "kind: must be engram or creature (or left empty: engram)" });
       continue;

@@ -23,16 +23,26 @@ export const itemKinds: Record<ItemKind, ItemKindSpec> = {
   creatures: { kind: "creatures", noun: "creature", endpoint: "creature.php" },
 };
 
+const isAbsent = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
 /**
  * The `kind` column of a CSV row or key of a JSON row in an engram file (the operator's
  * import, pull files): "engram"/"creature", singular or plural, any case; absent or
  * empty is an engram, so files written before creatures existed mean what they meant.
  */
 export function parseItemKind(value: unknown): ItemKind | null {
-  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return "engrams";
+  if (isAbsent(value)) return "engrams";
   if (typeof value !== "string") return null;
   const v = value.trim().toLowerCase();
   if (v === "engram" || v === "engrams") return "engrams";
   if (v === "creature" || v === "creatures") return "creatures";
   return null;
+}
+
+/**
+ * parseItemKind for a file pushed or uploaded as one kind (`creatures push`, the
+ * dashboard's creature upload): a row naming no kind is of that kind.
+ */
+export function parseItemKindOr(value: unknown, absent: ItemKind): ItemKind | null {
+  return isAbsent(value) ? absent : parseItemKind(value);
 }

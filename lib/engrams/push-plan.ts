@@ -16,7 +16,7 @@ export interface PushFile {
   errors: RowError[];
 }
 
-/** Rows without mod_id belong to `modId`; a row naming another mod, or another kind, is an error. */
+/** Rows without mod_id belong to `modId` and rows without kind are of `kind`; a row naming another mod, or another kind, is an error. */
 export function validatePushRows(rows: EngramFileRow[], modId: string, kind: ItemKind = "engrams"): PushFile {
   const withMod = rows.map(({ row, value }) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return { row, value };
@@ -24,7 +24,7 @@ export function validatePushRows(rows: EngramFileRow[], modId: string, kind: Ite
     const missing = v.mod_id === undefined || v.mod_id === null || (typeof v.mod_id === "string" && v.mod_id.trim() === "");
     return { row, value: missing ? { ...v, mod_id: modId } : v };
   });
-  const { records, rowOf, kindOf, errors } = validateRows(withMod);
+  const { records, rowOf, kindOf, errors } = validateRows(withMod, kind);
   records.forEach((r, i) => {
     if (r.modId !== modId) errors.push({ row: rowOf[i]!, message: `mod_id: ${r.modId ?? "none"} differs from --mod ${modId}` });
     if (kindOf[i] !== kind) errors.push({ row: rowOf[i]!, message: `kind: a ${itemKinds[kindOf[i]!].noun}, where this file is pushed as ${kind}` });

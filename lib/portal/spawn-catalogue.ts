@@ -1,23 +1,30 @@
 /**
  * What the spawn page shows, in two steps so the page can answer 404 (and paint its
- * header) before the heavy read: the confirmed mods asked for, then their engrams as
- * compact rows for the browser, sorted by label in the reader's locale.
+ * header) before the heavy read: the confirmed mods asked for, then their engrams (or
+ * creatures: the Creatures tab) as compact rows for the browser, sorted by label in the
+ * reader's locale. For views that show GFI codes, engram rows carry their code
+ * (lib/catalogue/gfi-code-table.ts, over the base game and the page's mods, computed
+ * once per engram data version); other views never wait for the codes, which take
+ * about a second to compute for 20,000 engrams after any engram changes anywhere.
  *
  * The page renders only the first rows; the browser fetches all of them as JSON
  * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
- * Rows are cached per scope (read once, in the database's order) and per locale (sorted,
- * as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma takes
- * ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
+ * Rows are cached per kind and scope (read once, in the database's order) and per locale
+ * (sorted, as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma
+ * takes ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
  * updated_at, mods' order) with one indexed aggregate, so any insert, update or delete
  * made by any instance is seen at once.
  */
 import { createHash } from "node:crypto";
 import { sortByLabel } from "@/lib/catalogue/item-order";
 import type { Db } from "@/lib/db/client";
+import { gfiCodeTable, type GfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import { classOf } from "@/lib/engrams/derive";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 import { canonicalModId } from "@/lib/mods/mod-id";
 import { mapCounts, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
+import type { RowSource } from "./spawn-view";
 
 export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; missing: string[] };
 
@@ -34,11 +41,13 @@ export interface SpawnRows {
 }
 
 /** Where the browser fetches a page's rows; the locale is in the URL so each order has its own cache entry. */
-export function spawnRowsUrl(scope: SpawnScope, locale: string): string {
+export function spawnRowsUrl(scope: SpawnScope, locale: string, source: RowSource = "items"): string {
   const p = new URLSearchParams();
   const modId = scopeParam(scope);
   if (modId !== null) p.set("mod_id", modId);
   p.set("locale", locale);
+  if (source === "creatures") p.set("kind", "creatures");
+  if (source === "gfi") p.set("gfi", "1");
   return `/spawn/rows.json?${p.toString().replace(/%2C/gi, ",")}`;
 }
 
@@ -71,48 +80,100 @@ export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMod
   return missing.length > 0 ? { found: false, missing } : { found: true, mods };
 }
 
+/** Rows in the database's order and their sorted copies per locale. */
+interface RowSet {
+  rows: SpawnRow[];
+  byLocale: Map<string, SpawnRows>;
+}
+
 interface ScopeEntry {
   version: string;
-  rows: SpawnRow[];
   lastChanged: Date | null;
-  byLocale: Map<string, SpawnRows>;
+  /** the rows as read, and each one's uid (what GFI codes are keyed by) */
+  plain: RowSet;
+  uids: string[];
+  /** the same rows with the GFI codes they were given (engrams, once a view asked for them) */
+  coded: (RowSet & { codes: GfiCodeTable }) | null;
 }
 
 const MAX_SCOPES = 8;
 const MAX_LOCALES = 4;
 const cache = new Map<string, ScopeEntry>();
 
-const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]) => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+type Where = { modId?: null | { in: string[] } };
 
-/** The engrams of a scope, sorted by label in `locale`'s order (ties by path). */
-export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string }): Promise<SpawnRows> {
-  const { scope, mods, locale } = options;
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+
+/** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
+const gfiMods = (scope: SpawnScope): string[] | null => (scope.kind === "all" ? null : scope.kind === "base" ? [] : scope.ids);
+
+async function statsOf(db: Db, kind: ItemKind, where: Where): Promise<{ count: number; lastChanged: Date | null }> {
+  const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
+  const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
+  return { count: s._count._all, lastChanged: s._max.updatedAt };
+}
+
+/** How many engrams or creatures a page's scope has (the other tab's count), from the index. */
+export async function countSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind }): Promise<number> {
+  return (await statsOf(db, options.kind, whereOf(options.scope, options.mods))).count;
+}
+
+async function readRows(db: Db, kind: ItemKind, where: Where) {
+  const select = { uid: true, path: true, label: true, environments: true, modId: true } as const;
+  if (kind === "engrams") return db.engram.findMany({ where, select: { ...select, canBlueprint: true } });
+  return (await db.creature.findMany({ where, select })).map((c) => ({ ...c, canBlueprint: false }));
+}
+
+/**
+ * The engrams (or creatures) of a scope, sorted by label in `locale`'s order (ties by
+ * path); with `gfi`, engram rows carry their GFI codes.
+ */
+export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean }): Promise<SpawnRows> {
+  const { scope, mods, locale, kind = "engrams" } = options;
   const where = whereOf(scope, mods);
-  const stats = await db.engram.aggregate({ where, _count: { _all: true }, _max: { updatedAt: true } });
-  const key = scopeKey(scope);
-  const version = `${stats._count._all}|${stats._max.updatedAt?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
+  const stats = await statsOf(db, kind, where);
+  const key = `${kind}:${scopeKey(scope)}`;
+  const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
   let entry = cache.get(key);
   if (entry?.version !== version) {
-    const engrams = await db.engram.findMany({ where, select: { path: true, label: true, environments: true, canBlueprint: true, modId: true } });
+    const items = await readRows(db, kind, where);
     const modIndex = new Map(mods.map((m, i) => [m.id, i]));
-    const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-    entry = { version, rows, lastChanged: stats._max.updatedAt, byLocale: new Map() };
+    const rows: SpawnRow[] = items.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
+    entry = { version, lastChanged: stats.lastChanged, plain: { rows, byLocale: new Map() }, uids: items.map((e) => e.uid), coded: null };
   }
   cache.delete(key);
   cache.set(key, entry);
   if (cache.size > MAX_SCOPES) cache.delete(cache.keys().next().value!);
 
-  let sorted = entry.byLocale.get(locale);
-  if (!sorted) {
-    const rows = sortByLabel([...entry.rows], locale, (r) => r[0], (r) => r[2]);
-    // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
-    sorted = [...entry.byLocale.values()].find((other) => sameOrder(other.rows, rows));
-    if (!sorted) {
-      const etag = createHash("sha256").update(`${key}|${version}|${locale}`).digest("base64url").slice(0, 22);
-      sorted = { rows, json: JSON.stringify(rows), etag, lastChanged: entry.lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+  let set: RowSet = entry.plain;
+  if (options.gfi && kind === "engrams") {
+    const codes = await gfiCodeTable(db, gfiMods(scope));
+    // New codes (an engram anywhere in the scope's GFI set changed): new rows, new orders.
+    if (entry.coded?.codes !== codes) {
+      const { uids } = entry;
+      const rows = entry.plain.rows.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [label, className, path, env, canBlueprint, mod, codes.get(uids[i]!) ?? null]);
+      entry.coded = { codes, rows, byLocale: new Map() };
     }
-    entry.byLocale.set(locale, sorted);
-    if (entry.byLocale.size > MAX_LOCALES) entry.byLocale.delete(entry.byLocale.keys().next().value!);
+    set = entry.coded;
+  }
+  return sortedFor(set, locale, entry.lastChanged);
+}
+
+/** A row set in a locale's order, as JSON with an ETag; kept per locale (at most MAX_LOCALES). */
+function sortedFor(set: RowSet, locale: string, lastChanged: Date | null): SpawnRows {
+  let sorted = set.byLocale.get(locale);
+  if (!sorted) {
+    const rows = sortByLabel([...set.rows], locale, (r) => r[0], (r) => r[2]);
+    // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
+    sorted = [...set.byLocale.values()].find((other) => sameOrder(other.rows, rows));
+    if (!sorted) {
+      const json = JSON.stringify(rows);
+      // Of the content itself: instances that built the same rows agree, and rows with other GFI codes never share a tag.
+      const etag = createHash("sha256").update(json).digest("base64url").slice(0, 22);
+      sorted = { rows, json, etag, lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+    }
+    set.byLocale.set(locale, sorted);
+    if (set.byLocale.size > MAX_LOCALES) set.byLocale.delete(set.byLocale.keys().next().value!);
   }
   return sorted;
 }

@@ -6,8 +6,12 @@
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
 import { BASE_GAME, type SpawnView } from "./spawn-view";
 
-/** [label, class, path, environments bit set, can_blueprint, index into the mods list or -1] */
-export type SpawnRow = readonly [label: string, className: string, path: string, environments: number, canBlueprint: boolean, mod: number];
+/**
+ * [label, class, path, environments bit set, can_blueprint, index into the mods list or
+ * -1, GFI code]. Engrams and creatures alike: a creature's can_blueprint is false and it
+ * has no GFI code (absent); an engram's code is null when it has none (gfi-codes.ts).
+ */
+export type SpawnRow = readonly [label: string, className: string, path: string, environments: number, canBlueprint: boolean, mod: number, gfi?: string | null];
 
 export interface SpawnMod {
   id: string;

@@ -5,9 +5,10 @@
  * HTML and the browser for every change after, on the same rows, so both agree.
  * Pure: safe to import from client components.
  */
+import { creatureWords } from "@/lib/catalogue/creature-words";
 import { buildItemIndex, searchItems, type ItemIndex } from "@/lib/catalogue/item-search";
 import { rowFilter, type SpawnMod, type SpawnRow } from "./spawn-filter";
-import type { SpawnView } from "./spawn-view";
+import type { SpawnTab, SpawnView } from "./spawn-view";
 
 export interface SpawnMatches {
   /** indexes into the rows, in the order shown */
@@ -20,25 +21,31 @@ export interface SpawnMatches {
   nothingToSearch: boolean;
 }
 
-const indexes = new WeakMap<readonly SpawnRow[], ItemIndex>();
+const indexes: Record<SpawnTab, WeakMap<readonly SpawnRow[], ItemIndex>> = { items: new WeakMap(), creatures: new WeakMap() };
 
-/** The search index of a page's rows, built on first use and kept as long as the rows are. */
-export function spawnIndex(rows: readonly SpawnRow[], mods: readonly SpawnMod[]): ItemIndex {
-  let index = indexes.get(rows);
+/**
+ * The search index of a page's rows, built on first use and kept as long as the rows are.
+ * Creatures also answer to the short name in their class (lib/catalogue/creature-words).
+ */
+export function spawnIndex(rows: readonly SpawnRow[], mods: readonly SpawnMod[], tab: SpawnTab = "items"): ItemIndex {
+  let index = indexes[tab].get(rows);
   if (!index) {
-    index = buildItemIndex(rows.map((r) => ({ label: r[0], class: r[1], path: r[2], mod: mods[r[5]]?.name ?? null })));
-    indexes.set(rows, index);
+    const aliases = tab === "creatures" ? (r: SpawnRow) => ({ aliases: creatureWords(r[1]) }) : () => ({});
+    index = buildItemIndex(rows.map((r) => ({ label: r[0], class: r[1], path: r[2], mod: mods[r[5]]?.name ?? null, ...aliases(r) })));
+    indexes[tab].set(rows, index);
   }
   return index;
 }
 
-export function findSpawnRows(rows: readonly SpawnRow[], mods: readonly SpawnMod[], view: Pick<SpawnView, "q" | "maps" | "mods" | "bp">): SpawnMatches {
-  const filter = rowFilter(rows, mods, view);
+/** The tab decides the filters too: creatures have no blueprint, so the blueprint filter is the items tab's alone. */
+export function findSpawnRows(rows: readonly SpawnRow[], mods: readonly SpawnMod[], view: Pick<SpawnView, "q" | "maps" | "mods" | "bp"> & { tab?: SpawnTab }): SpawnMatches {
+  const tab = view.tab ?? "items";
+  const filter = rowFilter(rows, mods, tab === "creatures" ? { ...view, bp: "all" } : view);
   if (view.q.trim() === "") {
     const visible: number[] = [];
     for (let i = 0; i < rows.length; i++) if (!filter || filter(i)) visible.push(i);
     return { visible, typos: false, suggestions: [], nothingToSearch: false };
   }
-  const { items, typos, suggestions, nothingToSearch } = searchItems(spawnIndex(rows, mods), view.q, filter ? { filter } : {});
+  const { items, typos, suggestions, nothingToSearch } = searchItems(spawnIndex(rows, mods, tab), view.q, filter ? { filter } : {});
   return { visible: items, typos, suggestions, nothingToSearch };
 }

@@ -11,8 +11,15 @@ import { scopeParam, type SpawnScope } from "./spawn-scope";
 export type BlueprintFilter = "all" | "yes" | "no";
 export type SpawnKind = "item" | "blueprint";
 export type SpawnPrefix = "cheat" | "admincheat";
+/** which catalogue the page lists: engrams (items) or creatures */
+export type SpawnTab = "items" | "creatures";
+/** item rows: the full `giveitem` command or its short `gfi` form */
+export type CommandForm = "full" | "gfi";
+/** creatures: wild (`spawndino`) or tamed (`GMSummon`) */
+export type Summon = "wild" | "tamed";
 
 export interface SpawnView {
+  tab: SpawnTab;
   /** search text (lib/catalogue/item-search) */
   q: string;
   /** environments bit set (lib/engrams/environments order); 0 = any map */
@@ -24,10 +31,43 @@ export interface SpawnView {
   quantity: string;
   quality: string;
   kind: SpawnKind;
+  form: CommandForm;
+  /** creature options, as typed like quantity and quality (checked by lib/portal/spawn-options) */
+  level: string;
+  summon: Summon;
+  distance: string;
+  yOffset: string;
+  zOffset: string;
+  /** both tabs */
   prefix: SpawnPrefix;
 }
 
-export const DEFAULT_VIEW: SpawnView = { q: "", maps: 0, mods: [], bp: "all", quantity: "1", quality: "0", kind: "item", prefix: "cheat" };
+/** The creature defaults are the v1 `spawn` of a creature: `... 1 1 1 30` (lib/engrams/derive.ts). */
+export const DEFAULT_VIEW: SpawnView = {
+  tab: "items",
+  q: "",
+  maps: 0,
+  mods: [],
+  bp: "all",
+  quantity: "1",
+  quality: "0",
+  kind: "item",
+  form: "full",
+  level: "30",
+  summon: "wild",
+  distance: "1",
+  yOffset: "1",
+  zOffset: "1",
+  prefix: "cheat",
+};
+
+/**
+ * Which rows a view needs: engrams, engrams with their GFI codes (computed only for
+ * views that show them: lib/portal/spawn-catalogue), or creatures.
+ */
+export type RowSource = "items" | "gfi" | "creatures";
+
+export const rowSource = (view: Pick<SpawnView, "tab" | "form">): RowSource => (view.tab === "creatures" ? "creatures" : view.form === "gfi" ? "gfi" : "items");
 
 /** URL value for "engrams without a mod" in the mod filter */
 export const BASE_GAME = "base";
@@ -61,6 +101,7 @@ export function parseSpawnView(query: Query): SpawnView {
   const mods = all(query, "mod").join(",");
   const number = (name: string, fallback: string) => (first(query, name) ?? fallback).trim().slice(0, 24);
   return {
+    tab: first(query, "tab") === "creatures" ? "creatures" : "items",
     q: (first(query, "q") ?? "").slice(0, 200),
     maps: mapsFromParam(all(query, "map").join(",")),
     mods: mods ? mods.split(",").filter((m) => m === BASE_GAME || /^\d{1,16}$/.test(m)) : [],
@@ -68,8 +109,54 @@ export function parseSpawnView(query: Query): SpawnView {
     quantity: number("qty", DEFAULT_VIEW.quantity),
     quality: number("quality", DEFAULT_VIEW.quality),
     kind: first(query, "as") === "blueprint" ? "blueprint" : "item",
+    form: first(query, "cmd") === "gfi" ? "gfi" : "full",
+    level: number("level", DEFAULT_VIEW.level),
+    summon: first(query, "summon") === "tamed" ? "tamed" : "wild",
+    distance: number("dist", DEFAULT_VIEW.distance),
+    yOffset: number("y", DEFAULT_VIEW.yOffset),
+    zOffset: number("z", DEFAULT_VIEW.zOffset),
     prefix: first(query, "prefix") === "admincheat" ? "admincheat" : "cheat",
   };
+}
+
+/** Each field's URL parameter, in the order URLs list them (after `mod_id` and `tab`). */
+const PARAMS = [
+  ["q", "q"],
+  ["maps", "map"],
+  ["mods", "mod"],
+  ["bp", "bp"],
+  ["quantity", "qty"],
+  ["quality", "quality"],
+  ["kind", "as"],
+  ["form", "cmd"],
+  ["level", "level"],
+  ["summon", "summon"],
+  ["distance", "dist"],
+  ["yOffset", "y"],
+  ["zOffset", "z"],
+  ["prefix", "prefix"],
+] as const satisfies readonly (readonly [keyof SpawnView, string])[];
+
+type Field = (typeof PARAMS)[number][0];
+
+/** The fields each tab shows; the others are kept (in the URL, and in the form as hidden fields) but not shown. */
+const TAB_FIELDS: Record<SpawnTab, ReadonlySet<Field>> = {
+  items: new Set(["q", "maps", "mods", "bp", "quantity", "quality", "kind", "form", "prefix"]),
+  creatures: new Set(["q", "maps", "mods", "level", "summon", "distance", "yOffset", "zOffset", "prefix"]),
+};
+
+function paramValue(view: SpawnView, field: Field): string | null {
+  if (field === "maps") return view.maps ? mapsToParam(view.maps) : null;
+  if (field === "mods") return view.mods.length > 0 ? view.mods.join(",") : null;
+  return view[field] !== DEFAULT_VIEW[field] ? view[field] : null;
+}
+
+/** The parameters of the fields the view's tab does not show, where they differ from their defaults: the page's form carries them as hidden fields, so "Apply" keeps them. */
+export function hiddenParams(view: SpawnView): [name: string, value: string][] {
+  return PARAMS.flatMap(([field, name]) => {
+    const value = TAB_FIELDS[view.tab].has(field) ? null : paramValue(view, field);
+    return value === null ? [] : [[name, value] as [string, string]];
+  });
 }
 
 /** The query string of a view; the page's `mod_id` always comes first, kept even when empty (the base game). */
@@ -77,25 +164,20 @@ export function spawnViewQuery(view: SpawnView, scope: SpawnScope): string {
   const p = new URLSearchParams();
   const modId = scopeParam(scope);
   if (modId !== null) p.set("mod_id", modId);
-  if (view.q) p.set("q", view.q);
-  if (view.maps) p.set("map", mapsToParam(view.maps));
-  if (view.mods.length > 0) p.set("mod", view.mods.join(","));
-  if (view.bp !== "all") p.set("bp", view.bp);
-  if (view.quantity !== DEFAULT_VIEW.quantity) p.set("qty", view.quantity);
-  if (view.quality !== DEFAULT_VIEW.quality) p.set("quality", view.quality);
-  if (view.kind !== DEFAULT_VIEW.kind) p.set("as", view.kind);
-  if (view.prefix !== DEFAULT_VIEW.prefix) p.set("prefix", view.prefix);
+  if (view.tab !== DEFAULT_VIEW.tab) p.set("tab", view.tab);
+  for (const [field, name] of PARAMS) {
+    const value = paramValue(view, field);
+    if (value !== null) p.set(name, value);
+  }
   // Commas read better than %2C in a shared link and URLSearchParams parses them back.
   const s = p.toString().replace(/%2C/gi, ",");
   return s ? `?${s}` : "";
 }
 
-/** How many filters and options differ from the defaults: each ticked map, the mod, blueprintable and each command option. */
+/** How many of the tab's filters and options differ from the defaults: each ticked map, the mod, blueprintable and each command option. */
 export function activeSettings(view: SpawnView): number {
   let n = 0;
   for (let b = 0; b < ENVIRONMENTS.length; b++) if (view.maps & (1 << b)) n++;
-  if (view.mods.length > 0) n++;
-  if (view.bp !== "all") n++;
-  for (const key of ["quantity", "quality", "kind", "prefix"] as const) if (view[key] !== DEFAULT_VIEW[key]) n++;
+  for (const field of TAB_FIELDS[view.tab]) if (field !== "q" && field !== "maps" && paramValue(view, field) !== null) n++;
   return n;
 }

@@ -6,6 +6,7 @@ import { parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
 import { spawnCommand } from "@/lib/portal/spawn-command";
 import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
 import { mapCounts, rowFilter, type SpawnRow } from "@/lib/portal/spawn-filter";
+import { viewCommands } from "@/lib/portal/row-command";
 import { mapNotice, mapsLeaveNothing, orList } from "@/lib/portal/spawn-notices";
 import { checkCommandOptions, checkWholeNumber } from "@/lib/portal/spawn-options";
 import { scopeParam } from "@/lib/portal/spawn-scope";
@@ -73,7 +74,7 @@ describe("scope: mod_id", () => {
 
 describe("spawn view in the URL", () => {
   it("round-trips every field and leaves defaults out", () => {
-    const view = { q: "metal sword", maps: 1 | 8, mods: ["100", "base"], bp: "yes", quantity: "3", quality: "7", kind: "blueprint", prefix: "admincheat" } as const;
+    const view = { ...DEFAULT_VIEW, q: "metal sword", maps: 1 | 8, mods: ["100", "base"], bp: "yes", quantity: "3", quality: "7", kind: "blueprint", prefix: "admincheat" } as const;
     const query = spawnViewQuery({ ...view, mods: [...view.mods] }, { kind: "mods", ids: ["100", "200"] });
     expect(query).toBe("?mod_id=100,200&q=metal+sword&map=island,ragnarok&mod=100,base&bp=yes&qty=3&quality=7&as=blueprint&prefix=admincheat");
     expect(parseSpawnView(new URLSearchParams(query))).toEqual(view);
@@ -121,8 +122,9 @@ describe("filters and map notices", () => {
   });
   it("copy all and export hand over the shown rows in order, with the view's options", () => {
     const o = { prefix: "admincheat", quantity: 2, quality: 0, kind: "blueprint" } as const;
-    expect(spawnCommands(rows, [2, 1], o)).toEqual([spawnCommand("/Game/Mods/Y/Crown.Crown", true, o), spawnCommand("/Game/Wood.Wood", false, o)]);
-    const doc = spawnExport(rows, mods, [1], o, "http://x/spawn/?q=wood", new Date(0));
+    const { commandOf } = viewCommands({ ...DEFAULT_VIEW, prefix: "admincheat", quantity: "2", kind: "blueprint" });
+    expect(spawnCommands(rows, [2, 1], commandOf!)).toEqual([spawnCommand("/Game/Mods/Y/Crown.Crown", true, o), spawnCommand("/Game/Wood.Wood", false, o)]);
+    const doc = spawnExport(rows, mods, [1], commandOf!, "http://x/spawn/?q=wood", new Date(0));
     expect(doc).toEqual({
       view_url: "http://x/spawn/?q=wood",
       exported_at: "1970-01-01T00:00:00.000Z",
