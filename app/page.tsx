@@ -7,8 +7,9 @@ import { homeCounts } from "@/lib/portal/home-counts";
 export const dynamic = "force-dynamic";
 
 const DESTINATIONS = [
-  { href: "/spawn/", title: "Spawn codes", text: "Every engram's admin command, for one mod or all of them: filter by map, set quantity and quality, copy with one click." },
-  { href: "/documents", title: "Documents", text: "Loot, crafting and server presets shared by Beacon users, ready to download." },
+  { href: "/spawn/", title: "Spawn codes", text: "Every item's and creature's admin command, for one mod or all of them: filter by map, set quantity, quality or level, copy with one click." },
+  { href: "/documents", title: "Documents", text: "Loot, crafting and server presets shared by Beacon users, ready to download, with their Game.ini lines." },
+  { href: "/documents/new", title: "Loot editor", text: "Build supply-crate loot in the browser, from nothing, the game's default tables or your Game.ini, and take the lines back to your server." },
   { href: "/docs/api", title: "API reference", text: "The Beacon v1 API that game tools and mod authors talk to.", external: false },
   { href: "/dashboard", title: "Dashboard", text: "Register and confirm your mods, manage engrams and your documents." },
 ];

@@ -17,6 +17,7 @@ test("the home page says what the service is, with live counts and links", async
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: /^Spawn codes/ })).toHaveAttribute("href", "/spawn/");
   await expect(main.getByRole("link", { name: /^Documents/ })).toHaveAttribute("href", "/documents");
+  await expect(main.getByRole("link", { name: /^Loot editor/ })).toHaveAttribute("href", "/documents/new");
   await expect(main.getByRole("link", { name: /^API reference/ })).toHaveAttribute("href", "/docs/api");
   await expect(main.getByRole("link", { name: /^Dashboard/ })).toHaveAttribute("href", "/dashboard");
   await screenshot(page, "home");
