@@ -9,12 +9,14 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { config, sqlitePath } from "@/lib/config";
+import { isolateSqlite, type SqliteHandle } from "@/lib/db/sqlite-isolation";
 
 export type Db = SqliteClient;
 /** The client handed to `db.$transaction(async (tx) => ...)` callbacks. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 const urls = new WeakMap<Db, string>();
+const sqliteHandles = new WeakMap<Db, SqliteHandle>();
 
 /**
  * synchronous = FULL on every connection the adapter opens (it opens one, lazily, with
@@ -43,7 +45,12 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
   if (databaseUrl.startsWith("file:")) {
     // Journal mode (WAL) is set on the file by the migration runner; busy_timeout
     // makes concurrent writers from several processes wait instead of failing.
-    client = new SqliteClient({ adapter: durableSqlite(new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 }), options.sqliteSynchronous ?? "FULL") });
+    const file = sqlitePath(databaseUrl);
+    const handle: SqliteHandle = {};
+    const factory = durableSqlite(new PrismaBetterSqlite3({ url: file, timeout: 10_000 }), options.sqliteSynchronous ?? "FULL");
+    const readerFactory = new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true, fileMustExist: true });
+    client = new SqliteClient({ adapter: isolateSqlite(factory, readerFactory, handle) });
+    sqliteHandles.set(client, handle);
   } else {
     const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // Same models, same API; only the generated dialect differs.
@@ -51,6 +58,15 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
   }
   urls.set(client, databaseUrl);
   return client;
+}
+
+/**
+ * The raw better-sqlite3 connection behind a SQLite client, once Prisma has opened it
+ * (undefined on PostgreSQL). Only for statements inside a transaction the caller holds
+ * (lib/db/sql.ts): anywhere else they would bypass the isolation of lib/db/sqlite-isolation.ts.
+ */
+export function sqliteConnectionOf(client: Db): SqliteHandle["connection"] {
+  return sqliteHandles.get(client)?.connection;
 }
 
 /** The URL a client was created for (hot paths open their own light driver handle to it). */

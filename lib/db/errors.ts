@@ -43,3 +43,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const { codes: found, messages } = chain(err);
   return found.some((c) => UNAVAILABLE.has(c)) || messages.some((m) => UNAVAILABLE_MESSAGES.some((re) => re.test(m)));
 }
+
+/**
+ * The transaction lost a deadlock or a serialisation check (PostgreSQL 40P01 / 40001,
+ * Prisma P2034): nothing of it was kept and running it again may well succeed.
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  return codes(err).some((c) => c === "P2034" || c === "40P01" || c === "40001" || c === "TransactionWriteConflict");
+}

@@ -1,12 +1,13 @@
 /**
  * A single-document download: the content as stored plus its name, and the download
- * counted with one atomic UPDATE ... SET download_count = download_count + 1 RETURNING,
- * so concurrent downloads never lose a count. That one statement is the whole database
- * cost of a repeated download: contents are kept in memory by (id, revision,
- * last_updated), which every publish changes, bounded by total bytes.
+ * counted (lib/documents/count-downloads.ts: added up with the other downloads of the
+ * same group commit, answered once committed). That is the whole database cost of a
+ * repeated download: contents are kept in memory by (id, revision, last_updated), which
+ * every publish changes, bounded by total bytes.
  */
 import { notFound } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
+import { countDownload } from "./count-downloads";
 import { decodeContent, type ContentEncoding, type StoredContent } from "./content-storage";
 
 export interface Download {
@@ -35,11 +36,7 @@ function account(bytes: number): void {
 }
 
 export async function downloadDocument(db: Db, id: string): Promise<Download> {
-  const [doc] = await db.document.updateManyAndReturn({
-    where: { id },
-    data: { downloadCount: { increment: 1 } },
-    select: { name: true, revision: true, lastUpdated: true },
-  });
+  const doc = await countDownload(db, id);
   if (!doc) throw notFound("No document has this id.", { document_id: id });
   const key = `${id}/${doc.revision}/${doc.lastUpdated.getTime()}`;
   let entry = entries.get(key);

@@ -7,11 +7,12 @@
 import { forbidden, notFound } from "@/lib/api/errors";
 import { chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import type { EngramIds } from "@/lib/engrams/engram-id";
 
 export async function deleteEngrams(db: Db, options: { userId: string; ids: EngramIds }): Promise<void> {
   const { userId, ids } = options;
-  await db.$transaction(async (tx) => {
+  await groupCommit(db, async ({ tx }) => {
     const select = { uid: true, classKey: true, modId: true, mod: { select: { userId: true } } } as const;
     const byUid = await findInChunks(ids.uids, (part) => tx.engram.findMany({ where: { uid: { in: part } }, select }));
     const byClass = await findInChunks(ids.classKeys, (part) => tx.engram.findMany({ where: { classKey: { in: part } }, select }));
@@ -27,5 +28,5 @@ export async function deleteEngrams(db: Db, options: { userId: string; ids: Engr
     }
     const doomed = rows.filter(mine).map((r) => r.uid);
     for (const part of chunks(doomed)) await tx.engram.deleteMany({ where: { uid: { in: part } } });
-  });
+  }, { rows: ids.uids.length + ids.classKeys.length });
 }

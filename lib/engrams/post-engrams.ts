@@ -3,14 +3,16 @@
  * must own a confirmed registration of each item's mod_id (403 naming the first item
  * that fails); engrams without a mod come only from the operator's importer.
  * Republishing one existing engram, what mod tools do most, is one guarded UPDATE; all
- * else goes through saveEngrams in a transaction.
+ * else goes through saveEngrams. Either way the write joins the next group commit
+ * (lib/db/group-commit.ts) and is answered once that is committed.
  */
 import { conflict, forbidden } from "@/lib/api/errors";
 import { batchTransactionOptions } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
-import { guardedUpdate, saveEngrams } from "@/lib/engrams/save-engrams";
+import { saveEngrams, updateModEngram } from "@/lib/engrams/save-engrams";
 import { confirmedModIds } from "@/lib/mods/find-mods";
 
 export async function postEngrams(db: Db, options: { userId: string; engrams: EngramRecord[] }): Promise<void> {
@@ -20,9 +22,16 @@ export async function postEngrams(db: Db, options: { userId: string; engrams: En
     if (e.modId === null) throw forbidden(`Item ${index}: engrams without a mod are loaded by the operator, not through the API.`, { index, mod_id: null });
     if (!mine.has(e.modId)) throw forbidden(`Item ${index}: you do not own a confirmed registration of mod ${e.modId}.`, { index, mod_id: e.modId });
   });
-  if (engrams.length === 1 && (await db.engram.updateMany(guardedUpdate(engrams[0]!))).count === 1) return;
   try {
-    await db.$transaction((tx) => saveEngrams(tx, engrams), batchTransactionOptions(engrams.length));
+    await groupCommit(
+      db,
+      async ({ tx, sql }) => {
+        const [one] = engrams;
+        if (engrams.length === 1 && one!.modId !== null && (await updateModEngram(sql, { ...one!, modId: one!.modId })) === 1) return;
+        await saveEngrams(tx, engrams);
+      },
+      { rows: engrams.length, timeoutMs: batchTransactionOptions(engrams.length).timeout },
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("Some of these engrams were added by a concurrent request; try again.", null);
     throw err;

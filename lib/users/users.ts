@@ -7,6 +7,7 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import { parsePublicKey } from "@/lib/auth/public-key";
 import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
 
@@ -39,9 +40,13 @@ export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
     throw badRequest("A user with this id exists already.", { user_ids: existing.map((e) => e.id).slice(0, 20) });
   }
   try {
-    await db.$transaction(async (tx) => {
-      for (const part of chunks(rows)) await tx.user.createMany({ data: part });
-    }, batchTransactionOptions(rows.length));
+    await groupCommit(
+      db,
+      async ({ tx }) => {
+        for (const part of chunks(rows)) await tx.user.createMany({ data: part });
+      },
+      { rows: rows.length, timeoutMs: batchTransactionOptions(rows.length).timeout },
+    );
   } catch (err) {
     // A concurrent request created one of them between our check and the insert.
     if (isUniqueViolation(err)) throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id).slice(0, 20) });
@@ -70,6 +75,6 @@ export async function findPublicKey(db: Db, userId: string): Promise<string | nu
 }
 
 export async function deleteUser(db: Db, userId: string): Promise<void> {
-  const { count } = await db.user.deleteMany({ where: { id: userId } });
+  const { count } = await groupCommit(db, ({ tx }) => tx.user.deleteMany({ where: { id: userId } }));
   if (count === 0) throw notFound("No user has this id.", { user_id: userId });
 }
