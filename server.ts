@@ -8,7 +8,9 @@
  * documents published before search, lib/documents/backfill-document-maps.ts).
  * /v1/*.php requests go straight to their endpoint (the same ones the route files
  * export) with the client's exact request target, which signatures cover; /healthz
- * checks the database; everything else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
+ * checks the database; /spawn/rows.json is served compressed with its ETag
+ * (lib/portal/spawn-rows-reply.ts; Next.js would drop its Content-Encoding); everything
+ * else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0.
  */
 import http from "node:http";
 import { dirname, join } from "node:path";
@@ -28,6 +30,7 @@ import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/portal/spawn-rows-reply";
 import { PEER_ADDRESS_HEADER } from "@/lib/dashboard/sign-in-address";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
@@ -79,6 +82,8 @@ async function main(): Promise<void> {
       void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env));
     } else if (/^\/healthz(\?|$)/.test(url)) {
       void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+    } else if (SPAWN_ROWS_PATH.test(url)) {
+      void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(db(), apiReq));
     } else {
       // The socket's address, for code Next.js runs (which never sees the socket); a
       // client cannot supply it, as any value it sent is replaced here.
