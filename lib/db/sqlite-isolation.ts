@@ -13,7 +13,12 @@
  * - while a transaction is open, statements from outside it that only read go to a
  *   second, read-only connection (WAL: they see the last commit, never work in progress);
  * - statements that write wait their turn, in arrival order with transactions (one FIFO
- *   gate in front of the adapter's own mutex), so neither starves the other.
+ *   gate in front of the adapter's own mutex), so neither starves the other;
+ * - transactions begin IMMEDIATE (the adapter's BEGIN is deferred): they take the write
+ *   lock before their first read, waiting for another process that holds it, instead of
+ *   reading a snapshot that another process's commit makes stale, after which every
+ *   write fails at once with SQLITE_BUSY_SNAPSHOT (seen with a second server on the
+ *   file: a whole group-committed batch answered 503).
  *
  * It also hands out the raw connection for statements run inside a transaction the
  * caller holds (lib/db/sql.ts): microseconds each instead of Prisma's ~130 µs a call.
@@ -92,6 +97,12 @@ export function isolateSqlite(factory: PrismaBetterSqlite3, readerFactory: Prism
       const release = await gate.acquire();
       try {
         const tx = await startTransaction(isolationLevel);
+        try {
+          connection.exec("ROLLBACK; BEGIN IMMEDIATE");
+        } catch (err) {
+          await tx.rollback(); // releases the adapter's mutex; nothing was begun
+          throw err;
+        }
         const commit = tx.commit.bind(tx);
         const rollback = tx.rollback.bind(tx);
         tx.commit = () => commit().finally(release);
