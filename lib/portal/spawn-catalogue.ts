@@ -5,11 +5,13 @@
  *
  * The page renders only the first rows; the browser fetches all of them as JSON
  * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
- * Rows are cached per mod set, parsed and as JSON, with an ETag for the browser. Reading 20,000 engrams through Prisma takes ~300 ms; the
+ * Rows are cached per mod set, parsed and as JSON, with an ETag for the browser (one
+ * cache for the page and rows.json, bounded in bytes). Reading 20,000 engrams through Prisma takes ~300 ms; the
  * cache is checked against (row count, latest updated_at, mods' order) with one indexed
  * aggregate, so any insert, update or delete made by any instance is seen at once.
  */
 import { createHash } from "node:crypto";
+import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
 import { classOf } from "@/lib/engrams/derive";
 import { canonicalModId } from "@/lib/mods/mod-id";
@@ -59,8 +61,9 @@ export async function findSpawnMods(db: Db, modIds: string[] | null): Promise<Sp
   return missing.length > 0 ? { found: false, missing } : { found: true, mods };
 }
 
-const MAX_CACHED = 8;
-const cache = new Map<string, { version: string; value: SpawnRows }>();
+// Rows as arrays weigh about twice their JSON; the compressed forms rows.json serves
+// (lib/portal/spawn-rows-reply.ts) go with them, about a tenth more.
+const cache = sharedCache<SpawnRows>("spawn.rows", { maxBytes: 24 << 20, sizeOf: (v) => Math.round(v.json.length * 3.1) });
 
 /** The engrams of `mods` (all engrams when `all`), ordered by label like the v1 listing. */
 export async function loadSpawnRows(db: Db, options: { mods: SpawnMod[]; all: boolean }): Promise<SpawnRows> {
@@ -68,20 +71,15 @@ export async function loadSpawnRows(db: Db, options: { mods: SpawnMod[]; all: bo
   const stats = await db.engram.aggregate({ where, _count: { _all: true }, _max: { updatedAt: true } });
   const key = options.all ? "*" : options.mods.map((m) => m.id).sort().join(",");
   const version = `${stats._count._all}|${stats._max.updatedAt?.getTime() ?? 0}|${options.mods.map((m) => m.id).join(",")}`;
-  const hit = cache.get(key);
-  if (hit?.version === version) return hit.value;
-
-  const engrams = await db.engram.findMany({
-    where,
-    select: { path: true, label: true, environments: true, canBlueprint: true, modId: true },
-    orderBy: [{ label: "asc" }, { uid: "asc" }],
+  return cache.get(key, version, async () => {
+    const engrams = await db.engram.findMany({
+      where,
+      select: { path: true, label: true, environments: true, canBlueprint: true, modId: true },
+      orderBy: [{ label: "asc" }, { uid: "asc" }],
+    });
+    const modIndex = new Map(options.mods.map((m, i) => [m.id, i]));
+    const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
+    const etag = createHash("sha256").update(`${key}|${version}`).digest("base64url").slice(0, 22);
+    return { rows, json: JSON.stringify(rows), etag, lastChanged: stats._max.updatedAt, hasBaseGame: rows.some((r) => r[5] === -1) };
   });
-  const modIndex = new Map(options.mods.map((m, i) => [m.id, i]));
-  const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-  const etag = createHash("sha256").update(`${key}|${version}`).digest("base64url").slice(0, 22);
-  const value = { rows, json: JSON.stringify(rows), etag, lastChanged: stats._max.updatedAt, hasBaseGame: rows.some((r) => r[5] === -1) };
-  cache.delete(key);
-  cache.set(key, { version, value });
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
-  return value;
 }

@@ -9,7 +9,7 @@ import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
+import { cachedAtVersion, sharedCache, stringBytes } from "@/lib/cache/versioned-cache";
 
 export interface UserJson {
   user_id: string;
@@ -60,7 +60,8 @@ export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
   return found.sort((a, b) => (a.id < b.id ? -1 : 1)).map(userJson);
 }
 
-const publicKeys = new VersionedCache<string | null>(10_000);
+// A PEM of an RSA-2048 key is ~450 bytes: 4 MiB holds about 8,000 signers.
+const publicKeys = sharedCache<string | null>("users.publicKeys", { maxBytes: 4 << 20, sizeOf: (pem) => 100 + (pem === null ? 0 : stringBytes(pem)) });
 
 /**
  * The PEM key signed requests are verified with. Kept per user until the "users" data

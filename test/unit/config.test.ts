@@ -17,6 +17,7 @@ describe("configuration", () => {
       MAX_BODY_BYTES: 16 * 1024 * 1024,
       SQLITE_SYNCHRONOUS: "FULL",
       BASE_CATALOGUE: true,
+      HEAP_MODE: "compact",
       provider: "sqlite",
     });
   });
@@ -31,6 +32,8 @@ describe("configuration", () => {
     expect(readConfig({ BASE_CATALOGUE: "false" }).BASE_CATALOGUE).toBe(false);
     expect(readConfig({ BASE_CATALOGUE: "0" }).BASE_CATALOGUE).toBe(false);
     expect(() => readConfig({ BASE_CATALOGUE: "no" })).toThrow(ConfigError);
+    expect(readConfig({ HEAP_MODE: "fast" }).HEAP_MODE).toBe("fast");
+    expect(() => readConfig({ HEAP_MODE: "small" })).toThrow(ConfigError);
   });
 
   it("names every invalid variable", () => {

@@ -6,12 +6,12 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { splitIds } from "@/lib/api/request-context";
-import { emptyResponse, jsonResponse, preparedJsonResponse } from "@/lib/api/types";
+import { emptyResponse, preparedJsonResponse } from "@/lib/api/types";
 import { db } from "@/lib/db/client";
 import { deleteEngrams } from "@/lib/engrams/delete-engrams";
 import { parseEngramIds } from "@/lib/engrams/engram-id";
 import { engramInput } from "@/lib/engrams/engram-input";
-import { engramListBody, findCatalogueEngrams } from "@/lib/engrams/engram-catalogue";
+import { catalogueEngramsJson, engramListBody } from "@/lib/engrams/engram-catalogue";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { requireModIds } from "@/lib/mods/mod-id";
 
@@ -28,11 +28,10 @@ export const engramEndpoint: Endpoint = {
           const mods = modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
           return preparedJsonResponse(await engramListBody(db(), mods));
         }
-        const ids = parseEngramIds(ctx.pathIds);
-        const found = await findCatalogueEngrams(db(), ids);
-        if (found.length === 0) throw notFound("No engram matches these ids.", { ids: ctx.pathIds.slice(0, 20) });
         // One uid, or one class matching one engram: an object; otherwise an array.
-        return jsonResponse(ctx.pathIds.length === 1 && found.length === 1 ? found[0] : found);
+        const found = await catalogueEngramsJson(db(), parseEngramIds(ctx.pathIds), ctx.pathIds.length === 1);
+        if (found === null) throw notFound("No engram matches these ids.", { ids: ctx.pathIds.slice(0, 20) });
+        return { status: 200, headers: { "content-type": "application/json" }, body: found };
       },
     },
     POST: {
