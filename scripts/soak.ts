@@ -7,7 +7,7 @@
  * (document updates, engram updates: the data stays the same size) and document
  * downloads, from --connections keep-alive loops capped at --rate requests/s in total.
  * After --warmup seconds of the same load (caches filled, code optimised), the server's
- * resident memory (RSS) is read every second and reported every --sample-seconds: the
+ * resident memory (RSS) is read idle after start, then every second and reported every --sample-seconds: the
  * last value, and the lowest and highest of the interval. RSS swings by tens of MB over
  * minutes as the garbage collector grows and compacts the heap, so the trend is taken
  * on what a leak raises: the live heap left after each full (mark-compact) GC, which the
@@ -109,6 +109,9 @@ function fullGcHeaps(output: string, pid: number): { seconds: number; mb: number
 
 async function soak(url: string, wrapperPid: number, logs: () => string, signer: Identity, modId: string, uids: string[], documentIds: string[]): Promise<number> {
   const serverPid = (await descendants(wrapperPid)).at(0) ?? wrapperPid;
+  await new Promise((r) => setTimeout(r, 3000));
+  const rssIdleAfterStartMb = rssTenths(serverPid);
+  log(`RSS idle after start: ${rssIdleAfterStartMb} MB`);
   const send = async (op: Op): Promise<number> => {
     const headers: Record<string, string> = {};
     if (op.body !== undefined) headers["content-type"] = "application/json";
@@ -211,6 +214,7 @@ async function soak(url: string, wrapperPid: number, logs: () => string, signer:
     requestsPerSecond: Math.round(requests / elapsed),
     errors,
     errorExamples,
+    rssIdleAfterStartMb,
     rssFirstMb: samples[0]!.rssMb,
     rssLastMb: samples.at(-1)!.rssMb,
     rssMaxMb: Math.max(...samples.map((s) => s.rssMb)),
@@ -221,7 +225,7 @@ async function soak(url: string, wrapperPid: number, logs: () => string, signer:
     maxSlopeMbPerMinute: options.maxSlope,
     samples,
   };
-  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${summary.rssFirstMb} -> ${summary.rssLastMb} MB (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
+  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${rssIdleAfterStartMb} MB idle after start, ${summary.rssFirstMb} -> ${summary.rssLastMb} MB after the warm-up and at the end (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
   for (const e of errorExamples) log(`error: ${e}`);
   if (options.json) console.log(JSON.stringify(summary));
   return ok ? 0 : 1;
