@@ -15,8 +15,13 @@ export type Db = SqliteClient;
 /** The client handed to `db.$transaction(async (tx) => ...)` callbacks. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const urls = new WeakMap<Db, string>();
-const sqliteHandles = new WeakMap<Db, SqliteHandle>();
+// On globalThis like the client itself: Next.js bundles its own copy of this module, and
+// a client made by one copy must be known to the other.
+const known = ((globalThis as unknown as { beaconDbInfo?: { urls: WeakMap<Db, string>; sqliteHandles: WeakMap<Db, SqliteHandle> } }).beaconDbInfo ??= {
+  urls: new WeakMap(),
+  sqliteHandles: new WeakMap(),
+});
+const { urls, sqliteHandles } = known;
 
 /**
  * synchronous = FULL on every connection the adapter opens (it opens one, lazily, with

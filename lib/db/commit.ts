@@ -15,7 +15,8 @@ export interface WriteScope {
 
 export type { WriteOptions };
 
-const queues = new WeakMap<Db, GroupCommit<WriteScope>>();
+// One queue per client and process (Next.js's copy of lib/ writes through the same one).
+const queues = ((globalThis as unknown as { beaconWriteQueues?: WeakMap<Db, GroupCommit<WriteScope>> }).beaconWriteQueues ??= new WeakMap());
 
 function queueOf(db: Db): GroupCommit<WriteScope> {
   let queue = queues.get(db);

@@ -23,7 +23,7 @@ interface Round {
   result?: Promise<Map<string, CountedDownload>>;
 }
 
-const pending = new WeakMap<Db, Round>();
+const pending = ((globalThis as unknown as { beaconDownloadRounds?: WeakMap<Db, Round> }).beaconDownloadRounds ??= new WeakMap());
 
 interface Row {
   id: string;
