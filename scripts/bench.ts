@@ -74,7 +74,10 @@ async function growth() {
     `document search p50 (page 1 + count, uncached): selective word ${ms(search.small.selectiveMs)} at ${search.documentsSmall}, ${ms(search.large.selectiveMs)} at ${search.documentsLarge}; ` +
       `common word (every document) ${ms(search.small.commonMs)} at ${search.documentsSmall}, ${ms(search.large.commonMs)} at ${search.documentsLarge} (target < 50 ms at 100,000)`,
   );
-  console.log(`engram catalogue: ${catalogue.engrams} engrams, ${(catalogue.jsonBytes / 1e6).toFixed(1)} MB of JSON; server RSS ${catalogue.rssBeforeMb} -> ${catalogue.rssAfterMb} MB (+${catalogue.catalogueMb} MB)`);
+  console.log(
+    `engram catalogue: ${catalogue.engrams} engrams, ${(catalogue.jsonBytes / 1e6).toFixed(1)} MB of JSON, ${catalogue.catalogueCacheMb} MB held by its cache; ` +
+      `server RSS ${catalogue.rssBeforeMb} -> ${catalogue.rssAfterMb} MB (+${catalogue.catalogueMb} MB), ${catalogue.rssAfter10sMb} MB 10 s later`,
+  );
   const out = text("out") ?? join(ROOT, "bench-results", `growth-${engine}-${stamp()}.json`);
   mkdirSync(join(out, ".."), { recursive: true });
   writeFileSync(out, JSON.stringify({ engine, date: new Date().toISOString(), ...result }, null, 2));
