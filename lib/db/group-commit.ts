@@ -4,22 +4,24 @@
  *
  * A write is a function of the transaction (`work`). While a batch is being written and
  * committed, new writes queue; when it is done, the next batch takes every queued write
- * (at most MAX_JOBS, or MAX_ROWS rows; a larger write commits alone). Inside the
- * batch each write runs in its own savepoint: one that throws is rolled back to it
- * alone, keeps its own error (its 403, 409...) and the others go on. Savepoints cost a
- * round trip each on PostgreSQL (three per write made a batch of single-engram writes
- * slower than no batching: 490 req/s), so there ("on-failure") a batch first runs
+ * (at most MAX_JOBS, or MAX_ROWS rows; a larger write commits alone). Every caller is
+ * answered only after the batch's COMMIT returned: a 200 still means the write is on
+ * disk. If the COMMIT fails, the writes that had succeeded fail with its error (none of
+ * them is kept). A write that lost a deadlock or a serialisation check (PostgreSQL,
+ * another instance writing the same rows) is queued again, up to 3 times.
+ *
+ * Inside the batch each write runs in its own savepoint: one that throws is rolled back
+ * to it alone, keeps its own error (its 403, 409...) and the others go on. Savepoints
+ * cost a round trip each on PostgreSQL (three per write made a batch of single-engram
+ * writes slower than no batching: 490 req/s), so there ("on-failure") a batch first runs
  * without them; if any write throws, the whole batch is rolled back and run again with
  * savepoints, where each write gets its own outcome. On SQLite they cost microseconds
- * and are always used. Every caller is
- * answered only after the batch's COMMIT returned: a 200 still means the write is on
- * disk. If the COMMIT fails, the writes that had succeeded fail with its error (none
- * of them is kept). A write that lost a deadlock or a serialisation check
- * (PostgreSQL, another instance writing the same rows) is queued again, up to 3 times.
+ * and are always used.
  *
- * Works must not call groupCommit themselves (the inner write would wait for the batch
+ * A write must not call groupCommit itself (the inner write would wait for the batch
  * that waits for it). Every statement of a write stays inside its batch's transaction,
- * so triggers see each request's rows in one transaction, as before.
+ * so triggers see each request's rows in one transaction, as before (and several
+ * requests' rows in the same one: a trigger must not take one transaction for one request).
  */
 import { isRetryableConflict } from "@/lib/db/errors";
 import type { Sql } from "@/lib/db/sql";

@@ -95,9 +95,25 @@ const catalogues = sharedCache<Catalogue>("engrams.catalogue", { maxBytes: 1 << 
 // Bodies of mod sets other than all: what a burst of distinct ?mod_id= lists may hold.
 const bodies = sharedCache<CachedBody>("engrams.listBodies", { maxBytes: 16 << 20, sizeOf: bodyBytes });
 
+/**
+ * The pages are separate reads, so a write that commits during a build could show in
+ * some of them only (an engram whose label changed, twice). A build during which the
+ * data version moved is made again (at most 3 times; by then writes are arriving faster
+ * than the catalogue can be read, and the last build is used).
+ */
+async function consistentBuild(db: Db, version: number): Promise<Catalogue> {
+  let before = version;
+  for (let attempt = 1; ; attempt++) {
+    const built = await build(db);
+    const after = await dataVersion(db, "engrams");
+    if (after === before || attempt === 3) return built;
+    before = after;
+  }
+}
+
 async function catalogue(db: Db): Promise<{ version: number; catalogue: Catalogue }> {
   const version = await dataVersion(db, "engrams");
-  return { version, catalogue: await catalogues.get("catalogue", version, () => build(db)) };
+  return { version, catalogue: await catalogues.get("catalogue", version, () => consistentBuild(db, version)) };
 }
 
 /** undefined: every engram; null: those of no mod; a list: those of these mods. */
