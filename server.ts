@@ -8,11 +8,17 @@
  * documents published before search, lib/documents/backfill-document-maps.ts).
  * /v1/*.php requests go straight to their endpoint (the same ones the route files
  * export) with the client's exact request target, which signatures cover; /healthz
- * checks the database; /spawn/rows.json is served compressed with its ETag
+ * checks the database; /metrics (only when METRICS_TOKEN is set) serves the metrics to a
+ * bearer of the token; /spawn/rows.json is served compressed with its ETag
  * (lib/portal/spawn-rows-reply.ts; Next.js would drop its Content-Encoding); everything
- * else is Next.js. SIGTERM/SIGINT stop accepting, let requests in flight finish, exit 0;
- * SIGUSR2 logs a memory report (lib/server/memory-report.ts).
+ * else is Next.js (its blank error shells replaced by readable 404 and 500 pages,
+ * lib/server/error-page-recovery.ts). Every request, whoever answers it, gets a request
+ * id, a JSON log line and its metrics (lib/server/observe-requests.ts); start-up steps
+ * and jobs log through the same logger (lib/logging/logger.ts). SIGTERM/SIGINT stop
+ * accepting, let requests in flight finish, exit 0; SIGUSR2 logs a memory report
+ * (lib/server/memory-report.ts).
  */
+import { statSync } from "node:fs";
 import http from "node:http";
 import { dirname, join } from "node:path";
 import next from "next";
@@ -21,8 +27,9 @@ import { handleClientError } from "@/lib/api/client-error";
 import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
+import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
 import { config, ConfigError, sqlitePath } from "@/lib/config";
-import { db, disconnectDb } from "@/lib/db/client";
+import { db, disconnectDb, poolStats } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
@@ -32,9 +39,15 @@ import { ensureBuild } from "@/lib/server/ensure-build";
 import { health } from "@/lib/server/health";
 import { applyHeapMode } from "@/lib/server/heap-mode";
 import { memoryReport } from "@/lib/server/memory-report";
-import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { observeRequests } from "@/lib/server/observe-requests";
+import { buildRouteLabeler } from "@/lib/server/route-label";
+import { captureConsole } from "@/lib/logging/capture-console";
+import { createLogger, setLogger, type Logger } from "@/lib/logging/logger";
+import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
+import { serveMetrics } from "@/lib/metrics/serve-metrics";
 import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/portal/spawn-rows-reply";
-import { PEER_ADDRESS_HEADER } from "@/lib/dashboard/sign-in-address";
+import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
@@ -48,12 +61,26 @@ Configuration comes from the environment; see README.md:
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
+  LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
+  CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
   HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)`;
 
 // server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
 const root = appRoot(import.meta.url);
 const BASE_CATALOGUE_FILE = "prisma/seed/base-game-engrams.csv";
-const log = (line: string) => console.log(`[beacon-hub] ${line}`);
+
+/** A start-up step's lines: `step` names it; text lines of the helpers become the message. */
+const stepLog = (log: Logger, step: string) => (line: string) => log.info({ step }, line);
+
+/** /metrics reports the pool of the service's client, and on SQLite the sizes of its files. */
+function reportDatabase(provider: "sqlite" | "postgresql", databaseUrl: string): void {
+  const m = metrics();
+  m.poolStats = () => poolStats(db());
+  if (provider !== "sqlite") return;
+  const file = sqlitePath(databaseUrl);
+  const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+  m.sqliteFiles = () => ({ database: size(file), wal: size(`${file}-wal`) });
+}
 
 async function main(): Promise<void> {
   if (process.argv.includes("--help") || process.argv.includes("-h")) {
@@ -62,62 +89,95 @@ async function main(): Promise<void> {
   }
   const cfg = config();
   applyHeapMode(cfg.HEAP_MODE);
+  const log = createLogger({ level: cfg.LOG_LEVEL, format: cfg.LOG_FORMAT });
+  setLogger(log);
+  captureConsole(log);
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);
-  ensureBuild(root, log);
-  const migrated = await migrate(cfg.DATABASE_URL, { root, log });
-  log(`database ${cfg.provider} ready (${migrated.applied.length} migrations applied, ${migrated.alreadyApplied} already there)`);
+  ensureBuild(root, stepLog(log, "build"));
+  const migrated = await migrate(cfg.DATABASE_URL, { root, log: stepLog(log, "migrate") });
+  log.info(
+    { step: "migrate", provider: cfg.provider, applied: migrated.applied.length, already_applied: migrated.alreadyApplied },
+    `database ${cfg.provider} ready (${migrated.applied.length} migrations applied, ${migrated.alreadyApplied} already there)`,
+  );
+  enableProcessMetrics();
+  reportDatabase(cfg.provider, cfg.DATABASE_URL);
 
   const app = next({ dev: false, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
   // Both before listening, so a server that answers /healthz already has the catalogue.
   const baseCatalogue = cfg.BASE_CATALOGUE
-    ? loadBaseCatalogue(db(), { file: join(root, BASE_CATALOGUE_FILE), log })
-    : Promise.resolve(log("base catalogue: skipped (BASE_CATALOGUE=false)"));
+    ? loadBaseCatalogue(db(), {
+        file: join(root, BASE_CATALOGUE_FILE),
+        // A load that failed is served around, not fatal: a warning an operator can alert on.
+        log: (line) => (/NOT LOADED/.test(line) ? log.warn({ step: "base_catalogue" }, line) : log.info({ step: "base_catalogue" }, line)),
+      })
+    : Promise.resolve(log.info({ step: "base_catalogue" }, "base catalogue: skipped (BASE_CATALOGUE=false)"));
   await Promise.all([app.prepare(), baseCatalogue]);
   const nextHandler = app.getRequestHandler();
   const env: EndpointEnv = { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id), rateLimits: serviceApiRateLimits(cfg) };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
+  const nextRoute = buildRouteLabeler(root);
+  const observe = { logger: log, trustProxy: cfg.TRUST_PROXY };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(observeRequests(observe, (req, res, record) => {
     const url = req.url ?? "/";
     const match = /^\/v1\/([^/?]+)/.exec(url);
     const endpoint = match ? byName.get(match[1]!) : undefined;
     if (endpoint) {
-      void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env));
+      record.route = `/v1/${endpoint.name}`;
+      void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env).finally(() => (record.userId = apiReq.signedUserId)));
     } else if (/^\/healthz(\?|$)/.test(url)) {
+      record.route = "/healthz";
       void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+    } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
+      record.route = "/metrics";
+      const token = cfg.METRICS_TOKEN;
+      void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then((r) => writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]));
     } else if (SPAWN_ROWS_PATH.test(url)) {
+      record.route = "/spawn/rows.json";
       void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(db(), apiReq));
     } else {
+      record.route = nextRoute(url.split("?", 1)[0]!);
       // The socket's address, for code Next.js runs (which never sees the socket); a
       // client cannot supply it, as any value it sent is replaced here.
       req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-      void nextHandler(req, res);
+      delete req.headers[NOT_FOUND_PATH_HEADER];
+      // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
+      serveWithErrorPages(req, res, nextHandler);
     }
+  }));
+  // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    log.debug({ code: err.code, client: (socket as { remoteAddress?: string }).remoteAddress }, "request refused by the HTTP parser");
+    handleClientError(err, socket);
   });
-  server.on("clientError", handleClientError);
-  server.on("checkExpectation", handleExpectation);
+  server.on("checkExpectation", observeRequests(observe, (req, res, record) => {
+    record.route = "(expectation failed)";
+    handleExpectation(req, res);
+  }));
   const pulls =
     cfg.PULL_INTERVAL_SECONDS > 0
-      ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, log })
+      ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, logger: log })
       : null;
   server.keepAliveTimeout = 65_000;
-  server.listen(cfg.PORT, cfg.HOSTNAME, () => log(`listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`));
+  server.listen(cfg.PORT, cfg.HOSTNAME, () =>
+    log.info({ step: "listen", address: cfg.HOSTNAME, port: cfg.PORT, base_url: cfg.BASE_URL, metrics: cfg.METRICS_TOKEN ? "/metrics (bearer token)" : "off" }, `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`),
+  );
   // In the background: a large old database takes a while, and until a row is read it is
   // only left out of map- and item-filtered listings. A single query once every row is done.
   void backfillDocumentMaps(db()).then(
-    (n) => n > 0 && log(`maps and items read from the content of ${n} documents published before they were indexed`),
-    (err: unknown) => log(`reading the maps of older documents failed (retried at the next start): ${String(err)}`),
+    (n) => n > 0 && log.info({ step: "backfill", documents: n }, `maps and items read from the content of ${n} documents published before they were indexed`),
+    (err: unknown) => log.error({ step: "backfill", error: String(err) }, "reading the maps of older documents failed (retried at the next start)"),
   );
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: finishing requests in flight`);
+    log.info({ step: "stop", signal }, `${signal}: finishing requests in flight`);
     const force = setTimeout(() => {
-      log("requests still open after 10 s; exiting");
+      log.error({ step: "stop" }, "requests still open after 10 s; exiting");
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -128,13 +188,13 @@ async function main(): Promise<void> {
       void Promise.resolve(pulls?.stop())
         .then(disconnectDb)
         .finally(() => {
-          log("stopped");
+          log.info({ step: "stop" }, "stopped");
           process.exit(0);
         });
     });
   };
   // `kill -USR2 <pid>`: where the memory is (heap, buffers, each cache), one JSON line.
-  process.on("SIGUSR2", () => log(`memory ${JSON.stringify(memoryReport())}`));
+  process.on("SIGUSR2", () => log.info({ step: "memory", memory: memoryReport() }, "memory report"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
   // Test harnesses set this so a server never outlives a test run that crashed.
@@ -145,6 +205,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A bad configuration is told plainly (no logger exists yet); anything else as a log line.
+  if (err instanceof ConfigError) console.error(err.message);
+  else createLogger({ level: "fatal" }).fatal({ err }, "start failed");
   process.exit(1);
 });

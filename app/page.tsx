@@ -31,6 +31,7 @@ export default async function HomePage() {
           A self-hostable catalogue and cloud store for ARK: Survival Evolved community content: mods and their engrams with admin spawn commands, and
           configuration documents anyone can download. Game clients speak to it over the Beacon v1 API at <code className="text-amber-300">/v1/</code>.
         </p>
+        <SpawnSearchForm />
       </section>
 
       <section aria-labelledby="stats-title">
@@ -71,6 +72,31 @@ export default async function HomePage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** A plain GET form: the spawn page answers /spawn/?q=… on the server, with or without JavaScript. */
+function SpawnSearchForm() {
+  return (
+    <form role="search" aria-label="Spawn codes" method="get" action="/spawn/" className="flex max-w-xl flex-col gap-1">
+      <label htmlFor="home-search" className="text-sm font-medium text-slate-300">
+        Find an item&apos;s spawn code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="home-search"
+          name="q"
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          placeholder="e.g. metal pickaxe, rex saddle"
+          className="min-h-11 min-w-0 flex-1 rounded border border-slate-600 bg-slate-900 px-3 text-base text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+        />
+        <button type="submit" className="min-h-11 rounded bg-amber-400 px-4 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
+          Search
+        </button>
+      </div>
+    </form>
   );
 }
 

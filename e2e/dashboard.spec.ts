@@ -41,7 +41,7 @@ test.afterAll(async () => {
 async function createIdentity(page: Page): Promise<string> {
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Create identity" }).click();
-  const userId = (await page.locator("#create-title ~ p code").textContent())!;
+  const userId = (await page.getByTestId("new-user-id").textContent())!;
   expect(userId).toMatch(/^[0-9a-f-]{36}$/);
   created.push(userId);
   return userId;
@@ -102,14 +102,14 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
 
   // 4. Engrams by CSV: a bad file lists its rows, a good one previews, then applies.
   await page.getByLabel("Engram file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("path,label,availability\nnot-a-path,X,Island\n/Game/A.A,,Moon\n") });
-  await page.getByRole("button", { name: "Check file" }).click();
+  await page.getByRole("button", { name: "Check engram file" }).click();
   const problems = page.getByRole("list", { name: "Problems in the file" });
   await expect(problems).toContainText("Row 2: path:");
   await expect(problems).toContainText("Row 3:");
   await expect(page.locator("#engram_file-error")).toContainText("nothing was saved");
   await page.getByLabel("Engram file").setInputFiles({ name: "engrams.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
-  await page.getByRole("button", { name: "Check file" }).click();
-  await expect(page.getByTestId("upload-preview")).toContainText("2 engrams in the file: 2 new, 0 changed");
+  await page.getByRole("button", { name: "Check engram file" }).click();
+  await expect(page.getByTestId("engram-upload-preview")).toContainText("2 engrams in the file: 2 new, 0 changed");
   await screenshot(page, "dashboard-upload-preview");
   await page.getByRole("button", { name: "Apply 2 changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Applied: 2 added" })).toBeVisible();
@@ -149,7 +149,7 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/sign-in/);
-  await page.getByLabel("Identity file (JSON)").setInputFiles(identityPath);
+  await page.getByLabel(/^Identity file/).setInputFiles(identityPath);
   await page.getByRole("button", { name: "Sign in" }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("session-user")).toHaveText(userId);
@@ -160,6 +160,8 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await createIdentity(page2);
+  // No download here: the explicit choice opens the way on instead.
+  await page2.getByLabel("I saved my key").check();
   await page2.getByRole("button", { name: "Continue to the dashboard" }).click();
   await expect(page2).toHaveURL(/\/dashboard$/);
   await expect(page2.locator(`li[data-mod-id="${MOD_A}"]`)).toHaveCount(0);
@@ -305,14 +307,14 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await page.getByLabel("User id").fill(userId);
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----");
+  await page.getByLabel("Private key").fill("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----");
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.locator("#private_key-error")).toContainText("could not be read");
   const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(stranger);
+  await page.getByLabel("Private key").fill(stranger);
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.locator("#private_key-error")).toContainText("does not match");
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(file.private_key);
+  await page.getByLabel("Private key").fill(file.private_key);
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -335,7 +337,7 @@ test("sign-in attempts are limited per account and address (RATE_LIMIT_SIGNIN_PE
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.getByLabel("User id").fill(randomUUID());
-  await page.getByLabel("Private key (PKCS#8 PEM)").fill(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+  await page.getByLabel("Private key").fill(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString());
   const error = page.locator("#private_key-error");
   // One server action request (the challenge) per attempt: wait for each answer.
   const attempt = async () => {

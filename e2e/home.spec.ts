@@ -34,11 +34,13 @@ test("keyboard: a skip link first, then every control reachable with visible foc
   await expect(skip).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#main$/);
-  // Search box, then the map checkboxes, by keyboard alone.
+  // Search box, its button, then the map checkboxes, by keyboard alone.
   const search = page.getByLabel("Search by name, class or path");
   await search.focus();
   await page.keyboard.type("crown");
   await expect(page.locator("tbody tr[data-row]")).toHaveCount(1);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("checkbox", { name: "Island" })).toBeFocused();
   await page.keyboard.press("Space");

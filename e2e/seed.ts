@@ -1,6 +1,7 @@
 /**
  * The e2e database: written straight through Prisma (no API), so the pages are tested
- * against known rows, including a 20,000-engram mod for the timing test.
+ * against known rows, including a 20,000-engram mod for the timing test and a few
+ * creatures of one mod for the Creatures tab.
  */
 import type { Db } from "@/lib/db/client";
 import { encodeContent } from "@/lib/documents/content-storage";
@@ -44,6 +45,12 @@ export async function seed(db: Db): Promise<void> {
       ...f.SECOND_ENGRAMS.map((e) => engram(e, f.MOD_SECOND.id)),
       ...f.BASE_ENGRAMS.map((e) => engram(e, null)),
     ],
+  });
+  await db.creature.createMany({
+    data: f.PRIMAL_CREATURES.map((c) => {
+      const { canBlueprint: _, ...creature } = engram({ ...c, bp: false }, f.MOD_PRIMAL.id);
+      return creature;
+    }),
   });
   for (let start = 0; start < f.HUGE_ENGRAMS; start += 2000) {
     const batch = Array.from({ length: Math.min(2000, f.HUGE_ENGRAMS - start) }, (_, k) => engram(hugeEngram(start + k), f.MOD_HUGE.id));

@@ -35,6 +35,13 @@ const schema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   // Load the shipped base-game catalogue at start into a database that has none.
   BASE_CATALOGUE: booleanFlag.default(true),
+  // Structured logs (lib/logging): pino's levels; JSON lines, or "pretty" for a terminal.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  // GET /metrics answers only a request bearing this token; unset: no /metrics at all.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
+  // Days the changes feed keeps changes (deletions included); older cursors are 410.
+  CHANGES_RETENTION_DAYS: z.coerce.number().positive().default(90),
   // How V8 sizes the heap (lib/server/heap-mode.ts): compact keeps RSS low, fast trades memory for ~10 % CPU.
   HEAP_MODE: z.enum(["compact", "fast"]).default("compact"),
 });

@@ -12,6 +12,9 @@ import { BUNDLE, bundleIsStale, bundleServer } from "./bundle-server.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 if (bundleIsStale(root)) {
   const ms = await bundleServer(root);
-  console.log(`[beacon-hub] server compiled to ${BUNDLE} in ${ms} ms`);
+  // The server's lines are JSON (lib/logging/logger.ts); this one, before it runs, too.
+  const msg = `server compiled to ${BUNDLE} in ${ms} ms`;
+  if (process.env.LOG_FORMAT === "pretty") console.log(msg);
+  else console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), step: "build", msg }));
 }
 await import(pathToFileURL(join(root, BUNDLE)).href);

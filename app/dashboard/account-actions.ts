@@ -1,11 +1,12 @@
 "use server";
-/** My documents and my account: lib/documents and lib/users behind the session. */
+/** My documents and my account: lib/documents, lib/display-names and lib/users behind the session. */
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { signOut } from "@/lib/dashboard/auth";
 import { CONFIRM_PHRASE } from "@/lib/dashboard/confirm-phrase";
 import { formAction } from "@/lib/dashboard/form-action";
 import { db } from "@/lib/db/client";
+import { setDisplayName } from "@/lib/display-names/set-display-name";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { deleteUser } from "@/lib/users/users";
 import { isUuid } from "@/lib/uuid";
@@ -26,5 +27,16 @@ export const deleteAccountAction = formAction(
   async (userId) => {
     await deleteUser(db(), userId);
     await signOut({ redirectTo: "/" });
+  },
+);
+
+/** Empty text removes the name; the rules and the "taken" answer are lib/display-names'. */
+export const setDisplayNameAction = formAction(
+  z.object({ display_name: z.string().max(1000, "That is far too long for a name.") }),
+  "display_name",
+  async (userId, { display_name }) => {
+    const { name } = await setDisplayName(db(), { userId, name: display_name });
+    revalidatePath("/dashboard", "layout");
+    return { ok: name ? `Saved. Your documents now show “${name}”.` : "Name removed. Your documents show your user id again." };
   },
 );

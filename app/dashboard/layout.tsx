@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { signOutAction } from "@/app/sign-in/actions";
 import { focus, secondaryButton } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/dashboard/session";
+import { db } from "@/lib/db/client";
+import { displayNameOf } from "@/lib/display-names/find-display-names";
 
 export const dynamic = "force-dynamic";
 
@@ -15,19 +17,21 @@ const links = [
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const userId = await requireUser();
+  const name = await displayNameOf(db(), userId);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-800 pb-3">
         <nav aria-label="Dashboard" className="flex flex-wrap gap-2">
           {links.map((l) => (
-            <Link key={l.href} href={l.href} className={`rounded px-3 py-1.5 text-sm bg-slate-800 hover:bg-slate-700 ${focus}`}>
+            <Link key={l.href} href={l.href} className={`flex min-h-11 items-center rounded bg-slate-800 px-3 text-sm hover:bg-slate-700 sm:min-h-0 sm:py-1.5 ${focus}`}>
               {l.label}
             </Link>
           ))}
         </nav>
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-400">
           <span>
-            Signed in as <code className="font-mono text-slate-200" data-testid="session-user">{userId}</code>
+            Signed in as {name && <strong className="text-slate-200">{name} </strong>}
+            <code className="break-all font-mono text-slate-200" data-testid="session-user">{userId}</code>
           </span>
           <form action={signOutAction}>
             <button type="submit" className={secondaryButton}>Sign out</button>

@@ -1,15 +1,20 @@
 /**
  * /documents: everyone's shared documents: searched by words of the name and description
- * (q), filtered by map and author, sorted, paged. One plain GET form and plain links:
- * no JavaScript needed, and the whole query stays in the URL.
+ * (q), filtered by map and author (a display name or a user id), sorted, paged. One plain
+ * GET form and plain links: no JavaScript needed, and the whole query stays in the URL.
+ * Phone first: the words box in view, the other filters behind one button
+ * (components/documents/document-filters.tsx).
  */
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DocumentFilters } from "@/components/documents/document-filters";
 import { DocumentRow } from "@/components/documents/document-row";
 import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { documentListHref, listDocumentPage, parseDocumentListQuery, type DocumentSort } from "@/lib/portal/document-listing";
+import { authorLabel } from "@/lib/display-names/display-name-rules";
+import { displayNamesOf } from "@/lib/display-names/find-display-names";
+import { activeFilterCount, documentListHref, listDocumentPage, parseDocumentListQuery, resolveDocumentListAuthor, type DocumentSort } from "@/lib/portal/document-listing";
 import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
 import { formatCount } from "@/lib/portal/format";
 import { MAPS } from "@/lib/loot/maps";
@@ -24,16 +29,25 @@ const SORTS: { sort: DocumentSort; label: string }[] = [
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const q = parseDocumentListQuery(await searchParams);
+  const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
   const { documents, total, pages } = await listDocumentPage(db(), q, config().BASE_URL);
+  const names = await displayNamesOf(db(), [...documents.map((d) => d.user_id), ...(q.author ? [q.author] : [])]);
+  const authorName = q.author ? authorLabel(q.author, names.get(q.author)) : undefined;
+  // The form shows the author as a name when they have one.
+  const authorText = (q.author && names.get(q.author)) ?? q.author ?? q.badAuthor ?? "";
   const filtered = Boolean(q.q || q.map || q.item);
   const itemLabel = q.item ? await itemQueryLabel(db(), q.item) : undefined;
   return (
     <section className="space-y-6" aria-labelledby="documents-title">
       <header className="space-y-2">
-        <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
-          Documents
-        </h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
+            Documents
+          </h1>
+          <Link href="/documents/new" className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+            New document
+          </Link>
+        </div>
         {filtered ? (
           <p className="text-slate-300" data-testid="match-count">
             {formatCount(total)} {total === 1 ? "document matches" : "documents match"}
@@ -49,83 +63,36 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                 )
               </>
             )}
-            {q.author && " by this author"}.
+            {authorName && ` by ${authorName}`}.
           </p>
         ) : (
           <p className="text-slate-300">
-            Configuration documents shared by Beacon users: {formatCount(total)} {q.author ? "by this author" : "in all"}.
+            Configuration documents shared by Beacon users: {formatCount(total)} {authorName ? `by ${authorName}` : "in all"}.
           </p>
         )}
       </header>
 
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <nav aria-label="Sort documents" className="flex gap-2">
-          {SORTS.map(({ sort, label }) => (
-            <Link
-              key={sort}
-              href={documentListHref({ ...q, sort, page: 1 })}
-              aria-current={q.sort === sort ? "page" : undefined}
-              className={`rounded px-3 py-1.5 text-sm ${q.sort === sort ? "bg-amber-400 font-semibold text-slate-950" : "bg-slate-800 hover:bg-slate-700"} ${focus}`}
-            >
-              {label}
-            </Link>
-          ))}
-        </nav>
-        <form method="get" action="/documents" role="search" className="flex flex-wrap items-end gap-2">
-          {q.sort !== "updated" && <input type="hidden" name="sort" value={q.sort} />}
-          {q.item && <input type="hidden" name="item" value={q.item} />}
-          <div className="flex flex-col gap-1">
-            <label htmlFor="q" className="text-xs font-medium text-slate-300">
-              Words in name or description
-            </label>
-            <input
-              id="q"
-              name="q"
-              type="search"
-              defaultValue={q.q ?? ""}
-              placeholder='e.g. scorched "boss loot"'
-              maxLength={200}
-              className={`w-64 max-w-full rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-sm ${focus}`}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="map" className="text-xs font-medium text-slate-300">
-              Map
-            </label>
-            <select id="map" name="map" defaultValue={q.map ?? ""} className={`rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-sm ${focus}`}>
-              <option value="">Any map</option>
-              {MAPS.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="author" className="text-xs font-medium text-slate-300">
-              Author (user id)
-            </label>
-            <input
-              id="author"
-              name="author"
-              defaultValue={q.author ?? q.badAuthor ?? ""}
-              placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-              className={`w-72 max-w-full rounded border border-slate-600 bg-slate-900 px-2 py-1.5 font-mono text-sm ${focus}`}
-            />
-          </div>
-          <button type="submit" className={`rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 ${focus}`}>
-            Search
-          </button>
-          {(q.author || q.badAuthor || filtered || q.badMap || q.badItem) && (
-            <Link href={documentListHref({ sort: q.sort, page: 1 })} className={`px-1 py-1.5 text-sm text-amber-400 underline ${focus}`}>
-              All documents
-            </Link>
-          )}
-        </form>
-      </div>
+      <DocumentFilters q={q} activeFilters={activeFilterCount(q)} authorText={authorText} />
+      <nav aria-label="Sort documents" className="flex flex-wrap items-center gap-2">
+        {SORTS.map(({ sort, label }) => (
+          <Link
+            key={sort}
+            href={documentListHref({ ...q, sort, page: 1 })}
+            aria-current={q.sort === sort ? "page" : undefined}
+            className={`flex min-h-11 items-center whitespace-nowrap rounded px-3 text-sm sm:min-h-0 sm:py-1.5 ${q.sort === sort ? "bg-amber-400 font-semibold text-slate-950" : "bg-slate-800 hover:bg-slate-700"} ${focus}`}
+          >
+            {label}
+          </Link>
+        ))}
+        {(q.author || q.badAuthor || filtered || q.badMap || q.badItem) && (
+          <Link href={documentListHref({ sort: q.sort, page: 1 })} className={`ml-auto flex min-h-11 items-center px-1 text-sm text-amber-400 underline sm:min-h-0 ${focus}`}>
+            All documents
+          </Link>
+        )}
+      </nav>
       {q.badAuthor && (
         <p role="alert" className="text-sm text-rose-300">
-          That is not a user id (a UUID); showing every author.
+          No author is called &ldquo;{q.badAuthor}&rdquo;, and it is not a user id; showing every author.
         </p>
       )}
       {q.badItem && (
@@ -144,7 +111,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       ) : (
         <ol className="space-y-3" aria-label="Documents">
           {documents.map((doc) => (
-            <DocumentRow key={doc.document_id} doc={doc} />
+            <DocumentRow key={doc.document_id} doc={doc} authorName={names.get(doc.user_id)} />
           ))}
         </ol>
       )}

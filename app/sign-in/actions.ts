@@ -5,6 +5,7 @@ import { AuthError } from "next-auth";
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { signIn, signOut } from "@/lib/dashboard/auth";
+import { safeNextPath } from "@/lib/dashboard/safe-next";
 import { PEER_ADDRESS_HEADER, signInAddress } from "@/lib/dashboard/sign-in-address";
 import { db } from "@/lib/db/client";
 import { checkSignIn } from "@/lib/rate-limit/sign-in";
@@ -28,10 +29,11 @@ export async function requestChallenge(userId: string): Promise<ChallengeReply> 
   }
 }
 
-/** On success next-auth redirects (a thrown redirect); otherwise the reason comes back. */
-export async function completeSignIn(input: { userId: string; challenge: string; signature: string }): Promise<{ message: string }> {
+/** On success next-auth redirects (a thrown redirect) to `next` or the dashboard; otherwise the reason comes back. */
+export async function completeSignIn(input: { userId: string; challenge: string; signature: string; next?: string }): Promise<{ message: string }> {
   try {
-    await signIn("credentials", { user_id: input.userId, challenge: input.challenge, signature: input.signature, redirectTo: "/dashboard" });
+    const redirectTo = safeNextPath(input.next) ?? "/dashboard";
+    await signIn("credentials", { user_id: input.userId, challenge: input.challenge, signature: input.signature, redirectTo });
   } catch (err) {
     if (err instanceof AuthError) return { message: "The signature does not match this identity's public key, or the challenge expired. Check the key and try again." };
     throw err;

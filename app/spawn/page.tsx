@@ -1,19 +1,27 @@
 /**
- * /spawn/ and /spawn/?mod_id=<id>[,<id>]: the mods' spawncodes_url (CONTRACT §5).
- * The header (and a 404 for unregistered mods) is decided from one small query and
- * painted at once; the first rows stream in behind a Suspense boundary while the
- * browser fetches all rows as JSON (preloaded from the head), then filters them
- * without further requests.
+ * /spawn/, /spawn/?mod_id= (the base game) and /spawn/?mod_id=<id>[,<id>] (the mods'
+ * spawncodes_url, CONTRACT §5), with the view in the query (`q=` searches). A 404 for
+ * unregistered mods is decided from one small query; the first rows of the view are in
+ * the HTML (searched and filtered by the server, readable without JavaScript), while the
+ * browser fetches all rows as JSON (preloaded from the head), then searches and filters
+ * them without further requests. No Suspense boundary: content streamed behind one is
+ * revealed by a script, so without JavaScript it would stay hidden; the rows are cached
+ * (lib/portal/spawn-catalogue), so waiting for them costs a few milliseconds but on the
+ * first visit after a change. `tab=creatures` shows the scope's creatures instead of its
+ * engrams (issue 18), with the same search, filters and layout.
  */
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { cache } from "react";
 import { preload } from "react-dom";
-import { SpawnRowsSection, SpawnRowsSkeleton } from "@/components/spawn/spawn-rows-section";
+import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
+import { readerLocale } from "@/lib/catalogue/item-order";
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
-import { findSpawnMods, parseModIdParam, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
-import { parseSpawnView } from "@/lib/portal/spawn-view";
+import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
+import type { SpawnScope } from "@/lib/portal/spawn-scope";
+import { parseSpawnView, rowSource, type RowSource } from "@/lib/portal/spawn-view";
 
 export const dynamic = "force-dynamic";
 
@@ -23,41 +31,45 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 /** Metadata and page share one query per request. */
 const modsFor = cache(async (modIdParam: string | undefined) => {
-  const param = parseModIdParam(modIdParam);
-  if (param && param.invalid.length > 0) return { ids: [], result: { found: false as const, missing: param.invalid } };
-  return { ids: param?.ids ?? [], result: await findSpawnMods(db(), param?.ids ?? null) };
+  const { scope, invalid } = parseSpawnScope(modIdParam);
+  if (invalid.length > 0) return { scope, result: { found: false as const, missing: invalid } };
+  return { scope, result: await findSpawnMods(db(), scope) };
 });
 
-function titleOf(modIds: string[], names: string[]): string {
-  return modIds.length === 0 ? "All spawn codes" : `Spawn codes for ${names.join(", ")}`;
+function titleOf(scope: SpawnScope, names: string[]): string {
+  return scope.kind === "all" ? "All spawn codes" : scope.kind === "base" ? "Spawn codes for the base game" : `Spawn codes for ${names.join(", ")}`;
 }
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const { ids, result } = await modsFor(first((await searchParams).mod_id));
+  const query = await searchParams;
+  const { scope, result } = await modsFor(first(query.mod_id));
   if (!result.found) return { title: "Mod not registered" };
-  return { title: titleOf(ids, result.mods.map((m) => m.name)) };
+  const view = parseSpawnView(query);
+  const q = view.q.trim();
+  const title = `${titleOf(scope, result.mods.map((m) => m.name))}${view.tab === "creatures" ? ": creatures" : ""}`;
+  return { title: q ? `${title} matching “${q}”` : title };
 }
 
 export default async function SpawnPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const { ids, result } = await modsFor(first(query.mod_id));
+  const { scope, result } = await modsFor(first(query.mod_id));
   if (!result.found) notFound();
+  const locale = readerLocale((await headers()).get("accept-language"));
   const now = new Date();
-  const dataUrl = spawnRowsUrl(ids);
-  preload(dataUrl, { as: "fetch", crossOrigin: "anonymous" });
+  const view = parseSpawnView(query);
+  const dataUrls: Record<RowSource, string> = { items: spawnRowsUrl(scope, locale), gfi: spawnRowsUrl(scope, locale, "gfi"), creatures: spawnRowsUrl(scope, locale, "creatures") };
+  preload(dataUrls[rowSource(view)], { as: "fetch", crossOrigin: "anonymous" });
   return (
     <section className="space-y-4" aria-labelledby="spawn-title">
       <header className="space-y-1">
         <h1 id="spawn-title" className="text-2xl font-bold sm:text-3xl">
-          {titleOf(ids, result.mods.map((m) => m.name))}
+          {titleOf(scope, result.mods.map((m) => m.name))}
         </h1>
         <p className="text-sm text-slate-300">
           Up to date as of <time dateTime={now.toISOString()}>{formatUtc(now)}</time>
         </p>
       </header>
-      <Suspense fallback={<SpawnRowsSkeleton />}>
-        <SpawnRowsSection mods={result.mods} modIds={ids} initialView={parseSpawnView(query)} dataUrl={dataUrl} />
-      </Suspense>
+      <SpawnRowsSection mods={result.mods} scope={scope} initialView={view} dataUrls={dataUrls} locale={locale} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 /** Every /v1/*.php endpoint, by file name: the custom server dispatches through this. */
 import type { Endpoint } from "@/lib/api/endpoint";
+import { changesEndpoint } from "./changes.php/endpoint";
+import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
 
-export const v1Endpoints: Endpoint[] = [userEndpoint, documentEndpoint, modEndpoint, engramEndpoint];
+export const v1Endpoints: Endpoint[] = [userEndpoint, documentEndpoint, modEndpoint, engramEndpoint, creatureEndpoint, changesEndpoint];

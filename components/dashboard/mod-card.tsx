@@ -46,7 +46,8 @@ export function ModCard({ mod }: { mod: ModJson }) {
         action={removeModAction}
         hidden={{ mod_id: mod.mod_id }}
         submitLabel={mod.confirmed ? "Remove mod and its engrams" : "Remove"}
-        submitAriaLabel={`Remove ${mod.name}${mod.confirmed ? " and its engrams" : ""}`}
+        // The name spoken starts with the words shown (WCAG 2.5.3, label in name), then says which mod.
+        submitAriaLabel={`${mod.confirmed ? "Remove mod and its engrams" : "Remove"}: ${mod.name}`}
         variant="danger"
       />
     </li>

@@ -35,7 +35,8 @@ export function PullSettings({ modId, pullUrl, pull }: { modId: string; pullUrl:
     <div className={card}>
       <h2 className="text-lg font-semibold">Automatic pull</h2>
       <p className="text-sm text-slate-400">
-        The service fetches this URL periodically (JSON engram list or CSV) and makes the mod&apos;s engrams match it exactly. Leave empty to stop pulling.
+        The service fetches this URL periodically (JSON engram list or CSV) and makes the mod&apos;s engrams match it exactly. A file whose rows name a kind
+        (engram or creature) governs the mod&apos;s creatures too: creatures it lacks are removed, so serve both kinds in it. Leave empty to stop pulling.
       </p>
       <ActionForm
         id="pull"

@@ -1,30 +1,32 @@
 "use client";
 /**
- * /sign-in: create an identity in the browser, or sign in with an identity file or a
- * pasted private key. Either way the browser signs a one-time challenge; the private key
- * never leaves the page.
+ * /sign-in: create an identity (components/dashboard/new-identity.tsx), or sign in with
+ * the identity file or a pasted key. Either way the browser signs a one-time challenge;
+ * the key never leaves the page. Every way a chosen file can be wrong gets a sentence
+ * (lib/sign-in/identity-file-text.ts), next to the field.
  */
 import { useState } from "react";
 import { completeSignIn, requestChallenge } from "@/app/sign-in/actions";
-import { downloadText } from "@/components/spawn/copy-text";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
-import { card, input, label, primaryButton, secondaryButton } from "@/components/dashboard/styles";
-import { createIdentity, importPrivateKey, readIdentityFile, signHex, type BrowserIdentity, type IdentityFileJson } from "@/lib/sign-in/browser-identity";
+import { NewIdentity } from "@/components/dashboard/new-identity";
+import { card, input, label, primaryButton } from "@/components/dashboard/styles";
+import { importPrivateKey, readIdentityFile, signHex, type BrowserIdentity } from "@/lib/sign-in/browser-identity";
+import { checkIdentityFileSize } from "@/lib/sign-in/identity-file-text";
 
-type Errors = Partial<Record<"create" | "identity_file" | "user_id" | "private_key", string>>;
+type Errors = Partial<Record<"identity_file" | "user_id" | "private_key", string>>;
 
-async function signInWith(identity: BrowserIdentity): Promise<string> {
+async function signInWith(identity: BrowserIdentity, next: string | undefined): Promise<string> {
   const challenge = await requestChallenge(identity.userId);
   if (!challenge.ok) return challenge.message;
   const signature = await signHex(identity, challenge.content);
-  // Resolves only on failure: success is a redirect to /dashboard.
-  return (await completeSignIn({ userId: identity.userId, challenge: challenge.challenge, signature })).message;
+  // Resolves only on failure: success is a redirect to `next` or /dashboard.
+  return (await completeSignIn({ userId: identity.userId, challenge: challenge.challenge, signature, next })).message;
 }
 
-export function SignInPanel() {
+/** `next`: where to go once signed in (checked again on the server), else the dashboard. */
+export function SignInPanel({ next }: { next?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ identity: BrowserIdentity; file: IdentityFileJson } | null>(null);
 
   async function run(field: keyof Errors, work: () => Promise<string>) {
     setBusy(true);
@@ -39,24 +41,14 @@ export function SignInPanel() {
     }
   }
 
-  async function create(): Promise<string> {
-    const made = await createIdentity();
-    const res = await fetch("/v1/user.php", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ user_id: made.identity.userId, public_key: made.publicKeyPem }),
-    });
-    if (res.status !== 200) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `The server answered ${res.status}.`;
-    setCreated({ identity: made.identity, file: made.file });
-    return "";
-  }
-
   function onFile(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const file = new FormData(e.currentTarget).get("identity_file");
+    const chosen = new FormData(e.currentTarget).get("identity_file");
+    const file = chosen instanceof File ? chosen : null;
     void run("identity_file", async () => {
-      if (!(file instanceof File) || file.size === 0) return "Choose your identity file (JSON).";
-      return signInWith(await readIdentityFile(await file.text()));
+      const problem = checkIdentityFileSize(file);
+      if (problem || !file) return problem ?? "";
+      return signInWith(await readIdentityFile(await file.text(), file.name), next);
     });
   }
 
@@ -65,64 +57,51 @@ export function SignInPanel() {
     const form = new FormData(e.currentTarget);
     const userId = String(form.get("user_id") ?? "");
     const pem = String(form.get("private_key") ?? "");
-    if (!/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(userId.trim())) return setErrors({ user_id: "Enter your user id (a UUID)." });
-    void run("private_key", async () => signInWith(await importPrivateKey(userId, pem)));
+    if (!/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(userId.trim())) return setErrors({ user_id: "Enter your user id: it looks like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx." });
+    if (pem.trim() === "") return setErrors({ private_key: "Paste your private key: the text from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----." });
+    void run("private_key", async () => signInWith(await importPrivateKey(userId, pem), next));
   }
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <section aria-labelledby="create-title" className={card}>
-        <h2 id="create-title" className="text-lg font-semibold">New identity</h2>
-        {!created ? (
-          <>
-            <p className="text-sm text-slate-300">
-              Makes an RSA-2048 key pair in this browser and registers its public key. The private key stays here: you download it as an identity file, which the
-              beacon-hub CLI reads too.
-            </p>
-            <button type="button" className={primaryButton} disabled={busy} aria-describedby={errorId("create")} onClick={() => void run("create", create)}>
-              Create identity
-            </button>
-            <FieldError id={errorId("create")} message={errors.create} />
-          </>
-        ) : (
-          <>
-            <p className="text-sm text-slate-300">
-              Identity <code className="font-mono text-amber-200">{created.identity.userId}</code> is registered. Download the identity file now and keep it safe: it is the
-              only way to sign in again.
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => downloadText(`${JSON.stringify(created.file, null, 2)}\n`, `beacon-identity-${created.identity.userId}.json`, "application/json")}
-              >
-                Download identity file
-              </button>
-              <button type="button" className={primaryButton} disabled={busy} aria-describedby={errorId("create")} onClick={() => void run("create", () => signInWith(created.identity))}>
-                Continue to the dashboard
-              </button>
-            </div>
-            <FieldError id={errorId("create")} message={errors.create} />
-          </>
-        )}
-      </section>
+      <NewIdentity signInWith={(identity) => signInWith(identity, next)} continueLabel={next ? "Continue" : "Continue to the dashboard"} />
 
       <div className="space-y-6">
-        <form aria-labelledby="file-title" className={card} onSubmit={onFile}>
-          <h2 id="file-title" className="text-lg font-semibold">Sign in with an identity file</h2>
-          <label htmlFor="identity_file" className={label}>Identity file (JSON)</label>
-          <input id="identity_file" name="identity_file" type="file" accept=".json,application/json" className={input} aria-describedby={errorId("identity_file")} />
+        <form aria-labelledby="file-title" className={card} onSubmit={onFile} noValidate>
+          <h2 id="file-title" className="text-lg font-semibold">Sign in with your identity file</h2>
+          <label htmlFor="identity_file" className={label}>Identity file (beacon-identity-….json)</label>
+          <input
+            id="identity_file"
+            name="identity_file"
+            type="file"
+            accept=".json,application/json"
+            className={input}
+            aria-describedby={errorId("identity_file")}
+            aria-invalid={errors.identity_file ? true : undefined}
+            onChange={() => setErrors({})}
+          />
           <FieldError id={errorId("identity_file")} message={errors.identity_file} />
           <button type="submit" className={primaryButton} disabled={busy}>Sign in</button>
         </form>
 
-        <form aria-labelledby="key-title" className={card} onSubmit={onKey}>
-          <h2 id="key-title" className="text-lg font-semibold">Sign in with a private key</h2>
+        <form aria-labelledby="key-title" className={card} onSubmit={onKey} noValidate>
+          <h2 id="key-title" className="text-lg font-semibold">Or paste your key</h2>
+          <p className="text-sm text-slate-400">Both are in your identity file (open it in a text editor): <code className="font-mono">user_id</code> and <code className="font-mono">private_key</code>.</p>
           <label htmlFor="user_id" className={label}>User id</label>
-          <input id="user_id" name="user_id" autoComplete="username" className={`${input} font-mono`} aria-describedby={errorId("user_id")} />
+          <input id="user_id" name="user_id" autoComplete="username" className={`${input} font-mono`} aria-describedby={errorId("user_id")} aria-invalid={errors.user_id ? true : undefined} />
           <FieldError id={errorId("user_id")} message={errors.user_id} />
-          <label htmlFor="private_key" className={label}>Private key (PKCS#8 PEM)</label>
-          <textarea id="private_key" name="private_key" rows={5} spellCheck={false} className={`${input} font-mono text-xs`} aria-describedby={errorId("private_key")} placeholder="-----BEGIN PRIVATE KEY-----" />
+          <label htmlFor="private_key" className={label}>Private key</label>
+          <textarea
+            id="private_key"
+            name="private_key"
+            rows={5}
+            spellCheck={false}
+            autoComplete="off"
+            className={`${input} font-mono sm:text-xs`}
+            aria-describedby={errorId("private_key")}
+            aria-invalid={errors.private_key ? true : undefined}
+            placeholder="-----BEGIN PRIVATE KEY-----"
+          />
           <FieldError id={errorId("private_key")} message={errors.private_key} />
           <button type="submit" className={primaryButton} disabled={busy}>Sign in</button>
         </form>

@@ -1,19 +1,21 @@
 /**
- * Authors have no names in the v1 model, only user ids: show the first block of the id
- * (enough to tell authors apart at a glance) and link to their documents.
+ * An author: their display name when they set one (lib/display-names), otherwise the
+ * first block of their user id (enough to tell authors apart at a glance), linking to
+ * their documents by id (names can change; ids cannot). Rendered as text: escaped.
  */
 import Link from "next/link";
+import { authorLabel } from "@/lib/display-names/display-name-rules";
 
-export function AuthorLink({ userId }: { userId: string }) {
-  const short = userId.slice(0, 8);
+export function AuthorLink({ userId, name }: { userId: string; name?: string | null }) {
+  const label = authorLabel(userId, name);
   return (
     <Link
       href={`/documents?author=${userId}`}
       title={userId}
-      aria-label={`Documents by user ${short}`}
-      className="font-mono text-amber-300 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      aria-label={`Documents by ${label}`}
+      className={`${name ? "" : "font-mono "}text-amber-300 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400`}
     >
-      user {short}
+      {label}
     </Link>
   );
 }

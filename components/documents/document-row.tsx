@@ -5,7 +5,7 @@ import { formatCount } from "@/lib/portal/format";
 import { AuthorLink } from "./author-link";
 import { LastUpdated } from "./last-updated";
 
-export function DocumentRow({ doc }: { doc: DocumentJson }) {
+export function DocumentRow({ doc, authorName }: { doc: DocumentJson; authorName?: string | null }) {
   return (
     <li className="rounded-lg border border-slate-800 p-4" data-document={doc.document_id}>
       <h2 className="text-lg font-semibold">
@@ -16,7 +16,7 @@ export function DocumentRow({ doc }: { doc: DocumentJson }) {
       {doc.description && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-300">{doc.description}</p>}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
         <span>
-          by <AuthorLink userId={doc.user_id} />
+          by <AuthorLink userId={doc.user_id} name={authorName} />
         </span>
         <span>
           updated <LastUpdated value={doc.last_updated} />

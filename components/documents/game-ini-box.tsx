@@ -30,7 +30,7 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
         </h2>
         <div className="flex gap-2">
           <CopyIniButton boxId={BOX_ID} fetchHref={hiddenLines > 0 ? props.downloadHref : undefined} />
-          <a href={props.downloadHref} download className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+          <a href={props.downloadHref} download className={`inline-flex min-h-11 items-center rounded bg-amber-400 px-3 py-1.5 text-sm sm:min-h-0 font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
             Download Game.ini
           </a>
         </div>
@@ -52,10 +52,10 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
             defaultValue={String(props.difficulty)}
             aria-invalid={props.difficultyError ? true : undefined}
             aria-describedby={props.difficultyError ? "difficulty-error" : undefined}
-            className={`w-28 rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-sm ${focus}`}
+            className={`min-h-11 w-28 rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-base sm:min-h-0 sm:text-sm ${focus}`}
           />
         </div>
-        <button type="submit" className={`rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 ${focus}`}>
+        <button type="submit" className={`min-h-11 rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 sm:min-h-0 ${focus}`}>
           Recalculate
         </button>
       </form>
@@ -80,7 +80,7 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
         className="block w-full resize-y overflow-x-auto rounded border border-slate-700 bg-slate-900 p-2 font-mono text-xs text-slate-200"
       />
       <details className="rounded border border-slate-800">
-        <summary className={`cursor-pointer px-3 py-2 text-sm font-medium ${focus}`}>Merge into your Game.ini</summary>
+        <summary className={`cursor-pointer px-3 py-3 text-sm font-medium sm:py-2 ${focus}`}>Merge into your Game.ini</summary>
         {/* A plain multipart form: the reply is the merged file, downloaded; no JavaScript needed. */}
         <form method="post" action={props.mergeAction} encType="multipart/form-data" className="space-y-2 border-t border-slate-800 p-3">
           <p className="text-sm text-slate-300">
@@ -100,7 +100,7 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
             placeholder="[/script/shootergame.shootergamemode]"
             className={`block w-full rounded border border-slate-600 bg-slate-900 p-2 font-mono text-xs ${focus}`}
           />
-          <button type="submit" className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+          <button type="submit" className={`min-h-11 rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold sm:min-h-0 text-slate-950 hover:bg-amber-300 ${focus}`}>
             Download merged Game.ini
           </button>
         </form>

@@ -77,7 +77,7 @@ function Source({ source, open }: { source: LootSourceView; open: boolean }) {
             {set.entries.length === 0 ? (
               <p className="text-sm text-slate-400">No entries.</p>
             ) : (
-              <ul className="grid gap-2 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {set.entries.map((entry, j) => (
                   <Entry key={j} entry={entry} />
                 ))}

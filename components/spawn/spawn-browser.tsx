@@ -1,129 +1,173 @@
 "use client";
 /**
  * The interactive part of the spawn page. The server renders the first rows of the
- * view; all rows arrive once as JSON (dataUrl), then filtering, command options,
- * copying and exporting run in the browser with no request. The view lives in the URL
- * (history.replaceState, no navigation), so a copied address restores it.
+ * view's tab (engrams or creatures, searched and filtered: readable without JavaScript);
+ * each tab's rows arrive once as JSON (dataUrls), then search, filters, command options,
+ * copying and exporting run in the browser with no request, through the same lib/portal
+ * functions the server used. The view lives in the URL (history.replaceState, no
+ * navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { environmentNames } from "@/lib/engrams/environments";
-import { spawnCommand } from "@/lib/portal/spawn-command";
-import { filterRows, searchTexts, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
-import { spawnViewQuery, type SpawnView } from "@/lib/portal/spawn-view";
+import { viewCommands } from "@/lib/portal/row-command";
+import { exportFileName, spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
+import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
+import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/portal/spawn-notices";
+import type { SpawnPageData } from "@/lib/portal/spawn-page";
+import { scopeParam, type SpawnScope } from "@/lib/portal/spawn-scope";
+import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/portal/spawn-search";
+import { activeSettings, DEFAULT_VIEW, rowSource, spawnViewQuery, type RowSource, type SpawnView } from "@/lib/portal/spawn-view";
 import { copyText, downloadText } from "./copy-text";
-import { SpawnControls } from "./spawn-controls";
+import { FILTERS_ID, SpawnControls } from "./spawn-controls";
+import { SpawnNotices } from "./spawn-notices";
+import { SpawnSearchBar } from "./spawn-search-bar";
 import { SpawnTable } from "./spawn-table";
+import { SpawnTabs } from "./spawn-tabs";
+import { SpawnToolbar } from "./spawn-toolbar";
+import { rowsFor, useSourceRows } from "./use-source-rows";
 
 interface Props {
-  /** where all rows are fetched (SpawnRow[] as JSON) */
-  dataUrl: string;
-  /** what the server rendered: the first rows of the initial view, its size, all rows' count */
-  first: { rows: SpawnRow[]; visibleCount: number; total: number };
+  /** where each kind of rows is fetched (SpawnRow[] as JSON) */
+  dataUrls: Record<RowSource, string>;
+  /** what the server rendered, for the first view (lib/portal/spawn-page) */
+  page: Omit<SpawnPageData, "lastChanged">;
   mods: SpawnMod[];
-  hasBaseGame: boolean;
-  /** the page's mod_id (empty on "All spawn codes"), kept first in the URL */
-  modIds: string[];
+  scope: SpawnScope;
   initialView: SpawnView;
 }
 
-const button =
-  "rounded bg-slate-800 px-3 py-1.5 text-sm font-medium text-slate-100 hover:bg-slate-700 disabled:opacity-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+const PATH = "/spawn/";
+const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false };
+const NO_ROWS: SpawnRow[] = [];
 
-export function SpawnBrowser({ dataUrl, first, mods, hasBaseGame, modIds, initialView }: Props) {
+export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props) {
   const [view, setView] = useState(initialView);
   const [copied, setCopied] = useState<number | null>(null);
   const [status, setStatus] = useState("");
-  const [loaded, setLoaded] = useState<SpawnRow[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetch(dataUrl)
-      .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((all) => {
-        if (!live) return;
-        setLoaded(all);
-        setCopied(null); // it indexed the server-rendered rows
-      })
-      .catch(() => live && setStatus("Could not load all spawn codes; reload the page to try again."));
-    return () => {
-      live = false;
-    };
-  }, [dataUrl]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { tab, q, maps, mods: modFilter, bp } = view;
+  const source = rowSource(view);
+  const loaded = rowsFor(useSourceRows(dataUrls, source, setStatus), source);
+  // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
+  const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
 
   const ready = loaded !== null;
-  const rows = loaded ?? first.rows;
-  const { q, maps, mods: modFilter, bp } = view;
-  // Command options do not change which rows show: only the filter fields re-filter.
-  // Until all rows are here, the table shows what the server rendered.
-  const visible = useMemo(() => (loaded ? filterRows(loaded, mods, { q, maps, mods: modFilter, bp }) : first.rows.map((_, i) => i)), [loaded, first.rows, mods, q, maps, modFilter, bp]);
-  const options = { prefix: view.prefix, quantity: view.quantity, quality: view.quality, kind: view.kind };
+  const rows = loaded ?? server?.first.rows ?? NO_ROWS;
+  // Command options do not change which rows show: only the search and filters do.
+  const matches: SpawnMatches = useMemo(
+    () => (loaded ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp, tab }) : server ? { visible: server.first.rows.map((_, i) => i), ...server.search } : NOTHING),
+    [loaded, server, mods, q, maps, modFilter, bp, tab],
+  );
+  const visibleCount = ready ? matches.visible.length : (server?.first.visibleCount ?? 0);
+  const total = loaded?.length ?? page.counts[tab];
+  const counts = useMemo(() => (loaded ? mapCounts(loaded) : (server?.mapCounts ?? mapCounts([]))), [loaded, server]);
+  const hasBaseGame = loaded ? loaded.some((r) => r[5] === -1) : (server?.hasBaseGame ?? false);
+  const { quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix } = view;
+  const { commandOf, errors } = useMemo(
+    () => viewCommands({ tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix }),
+    [tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix],
+  );
+  const noun = tabNoun(tab);
 
   useEffect(() => {
     if (!loaded) return;
-    performance.mark("spawn-ready");
+    if (source === page.source) performance.mark("spawn-ready");
     // Build the search index while idle, so the first keystroke does not pay for it.
-    const idle = window.requestIdleCallback?.(() => searchTexts(loaded)) ?? 0;
+    const idle = window.requestIdleCallback?.(() => spawnIndex(loaded, mods, tab)) ?? 0;
     return () => window.cancelIdleCallback?.(idle);
-  }, [loaded]);
+  }, [loaded, mods, tab, source, page.source]);
 
   useEffect(() => {
-    const url = `${window.location.pathname}${spawnViewQuery(view, modIds)}`;
+    const url = `${window.location.pathname}${spawnViewQuery(view, scope)}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
-  }, [view, modIds]);
+  }, [view, scope]);
 
-  const change = useCallback((patch: Partial<SpawnView>) => setView((v) => ({ ...v, ...patch })), []);
-
-  const commandOf = (i: number) => {
-    const r = rows[i]!;
-    return spawnCommand(r[2], r[4], options);
+  const change = useCallback((patch: Partial<SpawnView>) => {
+    // Row numbers of one set of rows mean nothing in another.
+    if (patch.tab !== undefined || patch.form !== undefined) setCopied(null);
+    setView((v) => ({ ...v, ...patch }));
+  }, []);
+  const toggleFilters = () => {
+    const open = !filtersOpen;
+    setFiltersOpen(open);
+    // Opened from far down the list, the panel (above the table) would be off screen.
+    if (open) {
+      requestAnimationFrame(() => {
+        const panel = document.getElementById(FILTERS_ID);
+        const top = panel?.getBoundingClientRect().top ?? 0;
+        if (top < 0 || top > window.innerHeight / 2) panel?.scrollIntoView({ block: "start" });
+      });
+    }
   };
+  const hrefFor = (patch: Partial<SpawnView>) => `${PATH}${spawnViewQuery({ ...view, ...patch }, scope)}`;
+  const defaults = { ...DEFAULT_VIEW, q: view.q, tab };
+  const active = activeSettings(view);
 
-  const copyOne = async (i: number) => {
-    const ok = await copyText(commandOf(i));
-    setCopied(ok ? i : null);
-    setStatus(ok ? `Copied the command for ${rows[i]![0]}.` : "Copying failed; select the command and copy it by hand.");
-  };
+  const copyOne = useCallback(
+    async (i: number) => {
+      const r = rows[i]!;
+      if (!commandOf) return;
+      const ok = await copyText(commandOf(r).command);
+      setCopied(ok ? i : null);
+      setStatus(ok ? `Copied the command for ${r[0]}.` : "Copying failed; select the command and copy it by hand.");
+    },
+    [rows, commandOf],
+  );
 
   const copyAll = async () => {
-    const ok = await copyText(visible.map(commandOf).join("\n"));
+    if (!commandOf) return;
+    const ok = await copyText(spawnCommands(rows, matches.visible, commandOf).join("\n"));
     setCopied(null);
-    setStatus(ok ? `Copied ${visible.length} commands, one per line.` : "Copying failed.");
+    setStatus(ok ? `Copied ${matches.visible.length} commands, one per line.` : "Copying failed.");
   };
 
   const exportJson = () => {
-    const items = visible.map((i) => {
-      const [label, className, path, env, canBlueprint, mod] = rows[i]!;
-      return { label, class: className, path, environments: environmentNames(env), can_blueprint: canBlueprint, mod_id: mods[mod]?.id ?? null, mod_name: mods[mod]?.name ?? null, command: commandOf(i) };
-    });
-    const view_url = window.location.href;
-    downloadText(JSON.stringify({ view_url, exported_at: new Date().toISOString(), engrams: items }, null, 2), "spawn-codes.json", "application/json");
-    setStatus(`Exported ${items.length} engrams as spawn-codes.json.`);
+    if (!commandOf) return;
+    const doc = spawnExport(rows, mods, matches.visible, commandOf, window.location.href, new Date(), tab);
+    downloadText(JSON.stringify(doc, null, 2), exportFileName(tab), "application/json");
+    setStatus(`Exported ${matches.visible.length} ${noun}s as ${exportFileName(tab)}.`);
   };
 
+  const layoutKey = `${tab}|${loaded ? "all" : "first"}|${commandOf ? [form, prefix, quantity, quality, summon, level, distance, yOffset, zOffset].join(" ") : "none"}`;
+  const empty = total === 0 ? emptyCatalogueNotice(tab, scope, mods) : null;
+  const baseNote = ready || server ? baseCreaturesNote(tab, scope, hasBaseGame) : null;
   return (
-    <div className="space-y-4" data-ready={ready ? "true" : undefined}>
-      <SpawnControls view={view} mods={mods} hasBaseGame={hasBaseGame} onChange={change} />
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="mr-auto text-sm text-slate-300" aria-live="polite" data-testid="result-count">
-          Showing {(ready ? visible.length : first.visibleCount).toLocaleString("en-US")} of {(loaded?.length ?? first.total).toLocaleString("en-US")} engrams
+    <div className="space-y-4" data-ready={ready ? "true" : undefined} data-tab={tab}>
+      <SpawnTabs tab={tab} counts={{ ...page.counts, [tab]: total }} hrefFor={hrefFor} onChange={change} />
+      {empty ? (
+        <p className="rounded border border-slate-600 px-3 py-2 text-sm text-slate-200" data-testid="empty-catalogue">
+          {empty}
         </p>
-        <button type="button" className={button} onClick={copyAll} disabled={!ready || visible.length === 0}>
-          Copy all visible
-        </button>
-        <button type="button" className={button} onClick={exportJson} disabled={!ready || visible.length === 0}>
-          Export view as JSON
-        </button>
-      </div>
-      <p role="status" className="min-h-5 text-sm text-emerald-300">
-        {status}
-      </p>
-      <SpawnTable rows={rows} mods={mods} visible={visible} options={options} copied={copied} onCopy={copyOne} />
-      {!ready && first.visibleCount > first.rows.length && (
-        <p className="py-4 text-center text-sm text-slate-300" aria-busy="true">
-          Loading all {first.visibleCount.toLocaleString("en-US")} engrams…
-        </p>
+      ) : (
+        <>
+          <SpawnSearchBar tab={tab} q={view.q} modId={scopeParam(scope)} active={active} filtersOpen={filtersOpen} onQuery={(text) => change({ q: text })} onToggleFilters={toggleFilters} />
+          <SpawnControls
+            view={view}
+            mapCounts={counts}
+            modChoices={page.modChoices}
+            hasBaseGame={hasBaseGame}
+            errors={errors}
+            open={filtersOpen}
+            clearHref={active > 0 ? hrefFor(defaults) : null}
+            onChange={change}
+            onClear={() => setView(defaults)}
+          />
+          {baseNote && <p className="text-sm text-slate-300">{baseNote}</p>}
+          <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={errors} filtered={maps !== 0 || modFilter.length > 0 || (tab === "items" && bp !== "all")} hrefFor={hrefFor} onChange={change} />
+          <SpawnToolbar noun={noun} visibleCount={visibleCount} total={total} canAct={ready && visibleCount > 0 && commandOf !== null} status={status} onCopyAll={copyAll} onExport={exportJson} />
+          <SpawnTable tab={tab} rows={rows} mods={mods} visible={matches.visible} commandOf={commandOf} layoutKey={layoutKey} copied={copied} onCopy={copyOne} />
+          {!ready && (visibleCount > rows.length || !server) && (
+            <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">
+              Loading all {server ? `${visibleCount.toLocaleString("en-US")} ` : ""}
+              {noun}s…
+            </p>
+          )}
+          {visibleCount > rows.length && (
+            <p className="hidden py-4 text-center text-sm text-slate-300 noscript:block">
+              Without JavaScript this page lists the first {rows.length} of these {visibleCount.toLocaleString("en-US")} {noun}s: search or filter to narrow them down.
+            </p>
+          )}
+        </>
       )}
-      {ready && visible.length === 0 && <p className="py-8 text-center text-slate-300">No engram matches this view.</p>}
     </div>
   );
 }

@@ -35,7 +35,7 @@ export interface EndpointEnv {
 
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
+  "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id",
   // Downloads are bytes any user chose: never let a browser sniff them into HTML.
   "x-content-type-options": "nosniff",
 };
@@ -62,7 +62,7 @@ export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: E
     limits?.checkIp();
     res = applyConditionalGet(req, await dispatch(endpoint, req, env, allow, limits));
   } catch (err) {
-    res = errorResponse(err, { method: req.method, target: req.rawTarget });
+    res = errorResponse(err, { method: req.method, target: req.rawTarget, requestId: req.headers["x-request-id"] });
   }
   Object.assign(res.headers, CORS, limits?.headers());
   return res;
@@ -89,6 +89,7 @@ async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, a
   let caller: Caller | null = null;
   if (spec.auth === "required" || (spec.auth === "optional" && req.headers["authorization"])) {
     caller = await authenticate(req, env.baseUrl, env.findPublicKey);
+    req.signedUserId = caller.userId;
     limits?.checkUser(caller.userId);
   }
   return spec.handle(createContext(req, target, caller));

@@ -76,7 +76,7 @@ export async function serveNode(
     apiReq = await readNodeRequest(req, limit);
     apiRes = await handle(apiReq);
   } catch (err) {
-    apiRes = errorResponse(err, { method: req.method, target: req.url });
+    apiRes = errorResponse(err, { method: req.method, target: req.url, requestId: req.headers["x-request-id"] as string | undefined });
     apiRes.headers["access-control-allow-origin"] = "*";
     // A body we did not read to its end leaves the connection unusable for another request.
     if (!req.complete) apiRes.headers["connection"] = "close";

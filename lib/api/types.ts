@@ -9,6 +9,8 @@ export interface ApiRequest {
   /** request body bytes, already gunzipped when sent with Content-Encoding: gzip */
   body: Uint8Array;
   remoteAddress: string;
+  /** set by the endpoint wrapper once a signature is verified, for the request's log line */
+  signedUserId?: string;
 }
 
 export interface ApiResponse {

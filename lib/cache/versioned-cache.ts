@@ -6,7 +6,8 @@
  *
  * `sharedCache(name, ...)` makes one cache per process under a name: Next.js bundles its
  * own copy of lib/, and without this the pages and server.ts would each hold one (the
- * engram catalogue twice). It is listed in cacheStats() (lib/cache/cache-stats.ts).
+ * engram catalogue twice). It is listed in cacheStats() (lib/cache/cache-stats.ts), which
+ * both /metrics and the memory report read. Names are the `cache` label of the metrics.
  */
 import { registerCache, type CacheStats } from "@/lib/cache/cache-stats";
 import { dataVersion } from "@/lib/cache/data-version";
@@ -25,6 +26,8 @@ interface Entry<V> {
   value: Promise<V>;
   /** counted once the value is there */
   bytes: number;
+  /** the value, once there (for remeasure) */
+  resolved?: V;
 }
 
 export class VersionedCache<V> {
@@ -51,16 +54,24 @@ export class VersionedCache<V> {
     entry.value.then(
       (value) => {
         if (this.entries.get(key) !== entry) return;
-        entry.bytes = this.bounds.sizeOf(value);
-        this.bytes += entry.bytes;
-        if (entry.bytes > this.bounds.maxBytes) this.drop(key, entry);
-        this.evict();
+        entry.resolved = value;
+        this.measure(key, entry);
       },
       // A failed computation must not stay cached.
       () => this.entries.get(key) === entry && this.drop(key, entry),
     );
     this.evict();
     return entry.value;
+  }
+
+  /**
+   * Counts `value` (the one cached under `key`) again after it grew in place: a value
+   * that fills parts of itself in on demand (the spawn page's rows, sorted per locale)
+   * calls this after each part, so the bound holds what it really keeps.
+   */
+  remeasure(key: string, value: V): void {
+    const entry = this.entries.get(key);
+    if (entry?.resolved === value) this.measure(key, entry);
   }
 
   stats(): CacheStats {
@@ -70,6 +81,14 @@ export class VersionedCache<V> {
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  private measure(key: string, entry: Entry<V>): void {
+    this.bytes -= entry.bytes;
+    entry.bytes = this.bounds.sizeOf(entry.resolved as V);
+    this.bytes += entry.bytes;
+    if (entry.bytes > this.bounds.maxBytes) this.drop(key, entry);
+    this.evict();
   }
 
   private drop(key: string, entry: Entry<V>): void {

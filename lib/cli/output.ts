@@ -8,7 +8,8 @@ export function table(header: string[], rows: string[][]): string {
 }
 
 export interface Progress {
-  update(done: number): void;
+  /** `note` follows the counts, e.g. a rate */
+  update(done: number, note?: string): void;
   finish(): void;
 }
 
@@ -18,15 +19,16 @@ export interface Progress {
  */
 export function progressBar(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
   const width = 30;
-  const render = (done: number) => {
-    const filled = total === 0 ? width : Math.round((done / total) * width);
+  const render = (done: number, note?: string) => {
+    const filled = total === 0 ? width : Math.min(width, Math.round((done / total) * width));
     const pct = total === 0 ? 100 : Math.floor((done * 100) / total);
-    return `${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} (${pct}%)`;
+    return `${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} (${pct}%)${note ? ` ${note}` : ""}`;
   };
   return {
-    update(done) {
-      if (stream.isTTY) stream.write(`\r${render(done)}`);
-      else stream.write(`${render(done)}\n`);
+    update(done, note) {
+      // \x1b[K clears what a longer earlier line left on the terminal.
+      if (stream.isTTY) stream.write(`\r${render(done, note)}\x1b[K`);
+      else stream.write(`${render(done, note)}\n`);
     },
     finish() {
       if (stream.isTTY) stream.write("\n");

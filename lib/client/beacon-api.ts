@@ -4,13 +4,15 @@
  * types; every non-2xx reply becomes a BeaconApiError carrying status, message, details.
  */
 import type { DocumentJson } from "@/lib/documents/document-json";
+import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import type { ModJson } from "@/lib/mods/mod-json";
+import type { ChangesPage } from "@/lib/changes/changes-page";
 import type { UserJson } from "@/lib/users/users";
 import { createClient, type ClientOptions, type ClientResponse, type RequestOptions } from "@/lib/client/http";
 import { publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 
-export type { DocumentJson, EngramJson, ModJson, UserJson };
+export type { ChangesPage, CreatureJson, DocumentJson, EngramJson, ModJson, UserJson };
 
 /**
  * Engrams per POST the CLI sends: the client's choice (a progress bar that moves, a
@@ -33,7 +35,7 @@ export class BeaconApiError extends Error {
   }
 }
 
-/** An engram as POST /v1/engram.php takes it (CONTRACT §6). */
+/** An engram as POST /v1/engram.php takes it (CONTRACT §6); a creature, without can_blueprint. */
 export interface EngramInputJson {
   path: string;
   label: string;
@@ -115,30 +117,46 @@ export function beaconApi(options: ClientOptions) {
     setPullUrl: (modId: string, pullUrl: string | null) => empty("POST", "/v1/mod.php", { body: { mod_id: modId, pull_url: pullUrl } }),
   };
 
-  const engrams = {
-    list: () => json<EngramJson[]>("GET", "/v1/engram.php", { sign: false }),
-    /** null: the engrams of no mod (the base game's catalogue). */
-    byMod: (modIds: string | string[] | null) => json<EngramJson[]>("GET", `/v1/engram.php?mod_id=${modIds === null ? "" : ids(modIds)}`, { sign: false }),
-    /** A uid or a class; a class matching several engrams yields several. */
+  /** engram.php and creature.php: the same calls on either kind. */
+  const items = <T>(endpoint: string) => ({
+    list: () => json<T[]>("GET", endpoint, { sign: false }),
+    /** null: the items of no mod (the base game's catalogue). */
+    byMod: (modIds: string | string[] | null) => json<T[]>("GET", `${endpoint}?mod_id=${modIds === null ? "" : ids(modIds)}`, { sign: false }),
+    /** A uid or a class; a class matching several items yields several. */
     get: async (id: string) => {
-      const reply = await json<EngramJson | EngramJson[]>("GET", `/v1/engram.php/${ids(id)}`, { sign: false });
+      const reply = await json<T | T[]>("GET", `${endpoint}/${ids(id)}`, { sign: false });
       return Array.isArray(reply) ? reply : [reply];
     },
     /** Several uids or classes (in URL-sized parts); what none of them names is simply absent. */
     getMany: async (idList: string[]) => {
-      const found: EngramJson[] = [];
+      const found: T[] = [];
       for (const part of chunks(idList, 100)) {
-        const res = await http.request("GET", `/v1/engram.php/${ids(part)}`, { sign: false });
+        const res = await http.request("GET", `${endpoint}/${ids(part)}`, { sign: false });
         if (res.status === 404) continue;
-        if (res.status !== 200) throw errorOf(res, "GET /v1/engram.php");
-        const reply = res.json<EngramJson | EngramJson[]>();
+        if (res.status !== 200) throw errorOf(res, `GET ${endpoint}`);
+        const reply = res.json<T | T[]>();
         found.push(...(Array.isArray(reply) ? reply : [reply]));
       }
       return found;
     },
     /** Adds or updates; each call is one transaction, whatever its size. */
-    push: (items: EngramInputJson[]) => empty("POST", "/v1/engram.php", { body: items }),
-    delete: (uidsOrClasses: string[]) => bulkDelete("/v1/engram.php", uidsOrClasses),
+    push: (list: EngramInputJson[]) => empty("POST", endpoint, { body: list }),
+    delete: (uidsOrClasses: string[]) => bulkDelete(endpoint, uidsOrClasses),
+  });
+  const engrams = items<EngramJson>("/v1/engram.php");
+  const creatures = items<CreatureJson>("/v1/creature.php");
+
+  /**
+   * GET /v1/changes.php: one page of the feed. No cursor and no time: a full read. A
+   * cursor older than the server keeps is a BeaconApiError with status 410.
+   */
+  const changes = (query: { cursor?: string; changesSince?: string; limit?: number } = {}) => {
+    const params = [
+      ...(query.cursor === undefined ? [] : [`cursor=${encodeURIComponent(query.cursor)}`]),
+      ...(query.changesSince === undefined ? [] : [`changes_since=${encodeURIComponent(query.changesSince)}`]),
+      ...(query.limit === undefined ? [] : [`limit=${query.limit}`]),
+    ];
+    return json<ChangesPage>("GET", `/v1/changes.php${params.length > 0 ? `?${params.join("&")}` : ""}`, { sign: false });
   };
 
   const documents = {
@@ -175,7 +193,7 @@ export function beaconApi(options: ClientOptions) {
       ).body,
   };
 
-  return { http, baseUrl: http.baseUrl, identity: options.identity, users, mods, engrams, documents };
+  return { http, baseUrl: http.baseUrl, identity: options.identity, users, mods, engrams, creatures, changes, documents };
 }
 
 export type BeaconApi = ReturnType<typeof beaconApi>;

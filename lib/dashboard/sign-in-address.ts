@@ -6,7 +6,9 @@
  * sent), or behind a trusted proxy (TRUST_PROXY) the last X-Forwarded-For entry, the one
  * the proxy appended.
  */
-export const PEER_ADDRESS_HEADER = "x-beacon-peer-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
+
+export { PEER_ADDRESS_HEADER };
 
 export function signInAddress(peer: string | null, forwardedFor: string | null, trustProxy: boolean): string {
   if (trustProxy) {

@@ -17,11 +17,12 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // On globalThis like the client itself: Next.js bundles its own copy of this module, and
 // a client made by one copy must be known to the other.
-const known = ((globalThis as unknown as { beaconDbInfo?: { urls: WeakMap<Db, string>; sqliteHandles: WeakMap<Db, SqliteHandle> } }).beaconDbInfo ??= {
+const known = ((globalThis as unknown as { beaconDbInfo?: { urls: WeakMap<Db, string>; sqliteHandles: WeakMap<Db, SqliteHandle>; pools: WeakMap<Db, () => PoolStats> } }).beaconDbInfo ??= {
   urls: new WeakMap(),
   sqliteHandles: new WeakMap(),
+  pools: new WeakMap(),
 });
-const { urls, sqliteHandles } = known;
+const { urls, sqliteHandles, pools } = known;
 
 /**
  * synchronous = FULL on every connection the adapter opens (it opens one, lazily, with
@@ -45,8 +46,27 @@ function durableSqlite(factory: PrismaBetterSqlite3, synchronous: SqliteSynchron
   return factory;
 }
 
+/** Connections of a client's pool, for /metrics: pg's counts; SQLite has one connection and no queue. */
+export interface PoolStats {
+  total: number;
+  idle: number | null;
+  waiting: number | null;
+}
+
+/** Notes the adapter's connection (pg: its pool) when Prisma opens it, lazily. */
+function observed<F extends { connect(): Promise<unknown> }>(factory: F, onConnect: (adapter: Awaited<ReturnType<F["connect"]>>) => void): F {
+  const connect = factory.connect.bind(factory) as () => Promise<Awaited<ReturnType<F["connect"]>>>;
+  factory.connect = async () => {
+    const adapter = await connect();
+    onConnect(adapter);
+    return adapter;
+  };
+  return factory;
+}
+
 export function createDb(databaseUrl: string, options: { sqliteSynchronous?: SqliteSynchronous } = {}): Db {
   let client: Db;
+  let stats: () => PoolStats;
   if (databaseUrl.startsWith("file:")) {
     // Journal mode (WAL) is set on the file by the migration runner; busy_timeout
     // makes concurrent writers from several processes wait instead of failing.
@@ -56,12 +76,17 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
     const readerFactory = new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true, fileMustExist: true });
     client = new SqliteClient({ adapter: isolateSqlite(factory, readerFactory, handle) });
     sqliteHandles.set(client, handle);
+    // The writing connection (reads outside transactions may use a second, read-only one).
+    stats = () => ({ total: handle.connection ? 1 : 0, idle: null, waiting: null });
   } else {
-    const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    let pool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
+    const adapter = observed(new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }), (a) => (pool = a.underlyingDriver()));
     // Same models, same API; only the generated dialect differs.
     client = new PostgresClient({ adapter }) as unknown as Db;
+    stats = () => ({ total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 });
   }
   urls.set(client, databaseUrl);
+  pools.set(client, stats);
   return client;
 }
 
@@ -72,6 +97,10 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
  */
 export function sqliteConnectionOf(client: Db): SqliteHandle["connection"] {
   return sqliteHandles.get(client)?.connection;
+}
+
+export function poolStats(client: Db): PoolStats | null {
+  return pools.get(client)?.() ?? null;
 }
 
 /** The URL a client was created for (hot paths open their own light driver handle to it). */

@@ -44,10 +44,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return found.some((c) => UNAVAILABLE.has(c)) || messages.some((m) => UNAVAILABLE_MESSAGES.some((re) => re.test(m)));
 }
 
-/**
- * The transaction lost a deadlock or a serialisation check (PostgreSQL 40P01 / 40001,
- * Prisma P2034): nothing of it was kept and running it again may well succeed.
- */
-export function isRetryableConflict(err: unknown): boolean {
-  return codes(err).some((c) => c === "P2034" || c === "40P01" || c === "40001" || c === "TransactionWriteConflict");
+// 40P01 deadlock_detected, 40001 serialization_failure; Prisma's P2034 ("write conflict or
+// a deadlock"). PostgreSQL aborted this transaction so a concurrent one could finish:
+// nothing of it was kept and retrying it is what the database asks for. Group commit
+// retries such a write itself (lib/db/group-commit.ts); one that still fails is a 503.
+const CONCURRENCY = new Set(["40P01", "40001", "P2034", "TransactionWriteConflict"]);
+
+export function isConcurrencyFailure(err: unknown): boolean {
+  return codes(err).some((c) => CONCURRENCY.has(c));
 }

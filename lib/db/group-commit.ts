@@ -23,7 +23,7 @@
  * so triggers see each request's rows in one transaction, as before (and several
  * requests' rows in the same one: a trigger must not take one transaction for one request).
  */
-import { isRetryableConflict } from "@/lib/db/errors";
+import { isConcurrencyFailure } from "@/lib/db/errors";
 import type { Sql } from "@/lib/db/sql";
 
 /** PostgreSQL slows every session down once a transaction has over 64 subtransactions. */
@@ -164,7 +164,7 @@ export class GroupCommit<S extends { sql: Sql }> {
 
   private settle(job: Job<S>, outcome: Outcome): void {
     if (outcome.ok) return job.resolve(outcome.value);
-    if (isRetryableConflict(outcome.error) && ++job.attempts < MAX_ATTEMPTS) {
+    if (isConcurrencyFailure(outcome.error) && ++job.attempts < MAX_ATTEMPTS) {
       this.counts.retried++;
       this.queue.push(job);
       return;

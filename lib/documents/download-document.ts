@@ -36,7 +36,7 @@ const cache = ((globalThis as unknown as { beaconDocumentContents?: { entries: M
   hits: 0,
   misses: 0,
 });
-registerCache("documents.contents", () => ({ entries: cache.entries.size, bytes: cache.bytes, maxBytes: MAX_CACHED_BYTES, hits: cache.hits, misses: cache.misses }));
+registerCache("document_contents", () => ({ entries: cache.entries.size, bytes: cache.bytes, maxBytes: MAX_CACHED_BYTES, hits: cache.hits, misses: cache.misses }));
 
 const entryBytes = (e: Entry) => e.content.body.length + (e.original?.length ?? 0);
 

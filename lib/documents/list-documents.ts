@@ -25,7 +25,7 @@ export async function listDocuments(db: Db, options: ListOptions & { baseUrl: st
   return rows.map((row) => documentJson(row, options.baseUrl));
 }
 
-const listBodies = sharedCache<CachedBody>("documents.listBodies", { maxBytes: 8 << 20, sizeOf: bodyBytes });
+const listBodies = sharedCache<CachedBody>("document_lists", { maxBytes: 8 << 20, sizeOf: bodyBytes });
 
 /** listDocuments, serialised, kept per query until the "documents" data version moves. */
 export function documentListBody(db: Db, options: ListOptions & { baseUrl: string }): Promise<CachedBody> {

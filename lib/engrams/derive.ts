@@ -1,11 +1,7 @@
-/** What CONTRACT §6 derives from an engram's blueprint path: class, uid and spawn command. */
+/** What CONTRACT §6 derives from an item's blueprint path: class, uid and spawn command (engrams and creatures alike). */
 import { createHash } from "node:crypto";
 
-/** Text after the last "." of the last path segment, plus "_C". */
-export function classOf(path: string): string {
-  const segment = path.slice(path.lastIndexOf("/") + 1);
-  return `${segment.slice(segment.lastIndexOf(".") + 1)}_C`;
-}
+export { classOf } from "./class-of";
 
 /** Lowercase hex MD5 of the lowercased path. */
 export function uidOf(path: string): string {
@@ -14,6 +10,11 @@ export function uidOf(path: string): string {
 
 export function spawnOf(path: string): string {
   return `cheat giveitem "Blueprint'${path}'" 1 0 false`;
+}
+
+/** A wild creature of level 30 where the admin stands (issue 18: the original's spawndino form). */
+export function creatureSpawnOf(path: string): string {
+  return `cheat spawndino "Blueprint'${path}'" 1 1 1 30`;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * One engram as the API, the operator's importer and the pull job receive it (CONTRACT
- * §6), validated once here so all three apply the same rules. Other keys are ignored.
+ * One engram (or creature) as the API, the operator's importer and the pull job receive
+ * it (CONTRACT §6), validated once here so all three apply the same rules. Other keys
+ * are ignored.
  * `mod_id` is required but may be null or "" (no mod); the API then refuses it, since
  * only the operator loads the base game's catalogue.
  */
@@ -8,8 +9,12 @@ import { z } from "zod";
 import { canonicalModId } from "@/lib/mods/mod-id";
 import { classOf, isBlueprintPath, uidOf } from "@/lib/engrams/derive";
 import { parseEnvironments } from "@/lib/engrams/environments";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 
-/** An engram ready to be stored; canBlueprint undefined = not given (kept on update, true on create). */
+/**
+ * An engram or creature ready to be stored; canBlueprint undefined = not given (kept on
+ * update, true on create; always undefined for creatures).
+ */
 export interface EngramRecord {
   uid: string;
   path: string;
@@ -49,39 +54,52 @@ const modId = z.unknown().transform((v, ctx) => {
   return z.NEVER;
 });
 
+const itemShape = {
+  path: z
+    .string({ error: "is required (a blueprint path starting with /)" })
+    .max(1000, "must be at most 1000 characters")
+    .refine(isBlueprintPath, 'must start with "/" and end in "Package.Name", without spaces or quotes'),
+  label: z
+    .string({ error: "is required (a non-empty string)" })
+    .max(500, "must be at most 500 characters")
+    .refine((s) => s.trim().length > 0, "must not be empty")
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+    .refine((s) => !s.includes("\u0000"), "must not contain NUL characters"),
+  mod_id: modId,
+  availability: environments.optional(),
+  environments: environments.optional(),
+};
+
+type ItemFields = { path: string; label: string; mod_id: string | null; availability?: number; environments?: number; can_blueprint?: boolean };
+
+function requireEnvironments(e: ItemFields, ctx: z.RefinementCtx): void {
+  if (e.availability === undefined && e.environments === undefined) {
+    ctx.addIssue({ code: "custom", path: ["environments"], message: "is required (environments or availability)" });
+  } else if (e.availability !== undefined && e.environments !== undefined && e.availability !== e.environments) {
+    ctx.addIssue({ code: "custom", path: ["availability"], message: "differs from environments" });
+  }
+}
+
+function toRecord(e: ItemFields): EngramRecord {
+  return {
+    uid: uidOf(e.path),
+    path: e.path,
+    className: classOf(e.path),
+    classKey: classOf(e.path).toLowerCase(),
+    label: e.label,
+    environments: (e.environments ?? e.availability)!,
+    canBlueprint: e.can_blueprint,
+    modId: e.mod_id,
+  };
+}
+
 export const engramInput = z
-  .object({
-    path: z
-      .string({ error: "is required (a blueprint path starting with /)" })
-      .max(1000, "must be at most 1000 characters")
-      .refine(isBlueprintPath, 'must start with "/" and end in "Package.Name", without spaces or quotes'),
-    label: z
-      .string({ error: "is required (a non-empty string)" })
-      .max(500, "must be at most 500 characters")
-      .refine((s) => s.trim().length > 0, "must not be empty")
-      // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-      .refine((s) => !s.includes("\u0000"), "must not contain NUL characters"),
-    mod_id: modId,
-    availability: environments.optional(),
-    environments: environments.optional(),
-    can_blueprint: canBlueprint.optional(),
-  })
-  .superRefine((e, ctx) => {
-    if (e.availability === undefined && e.environments === undefined) {
-      ctx.addIssue({ code: "custom", path: ["environments"], message: "is required (environments or availability)" });
-    } else if (e.availability !== undefined && e.environments !== undefined && e.availability !== e.environments) {
-      ctx.addIssue({ code: "custom", path: ["availability"], message: "differs from environments" });
-    }
-  })
-  .transform(
-    (e): EngramRecord => ({
-      uid: uidOf(e.path),
-      path: e.path,
-      className: classOf(e.path),
-      classKey: classOf(e.path).toLowerCase(),
-      label: e.label,
-      environments: (e.environments ?? e.availability)!,
-      canBlueprint: e.can_blueprint,
-      modId: e.mod_id,
-    }),
-  );
+  .object({ ...itemShape, can_blueprint: canBlueprint.optional() })
+  .superRefine(requireEnvironments)
+  .transform(toRecord);
+
+/** A creature (issue 18): an engram's keys without can_blueprint, which is ignored like any other key. */
+export const creatureInput = z.object(itemShape).superRefine(requireEnvironments).transform(toRecord);
+
+/** The input schema of a kind. */
+export const itemInput = (kind: ItemKind) => (kind === "engrams" ? engramInput : creatureInput);

@@ -1,32 +1,64 @@
 /**
- * Reading engrams (spec "Engrams", CONTRACT §6): public, ordered by label then uid.
- * `mods` undefined lists every engram, null those without a mod (the base game), an
- * array those of the named mods.
+ * Reading engrams (spec "Engrams", CONTRACT §6) and creatures: public, ordered by label
+ * then uid. `mods` undefined lists every item, null those without a mod (the base game),
+ * an array those of the named mods.
  */
+import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
-import { engramJson, engramSelect, type EngramJson, type EngramRow } from "@/lib/engrams/engram-json";
+import { creatureJson, creatureSelect, type CreatureJson } from "@/lib/engrams/creature-json";
+import { engramJson, engramSelect, type EngramJson } from "@/lib/engrams/engram-json";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 
-const order = [{ label: "asc" as const }, { uid: "asc" as const }];
+export type ItemJson = EngramJson | CreatureJson;
+
+/** Filters both tables understand. */
+interface ItemWhere {
+  uid?: { in: string[] } | { gt: string };
+  modId?: string | null | { in: string[] };
+  label?: string | { gt: string };
+  OR?: ItemWhere[];
+}
+type Order = { label: "asc" } | { uid: "asc" };
+
+async function readItems(db: Db, kind: ItemKind, where: ItemWhere, orderBy: Order[], take?: number): Promise<ItemJson[]> {
+  if (kind === "engrams") return (await db.engram.findMany({ where, select: engramSelect, orderBy, take })).map((r) => engramJson(r));
+  return (await db.creature.findMany({ where, select: creatureSelect, orderBy, take })).map((r) => creatureJson(r));
+}
+
+const byLabel: Order[] = [{ label: "asc" }, { uid: "asc" }];
+
+export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | null } = {}): Promise<ItemJson[]> {
+  const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
+  return readItems(db, kind, where, byLabel);
+}
 
 /**
- * Every engram in catalogue order, `pageSize` at a time (keyset on label and uid), so a
- * large catalogue is never all in memory as rows and objects at once.
+ * Every item of a kind in catalogue order, `pageSize` at a time (keyset on label and
+ * uid), so a large catalogue is never all in memory as rows and objects at once.
  */
-export async function* listEngramsInPages(db: Db, pageSize = 5000): AsyncGenerator<EngramJson[]> {
+export async function* listItemsInPages(db: Db, kind: ItemKind, pageSize = 5000): AsyncGenerator<ItemJson[]> {
   let after: { label: string; uid: string } | null = null;
   for (;;) {
-    const where: NonNullable<Parameters<Db["engram"]["findMany"]>[0]>["where"] = after ? { OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] } : {};
-    const rows: EngramRow[] = await db.engram.findMany({ where, select: engramSelect, orderBy: order, take: pageSize });
-    if (rows.length === 0) return;
-    yield rows.map((r) => engramJson(r));
-    if (rows.length < pageSize) return;
-    const last: EngramRow = rows.at(-1)!;
+    const where: ItemWhere = after ? { OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] } : {};
+    const page = await readItems(db, kind, where, byLabel, pageSize);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    const last: ItemJson = page.at(-1)!;
     after = { label: last.label, uid: last.uid };
   }
 }
 
 export async function listEngrams(db: Db, options: { mods?: string[] | null } = {}): Promise<EngramJson[]> {
-  const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
-  const rows = await db.engram.findMany({ where, select: engramSelect, orderBy: order });
-  return rows.map((r) => engramJson(r));
+  return (await listItems(db, "engrams", options)) as EngramJson[];
+}
+
+/** The items with these uids, in no particular order (the changes feed's lookups), 500 ids a query. */
+export function findItemsByUid(db: Db, kind: ItemKind, uids: string[]): Promise<ItemJson[]> {
+  return findInChunks(uids, (part) => readItems(db, kind, { uid: { in: part } }, []));
+}
+
+/** Up to `take` items after uid `after` ("" for the first), in uid order: the changes feed's full read. */
+export function itemsAfter(db: Db, kind: ItemKind, after: string, take: number): Promise<ItemJson[]> {
+  return readItems(db, kind, after === "" ? {} : { uid: { gt: after } }, [{ uid: "asc" }], take);
 }

@@ -3,12 +3,16 @@
  * API's rules (engramInput), reports every bad row by number, and writes nothing unless
  * all rows are good; then adds or updates them all in one transaction, so running it
  * twice changes nothing the second time. A row without mod_id belongs to no mod (the
- * base game's catalogue); a row naming a mod needs that mod to be confirmed.
+ * base game's catalogue); a row naming a mod needs that mod to be confirmed. A row's
+ * `kind` (engram or creature, item-kind.ts) says which catalogue it goes to; without
+ * one it is an engram.
  */
 import { ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
-import { engramInput, type EngramRecord } from "@/lib/engrams/engram-input";
+import { itemInput, type EngramRecord } from "@/lib/engrams/engram-input";
+import { ITEM_KINDS, parseItemKindOr, type ItemKind } from "@/lib/engrams/item-kind";
+import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 import { saveEngrams, type SaveResult } from "@/lib/engrams/save-engrams";
 
 export interface RowError {
@@ -18,9 +22,20 @@ export interface RowError {
 
 export type ImportResult = ({ ok: true } & SaveResult) | { ok: false; errors: RowError[] };
 
-export function validateRows(rows: EngramFileRow[]): { records: EngramRecord[]; rowOf: number[]; errors: RowError[] } {
+export interface ValidRows {
+  records: EngramRecord[];
+  /** the file row of each record */
+  rowOf: number[];
+  /** the kind of each record */
+  kindOf: ItemKind[];
+  errors: RowError[];
+}
+
+/** `absent`: the kind of rows that name none (engrams, but for a file pushed as creatures). */
+export function validateRows(rows: EngramFileRow[], absent: ItemKind = "engrams"): ValidRows {
   const records: EngramRecord[] = [];
   const rowOf: number[] = [];
+  const kindOf: ItemKind[] = [];
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
   for (const { row, value } of rows) {
@@ -32,54 +47,100 @@ export function validateRows(rows: EngramFileRow[]): { records: EngramRecord[]; 
       errors.push({ row, message: "is not an engram object" });
       continue;
     }
-    const result = engramInput.safeParse({ mod_id: null, ...value });
+    const kind = parseItemKindOr((value as { kind?: unknown }).kind, absent);
+    if (kind === null) {
+      errors.push({ row, message: "kind: must be engram or creature (or left empty: engram)" });
+      continue;
+    }
+    const result = itemInput(kind).safeParse({ mod_id: null, ...value });
     if (!result.success) {
       for (const issue of result.error.issues) errors.push({ row, message: `${issue.path.join(".") || "value"}: ${issue.message}` });
       continue;
     }
-    const first = seen.get(result.data.uid);
+    const key = `${kind}:${result.data.uid}`;
+    const first = seen.get(key);
     if (first !== undefined) {
       errors.push({ row, message: `path: the same path as row ${first}` });
       continue;
     }
-    seen.set(result.data.uid, row);
+    seen.set(key, row);
     records.push(result.data);
     rowOf.push(row);
+    kindOf.push(kind);
   }
-  return { records, rowOf, errors };
+  return { records, rowOf, kindOf, errors };
 }
 
-async function checkAgainstDatabase(db: Db | Tx, records: EngramRecord[], rowOf: number[]): Promise<RowError[]> {
+/** The records of each kind that has any, with their file rows. */
+export function byKind({ records, rowOf, kindOf }: ValidRows): { kind: ItemKind; records: EngramRecord[]; rowOf: number[] }[] {
+  return ITEM_KINDS.map((kind) => {
+    const at = kindOf.flatMap((k, i) => (k === kind ? [i] : []));
+    return { kind, records: at.map((i) => records[i]!), rowOf: at.map((i) => rowOf[i]!) };
+  }).filter((group) => group.records.length > 0);
+}
+
+async function checkAgainstDatabase(db: Db | Tx, valid: ValidRows): Promise<RowError[]> {
   const errors: RowError[] = [];
-  const modIds = [...new Set(records.map((r) => r.modId).filter((m) => m !== null))];
+  const modIds = [...new Set(valid.records.map((r) => r.modId).filter((m) => m !== null))];
   const confirmed = new Set(
     (await db.modRegistration.findMany({ where: { confirmedModId: { in: modIds } }, select: { workshopId: true } })).map((m) => m.workshopId),
   );
-  const owners = new Map<string, string | null>();
-  for (let i = 0; i < records.length; i += 500) {
-    const part = records.slice(i, i + 500).map((r) => r.uid);
-    for (const e of await db.engram.findMany({ where: { uid: { in: part } }, select: { uid: true, modId: true } })) owners.set(e.uid, e.modId);
+  for (const { kind, records, rowOf } of byKind(valid)) {
+    const owners = new Map<string, string | null>();
+    for (let i = 0; i < records.length; i += 500) {
+      const part = records.slice(i, i + 500).map((r) => r.uid);
+      for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP })) owners.set(e.uid, e.modId);
+    }
+    records.forEach((r, i) => {
+      const row = rowOf[i]!;
+      if (r.modId !== null && !confirmed.has(r.modId)) errors.push({ row, message: `mod_id: mod ${r.modId} is not a confirmed mod` });
+      const owner = owners.get(r.uid);
+      if (owner !== undefined && owner !== r.modId) errors.push({ row, message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}` });
+    });
   }
-  records.forEach((r, i) => {
-    const row = rowOf[i]!;
-    if (r.modId !== null && !confirmed.has(r.modId)) errors.push({ row, message: `mod_id: mod ${r.modId} is not a confirmed mod` });
-    const owner = owners.get(r.uid);
-    if (owner !== undefined && owner !== r.modId) errors.push({ row, message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}` });
-  });
-  return errors;
+  return errors.sort((a, b) => a.row - b.row);
+}
+
+/** Every kind's records saved in the caller's transaction; a refusal names its file row. */
+async function saveAll(tx: Tx, valid: ValidRows, onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+  const total: SaveResult = { created: 0, updated: 0 };
+  let before = 0;
+  for (const { kind, records, rowOf } of byKind(valid)) {
+    const saved = await saveReportingRows(rowOf, () => saveEngrams(tx, records, (done) => onProgress?.(before + done, valid.records.length), kind));
+    if (!saved.ok) return saved;
+    total.created += saved.created;
+    total.updated += saved.updated;
+    before += records.length;
+  }
+  return { ok: true, ...total };
+}
+
+/** Thrown inside the transaction to roll back a refusal found while writing. */
+class Refused extends Error {
+  constructor(readonly result: ImportResult) {
+    super("refused");
+  }
 }
 
 export async function importEngrams(db: Db, options: { rows: EngramFileRow[]; onProgress?: (done: number, total: number) => void }): Promise<ImportResult> {
-  const { records, rowOf, errors } = validateRows(options.rows);
-  if (errors.length > 0) return { ok: false, errors };
-  const dbErrors = await checkAgainstDatabase(db, records, rowOf);
-  if (dbErrors.length > 0) return { ok: false, errors: dbErrors.sort((a, b) => a.row - b.row) };
-  return saveReportingRows(rowOf, () =>
-    db.$transaction((tx) => saveEngrams(tx, records, (done) => options.onProgress?.(done, records.length)), {
-      maxWait: 30_000,
-      timeout: 30 * 60_000,
-    }),
-  );
+  const valid = validateRows(options.rows);
+  if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
+  const dbErrors = await checkAgainstDatabase(db, valid);
+  if (dbErrors.length > 0) return { ok: false, errors: dbErrors };
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        const result = await saveAll(tx, valid, options.onProgress);
+        // A refusal after some rows were written: roll them back.
+        if (!result.ok) throw new Refused(result);
+        return result;
+      },
+      { maxWait: 30_000, timeout: 30 * 60_000 },
+    );
+  } catch (err) {
+    if (err instanceof Refused) return err.result;
+    throw err;
+  }
 }
 
 /**
@@ -88,11 +149,11 @@ export async function importEngrams(db: Db, options: { rows: EngramFileRow[]; on
  * part of the rows may already be written: the caller must roll back (throw).
  */
 export async function importEngramsWithin(tx: Tx, rows: EngramFileRow[]): Promise<ImportResult> {
-  const { records, rowOf, errors } = validateRows(rows);
-  if (errors.length > 0) return { ok: false, errors };
-  const dbErrors = await checkAgainstDatabase(tx, records, rowOf);
-  if (dbErrors.length > 0) return { ok: false, errors: dbErrors.sort((a, b) => a.row - b.row) };
-  return saveReportingRows(rowOf, () => saveEngrams(tx, records));
+  const valid = validateRows(rows);
+  if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
+  const dbErrors = await checkAgainstDatabase(tx, valid);
+  if (dbErrors.length > 0) return { ok: false, errors: dbErrors };
+  return saveAll(tx, valid);
 }
 
 async function saveReportingRows(rowOf: number[], save: () => Promise<SaveResult>): Promise<ImportResult> {

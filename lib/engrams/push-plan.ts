@@ -1,33 +1,35 @@
 /**
- * `beacon-hub engrams push`: an engram file checked locally with the rules the API
- * applies (validateRows, the importer's), then compared with the mod's engrams on the
- * server, so only new or changed engrams are sent and the summary can say what was
- * added, updated and (with --sync) removed.
+ * `beacon-hub engrams push` (and `creatures push`): an engram file checked locally with
+ * the rules the API applies (validateRows, the importer's), then compared with the mod's
+ * engrams on the server, so only new or changed engrams are sent and the summary can say
+ * what was added, updated and (with --sync) removed.
  */
-import type { EngramInputJson, EngramJson } from "@/lib/client/beacon-api";
+import type { CreatureJson, EngramInputJson, EngramJson } from "@/lib/client/beacon-api";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
 import { environmentNames } from "@/lib/engrams/environments";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
 import { validateRows, type RowError } from "@/lib/engrams/import-engrams";
+import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 
 export interface PushFile {
   records: EngramRecord[];
   errors: RowError[];
 }
 
-/** Rows without mod_id belong to `modId`; a row naming another mod is an error. */
-export function validatePushRows(rows: EngramFileRow[], modId: string): PushFile {
+/** Rows without mod_id belong to `modId` and rows without kind are of `kind`; a row naming another mod, or another kind, is an error. */
+export function validatePushRows(rows: EngramFileRow[], modId: string, kind: ItemKind = "engrams"): PushFile {
   const withMod = rows.map(({ row, value }) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return { row, value };
     const v = value as Record<string, unknown>;
     const missing = v.mod_id === undefined || v.mod_id === null || (typeof v.mod_id === "string" && v.mod_id.trim() === "");
     return { row, value: missing ? { ...v, mod_id: modId } : v };
   });
-  const { records, rowOf, errors } = validateRows(withMod);
+  const { records, rowOf, kindOf, errors } = validateRows(withMod, kind);
   records.forEach((r, i) => {
     if (r.modId !== modId) errors.push({ row: rowOf[i]!, message: `mod_id: ${r.modId ?? "none"} differs from --mod ${modId}` });
+    if (kindOf[i] !== kind) errors.push({ row: rowOf[i]!, message: `kind: a ${itemKinds[kindOf[i]!].noun}, where this file is pushed as ${kind}` });
   });
-  return { records: records.filter((r) => r.modId === modId), errors: errors.sort((a, b) => a.row - b.row) };
+  return { records: records.filter((r, i) => r.modId === modId && kindOf[i] === kind), errors: errors.sort((a, b) => a.row - b.row) };
 }
 
 export interface PushPlan {
@@ -40,18 +42,18 @@ export interface PushPlan {
   missing: string[];
 }
 
-function sameEngram(record: EngramRecord, current: EngramJson): boolean {
+function sameEngram(record: EngramRecord, current: EngramJson | CreatureJson): boolean {
   const environments = environmentNames(record.environments);
   return (
     record.path === current.path &&
     record.label === current.label &&
     environments.join(",") === current.environments.join(",") &&
-    // can_blueprint left out of the file keeps the stored value (CONTRACT §6 update)
-    (record.canBlueprint === undefined || record.canBlueprint === current.can_blueprint)
+    // can_blueprint left out of the file keeps the stored value (CONTRACT §6 update); creatures have none
+    (record.canBlueprint === undefined || !("can_blueprint" in current) || record.canBlueprint === current.can_blueprint)
   );
 }
 
-export function planPush(records: EngramRecord[], current: EngramJson[]): PushPlan {
+export function planPush(records: EngramRecord[], current: (EngramJson | CreatureJson)[]): PushPlan {
   const byUid = new Map(current.map((e) => [e.uid, e]));
   const plan: PushPlan = { send: [], added: 0, updated: 0, unchanged: 0, missing: [] };
   for (const r of records) {

@@ -9,7 +9,7 @@
  * a loot document at all). Each level keeps its original object (`raw`) so a later
  * writer can keep the keys this model does not know.
  */
-import { classOf } from "@/lib/engrams/derive";
+import { classOf } from "@/lib/engrams/class-of";
 import { readMapMask } from "./maps";
 import { DEFAULT_DIFFICULTY, parseQualityTier, type QualityTier } from "./quality";
 

@@ -14,7 +14,7 @@ export async function listMods(db: Db, options: { userId: string }): Promise<Mod
   return rows.map((r) => modJson(r));
 }
 
-const listBodies = sharedCache<CachedBody>("mods.listBodies", { maxBytes: 4 << 20, sizeOf: bodyBytes });
+const listBodies = sharedCache<CachedBody>("mod_lists", { maxBytes: 4 << 20, sizeOf: bodyBytes });
 
 /** listMods, serialised, kept per user until the "mods" data version moves. */
 export function modListBody(db: Db, options: { userId: string }): Promise<CachedBody> {
@@ -33,7 +33,7 @@ export async function findMods(db: Db, options: { userId: string; workshopIds: s
   return rows.map((r) => modJson(r));
 }
 
-const confirmedSets = sharedCache<Set<string>>("mods.confirmedSets", { maxBytes: 2 << 20, sizeOf: (ids) => 100 + [...ids].reduce((n, id) => n + stringBytes(id) + 16, 0) });
+const confirmedSets = sharedCache<Set<string>>("confirmed_mods", { maxBytes: 2 << 20, sizeOf: (ids) => 100 + [...ids].reduce((n, id) => n + stringBytes(id) + 16, 0) });
 
 /** Workshop ids of the user's confirmed mods, kept until the "mods" data version moves. */
 export function confirmedModIds(db: Db, userId: string): Promise<Set<string>> {

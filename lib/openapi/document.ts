@@ -9,6 +9,8 @@ import { responses } from "@/lib/openapi/responses";
 import { userPaths } from "@/lib/openapi/paths-users";
 import { modPaths } from "@/lib/openapi/paths-mods";
 import { engramPaths } from "@/lib/openapi/paths-engrams";
+import { creaturePaths } from "@/lib/openapi/paths-creatures";
+import { changesPaths } from "@/lib/openapi/paths-changes";
 import { documentPaths } from "@/lib/openapi/paths-documents";
 import { withCommonResponses } from "@/lib/openapi/common-responses";
 
@@ -28,13 +30,13 @@ Example, for POST https://beacon.example.com/v1/mod.php with the body {"mod_id":
 
 Missing, malformed, unknown-user or bad-signature credentials are 401 with WWW-Authenticate: Basic realm="Beacon API"; for a bad signature the details show the method and URL lines the server verified, never the body. Operations that need no signature never read the Authorization header. Signed but not allowed (not the owner) is 403. A signature made for one method, URL or body never authorises another.`;
 
-const DESCRIPTION = `Beacon Hub speaks the Beacon v1 API of ARK: Survival Evolved tools: mods and their ownership, the engram catalogue, shared configuration documents, and users identified by a public key.
+const DESCRIPTION = `Beacon Hub speaks the Beacon v1 API of ARK: Survival Evolved tools: mods and their ownership, the engram and creature catalogue and a feed of its changes, shared configuration documents, and users identified by a public key.
 
 ## Conventions
 - Lists of ids are comma-separated, in the path or, for a bulk DELETE, in a text/plain body.
 - A POST body is one structure or an array of them, of any length within MAX_BODY_BYTES (there is no item count limit); an array is all or none (one transaction) and an error names the offending item (details.index).
 - Success of POST and DELETE is 200 with an empty body. JSON bodies use Content-Type: application/json; request bodies may be gzip-encoded (Content-Encoding: gzip), and replies are gzip-encoded when the client accepts it.
-- Every error is JSON {"message": "<human sentence>", "details": <any or null>} with one of these statuses: 400 bad input (malformed JSON, wrong Content-Type, missing or invalid keys, bad UUID, bad query parameter); 401 not signed or bad signature; 403 not the owner; 404 nothing found; 405 wrong method or user listing (with Allow); 409 conflict (mods, engrams); 413 body over MAX_BODY_BYTES; 429 over a rate limit (with Retry-After); 502 Steam Workshop unreachable or broken; 503 database unreachable (with Retry-After). Never an HTML page or a stack trace; an unexpected failure is a 500 that reveals nothing.
+- Every error is JSON {"message": "<human sentence>", "details": <any or null>} with one of these statuses: 400 bad input (malformed JSON, wrong Content-Type, missing or invalid keys, bad UUID, bad query parameter); 401 not signed or bad signature; 403 not the owner; 404 nothing found; 405 wrong method or user listing (with Allow); 409 conflict (mods, engrams, creatures); 410 a changes cursor older than the server keeps; 413 body over MAX_BODY_BYTES; 429 over a rate limit (with Retry-After); 502 Steam Workshop unreachable or broken; 503 database unreachable (with Retry-After). Never an HTML page or a stack trace; an unexpected failure is a 500 that reveals nothing.
 - Every reply carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), and the same as X-RateLimit-* (X-RateLimit-Reset as a Unix time), for the tighter of the per-address and per-user limits (when the operator has not disabled them).
 - Every GET that answers a body carries a strong ETag; If-None-Match with it is answered 304 without a body.
 
@@ -50,9 +52,11 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       { name: "Users", description: "A user is a UUID and a public key; the private key signs requests." },
       { name: "Mods", description: "Steam Workshop mods: register, prove ownership through the workshop description, remove." },
       { name: "Engrams", description: "Craftable and spawnable items, of confirmed mods or of the base game." },
+      { name: "Creatures", description: "Creatures (dinos) and their spawn commands: the engrams' rules for the second kind of the catalogue." },
+      { name: "Changes", description: "What changed in the catalogue since a cursor, deletions included, for tools that keep a copy." },
       { name: "Documents", description: "Shared configuration documents: anyone reads, the publisher updates and deletes." },
     ],
-    paths: withCommonResponses({ ...userPaths, ...modPaths, ...engramPaths, ...documentPaths }),
+    paths: withCommonResponses({ ...userPaths, ...modPaths, ...engramPaths, ...creaturePaths, ...changesPaths, ...documentPaths }),
     components: {
       schemas,
       responses,

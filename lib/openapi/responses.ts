@@ -18,13 +18,19 @@ export const RATE_LIMIT_HEADERS: Record<string, Header> = {
   "X-RateLimit-Reset": integer("Unix time (seconds) at which the count starts again."),
 };
 
+/** On every reply (lib/server/observe-requests.ts): the rate-limit headers and the request id. */
+export const EVERY_REPLY_HEADERS: Record<string, Header> = {
+  ...RATE_LIMIT_HEADERS,
+  "X-Request-Id": { description: "This request's id: the one a trusted proxy sent (TRUST_PROXY), or one the server made. The server's log line of the request names it, and a 5xx reply repeats it in details.request_id.", schema: { type: "string" } },
+};
+
 const retryAfter = (description: string): Record<string, Header> => ({ "Retry-After": integer(description) });
 
 const errorJson = (examples: Record<string, Example>) => ({ "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } });
 
 const error = (description: string, examples: Record<string, Example>, headers: Response["headers"] = {}): Response => ({
   description,
-  headers: { ...headers, ...RATE_LIMIT_HEADERS },
+  headers: { ...headers, ...EVERY_REPLY_HEADERS },
   content: errorJson(examples),
 });
 
@@ -56,6 +62,9 @@ export const responses: Record<string, Response> = {
   Conflict: error("Conflict: a mod registered already or confirmed by another user; an engram path that belongs to another mod.", {
     registered: { value: { message: `Item 0: you registered mod ${EXAMPLE.modId} already; send pull_url to change it.`, details: { index: 0, mod_id: EXAMPLE.modId } } },
   }),
+  Gone: error("The cursor (or changes_since) is older than the changes this server keeps (CHANGES_RETENTION_DAYS): start again with a full read.", {
+    expired: { value: { message: "This cursor is older than the changes this server keeps; start again without one (a full read).", details: { cursor_timestamp: "2026-08-01 09:30:00+0000" } } },
+  }),
   PayloadTooLarge: error("The body is larger than MAX_BODY_BYTES (after gzip decoding).", {
     tooLarge: { value: { message: "The request body is larger than the limit of 16777216 bytes.", details: { limit: 16777216 } } },
   }),
@@ -65,27 +74,27 @@ export const responses: Record<string, Response> = {
     retryAfter("Seconds until the current minute ends."),
   ),
   BadGateway: error("The Steam Workshop could not be reached or answered nonsense.", {
-    steam: { value: { message: "The Steam Workshop could not be reached or answered something unusable; try again later.", details: { mod_id: EXAMPLE.modId, reason: "timeout" } } },
+    steam: { value: { message: "The Steam Workshop could not be reached or answered something unusable; try again later.", details: { mod_id: EXAMPLE.modId, reason: "timeout", request_id: "4f1c2a9e-7b3d-4e52-9a61-0c8d5e2f7b13" } } },
   }),
-  ServerError: error("An unexpected failure; logged on the server, and the reply reveals nothing internal.", {
-    internal: { value: { message: "Internal server error.", details: null } },
+  ServerError: error("An unexpected failure; logged on the server, and the reply reveals nothing internal but the request's id (details.request_id, also the X-Request-Id header and the server's log line).", {
+    internal: { value: { message: "Internal server error.", details: { request_id: "4f1c2a9e-7b3d-4e52-9a61-0c8d5e2f7b13" } } },
   }),
   ServiceUnavailable: error(
     "The database did not answer; nothing was changed. Try again after Retry-After.",
-    { database: { value: { message: "The database is unavailable; try again shortly.", details: null } } },
+    { database: { value: { message: "The database is unavailable; try again shortly.", details: { request_id: "4f1c2a9e-7b3d-4e52-9a61-0c8d5e2f7b13" } } } },
     retryAfter("Always 5."),
   ),
   NotModified: {
     description: "If-None-Match named the current ETag: no body.",
-    headers: { ETag: { description: "The current strong ETag.", schema: { type: "string" } }, ...RATE_LIMIT_HEADERS },
+    headers: { ETag: { description: "The current strong ETag.", schema: { type: "string" } }, ...EVERY_REPLY_HEADERS },
   },
 };
 
 export const r = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** The errors every operation can answer (400, 413, 429, 500, 503), plus the ones it names. */
-export function errors(...names: ("401" | "403" | "404" | "405" | "409" | "502")[]) {
-  const byStatus = { "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed", "409": "Conflict", "502": "BadGateway" } as const;
+export function errors(...names: ("401" | "403" | "404" | "405" | "409" | "410" | "502")[]) {
+  const byStatus = { "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed", "409": "Conflict", "410": "Gone", "502": "BadGateway" } as const;
   return {
     "400": r("BadRequest"),
     ...Object.fromEntries(names.map((n) => [n, r(byStatus[n])])),

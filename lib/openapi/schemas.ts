@@ -10,6 +10,52 @@ const uuid = (description: string): JsonSchema => ({ type: "string", format: "uu
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const oneOrMany = (name: string): JsonSchema => ({ oneOf: [ref(name), { type: "array", items: ref(name), minItems: 1 }] });
 
+const engram: JsonSchema = {
+  type: "object",
+  required: ["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"],
+  properties: {
+    path: { type: "string", description: "Blueprint path." },
+    class: { type: "string", description: "Text after the last '.' of the path, plus _C. Not unique." },
+    label: { type: "string", description: "In-game name." },
+    environments: { type: "array", items: ref("Environment"), description: "In the order Island, Scorched, Center, Ragnarok, Abberation." },
+    can_blueprint: { type: "boolean" },
+    spawn: { type: "string", description: "cheat giveitem \"Blueprint'<path>'\" 1 0 false" },
+    uid: { type: "string", pattern: "^[0-9a-f]{32}$", description: "Lowercase hex MD5 of the lowercased path." },
+    resource_url: url("BASE_URL/v1/engram.php/<uid>"),
+    mod_id: { type: ["integer", "null"], description: "The owning mod, a JSON number; null for the base game." },
+    mod_name: { type: ["string", "null"] },
+  },
+};
+
+const engramInput: JsonSchema = {
+  type: "object",
+  required: ["path", "label", "mod_id"],
+  description: "One of environments or availability is required. Other keys are ignored. An existing path of the same mod is updated.",
+  properties: {
+    path: { type: "string", pattern: "^/", maxLength: 1000, description: "Blueprint path: starts with /, ends in Package.Name, no spaces or quotes." },
+    label: { type: "string", minLength: 1, maxLength: 500 },
+    mod_id: { oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer" }], description: "A mod the caller confirmed." },
+    environments: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Names or a comma-separated string." },
+    availability: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Alias of environments." },
+    can_blueprint: { oneOf: [{ type: "boolean" }, { enum: ["true", "false", 1, 0] }], description: "Default true on create; kept on update when absent." },
+  },
+};
+
+/** A creature (issue 18) is an engram without can_blueprint, with its own spawn command and endpoint. */
+function withoutCanBlueprint(schema: JsonSchema, description: string, overrides: Record<string, JsonSchema> = {}): JsonSchema {
+  const { can_blueprint: _, ...properties } = schema.properties as Record<string, JsonSchema>;
+  return { ...schema, description, required: (schema.required as string[]).filter((k) => k !== "can_blueprint"), properties: { ...properties, ...overrides } };
+}
+
+const creatureOf = (schema: JsonSchema) =>
+  withoutCanBlueprint(schema, "A creature (dino): an engram's keys without can_blueprint.", {
+    spawn: { type: "string", description: "cheat spawndino \"Blueprint'<path>'\" 1 1 1 30 (a wild creature of level 30)" },
+    resource_url: url("BASE_URL/v1/creature.php/<uid>"),
+  });
+
+const creatureInputOf = (schema: JsonSchema) =>
+  withoutCanBlueprint(schema, "One of environments or availability is required. Other keys (can_blueprint too) are ignored. An existing path of the same mod is updated.");
+
 export const schemas: Record<string, JsonSchema> = {
   Error: {
     type: "object",
@@ -55,36 +101,42 @@ export const schemas: Record<string, JsonSchema> = {
   },
   ModInputs: oneOrMany("ModInput"),
   Environment: { type: "string", enum: [...ENVIRONMENTS], description: "Canonical spelling on output; any case and Aberration accepted on input." },
-  Engram: {
-    type: "object",
-    required: ["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"],
-    properties: {
-      path: { type: "string", description: "Blueprint path." },
-      class: { type: "string", description: "Text after the last '.' of the path, plus _C. Not unique." },
-      label: { type: "string", description: "In-game name." },
-      environments: { type: "array", items: ref("Environment"), description: "In the order Island, Scorched, Center, Ragnarok, Abberation." },
-      can_blueprint: { type: "boolean" },
-      spawn: { type: "string", description: "cheat giveitem \"Blueprint'<path>'\" 1 0 false" },
-      uid: { type: "string", pattern: "^[0-9a-f]{32}$", description: "Lowercase hex MD5 of the lowercased path." },
-      resource_url: url("BASE_URL/v1/engram.php/<uid>"),
-      mod_id: { type: ["integer", "null"], description: "The owning mod, a JSON number; null for the base game." },
-      mod_name: { type: ["string", "null"] },
-    },
-  },
-  EngramInput: {
-    type: "object",
-    required: ["path", "label", "mod_id"],
-    description: "One of environments or availability is required. Other keys are ignored. An existing path of the same mod is updated.",
-    properties: {
-      path: { type: "string", pattern: "^/", maxLength: 1000, description: "Blueprint path: starts with /, ends in Package.Name, no spaces or quotes." },
-      label: { type: "string", minLength: 1, maxLength: 500 },
-      mod_id: { oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer" }], description: "A mod the caller confirmed." },
-      environments: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Names or a comma-separated string." },
-      availability: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Alias of environments." },
-      can_blueprint: { oneOf: [{ type: "boolean" }, { enum: ["true", "false", 1, 0] }], description: "Default true on create; kept on update when absent." },
-    },
-  },
+  Engram: engram,
+  EngramInput: engramInput,
   EngramInputs: oneOrMany("EngramInput"),
+  Creature: creatureOf(engram),
+  CreatureInput: creatureInputOf(engramInput),
+  CreatureInputs: oneOrMany("CreatureInput"),
+  FeedMod: {
+    type: "object",
+    description: "A confirmed mod (unconfirmed registrations are private to their user and never in the feed).",
+    required: ["mod_id", "name", "confirmed"],
+    properties: { mod_id: { type: "string", pattern: "^[0-9]+$" }, name: { type: "string" }, confirmed: { type: "boolean", const: true } },
+  },
+  ExpiredRecord: {
+    type: "object",
+    description: "Something that no longer exists (deleted, or its mod or owner deleted).",
+    required: ["group", "object_id", "label"],
+    properties: {
+      group: { type: "string", enum: ["engrams", "creatures", "mods"] },
+      object_id: { type: "string", description: "The uid of an engram or creature, the workshop id of a mod." },
+      label: { type: "string", description: "Its label (a mod's name) when it was last seen." },
+    },
+  },
+  ChangesPage: {
+    type: "object",
+    required: ["timestamp", "cursor", "next_cursor", "is_full", "engrams", "creatures", "mods", "expired_records"],
+    properties: {
+      timestamp: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$", description: "When the newest change this page's position covers was made, YYYY-MM-DD HH:MM:SS+0000 (UTC)." },
+      cursor: { type: "string", description: "Opaque. Send it back as ?cursor= to get every change committed after this page, each once." },
+      next_cursor: { type: ["string", "null"], description: "The same as cursor while more is waiting now; null once caught up." },
+      is_full: { type: "boolean", description: "A page of a full read: start the copy from nothing; nothing is expired." },
+      engrams: { type: "array", items: ref("Engram"), description: "Engrams added or changed, as they are now." },
+      creatures: { type: "array", items: ref("Creature"), description: "Creatures added or changed, as they are now." },
+      mods: { type: "array", items: ref("FeedMod"), description: "Mods confirmed or renamed." },
+      expired_records: { type: "array", items: ref("ExpiredRecord"), description: "What was deleted." },
+    },
+  },
   DocumentMetadata: {
     type: "object",
     required: ["document_id", "user_id", "name", "description", "revision", "download_count", "last_updated", "resource_url"],

@@ -1,8 +1,8 @@
 /**
- * The /documents listing: text search (q), map, sort, author filter and page number
- * from the query string, one page and the total for the pager. Every control is a
- * plain link or GET form, so it all works without JavaScript, and the whole query
- * stays in the URL. Without q, map or item it is lib/documents' index-served listing;
+ * The /documents listing: text search (q), map, sort, author filter (a user id or a
+ * display name) and page number from the query string, one page and the total for the
+ * pager. Every control is a plain link or GET form, so it all works without JavaScript,
+ * and the whole query stays in the URL. Without q, map or item it is lib/documents' index-served listing;
  * with any, lib/documents/search-documents.ts (engine full-text index, map bits, the
  * document_items index for `item`: a blueprint path, an engram uid or a class).
  */
@@ -11,6 +11,7 @@ import type { DocumentJson } from "@/lib/documents/document-json";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { searchDocuments } from "@/lib/documents/search-documents";
 import { parseSearchText } from "@/lib/documents/search-text";
+import { userIdByDisplayName } from "@/lib/display-names/find-display-names";
 import { parseItemQuery } from "@/lib/loot/item-keys";
 import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
@@ -66,6 +67,26 @@ export function parseDocumentListQuery(query: Query): DocumentListQuery & { badA
     badItem: item && !itemOk ? item : undefined,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
+}
+
+export type ParsedDocumentListQuery = ReturnType<typeof parseDocumentListQuery>;
+
+/**
+ * `?author=` may also be an author's display name (compared as names are: any case, any
+ * separators): it becomes that author's id. A text that is neither stays badAuthor.
+ */
+export async function resolveDocumentListAuthor(db: Db, q: ParsedDocumentListQuery): Promise<ParsedDocumentListQuery> {
+  if (!q.badAuthor) return q;
+  const userId = await userIdByDisplayName(db, q.badAuthor);
+  return userId ? { ...q, author: userId, badAuthor: undefined } : q;
+}
+
+/**
+ * How many of the filters behind the "Filters" button apply (the words are always in
+ * view; a value that was not understood applies nothing and has its own note).
+ */
+export function activeFilterCount(q: DocumentListQuery): number {
+  return [q.map, q.author, q.item].filter(Boolean).length;
 }
 
 export function documentListHref(q: DocumentListQuery): string {

@@ -1,21 +1,32 @@
 /**
  * What the spawn page shows, in two steps so the page can answer 404 (and paint its
- * header) before the heavy read: the confirmed mods asked for, then their engrams as
- * compact rows for the browser.
+ * header) before the heavy read: the confirmed mods asked for, then their engrams (or
+ * creatures: the Creatures tab) as compact rows for the browser, sorted by label in the
+ * reader's locale. For views that show GFI codes, engram rows carry their code
+ * (lib/catalogue/gfi-code-table.ts, over the base game and the page's mods, computed
+ * once per engram data version); other views never wait for the codes, which take
+ * about a second to compute for 20,000 engrams after any engram changes anywhere.
  *
  * The page renders only the first rows; the browser fetches all of them as JSON
  * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
- * Rows are cached per mod set, parsed and as JSON, with an ETag for the browser (one
- * cache for the page and rows.json, bounded in bytes). Reading 20,000 engrams through Prisma takes ~300 ms; the
- * cache is checked against (row count, latest updated_at, mods' order) with one indexed
- * aggregate, so any insert, update or delete made by any instance is seen at once.
+ * Rows are cached per kind and scope (read once, in the database's order) and per locale
+ * (sorted, as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma
+ * takes ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
+ * updated_at, mods' order) with one indexed aggregate, so any insert, update or delete
+ * made by any instance is seen at once. One cache for the page and rows.json, bounded in
+ * bytes (an entry is counted again each time it gains a locale's order or GFI codes).
  */
 import { createHash } from "node:crypto";
+import { sortByLabel } from "@/lib/catalogue/item-order";
 import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
+import { gfiCodeTable, type GfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import { classOf } from "@/lib/engrams/derive";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 import { canonicalModId } from "@/lib/mods/mod-id";
-import type { SpawnMod, SpawnRow } from "./spawn-filter";
+import { mapCounts, type SpawnMod, type SpawnRow } from "./spawn-filter";
+import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
+import type { RowSource } from "./spawn-view";
 
 export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; missing: string[] };
 
@@ -23,20 +34,28 @@ export interface SpawnRows {
   rows: SpawnRow[];
   /** JSON of `rows`, what app/spawn/rows.json serves */
   json: string;
-  /** changes whenever the rows (or the mods' order) change */
+  /** changes whenever the rows (or the mods' order, or the locale) change */
   etag: string;
   lastChanged: Date | null;
   hasBaseGame: boolean;
+  /** rows marked for each map, in ENVIRONMENTS order */
+  mapCounts: number[];
 }
 
-/** Where the browser fetches a page's rows. */
-export function spawnRowsUrl(modIds: string[]): string {
-  return modIds.length === 0 ? "/spawn/rows.json" : `/spawn/rows.json?mod_id=${modIds.join(",")}`;
+/** Where the browser fetches a page's rows; the locale is in the URL so each order has its own cache entry. */
+export function spawnRowsUrl(scope: SpawnScope, locale: string, source: RowSource = "items"): string {
+  const p = new URLSearchParams();
+  const modId = scopeParam(scope);
+  if (modId !== null) p.set("mod_id", modId);
+  p.set("locale", locale);
+  if (source === "creatures") p.set("kind", "creatures");
+  if (source === "gfi") p.set("gfi", "1");
+  return `/spawn/rows.json?${p.toString().replace(/%2C/gi, ",")}`;
 }
 
-/** `mod_id` as the page gets it: comma-separated workshop ids, null for "all". */
-export function parseModIdParam(value: string | undefined): { ids: string[]; invalid: string[] } | null {
-  if (value === undefined || value.trim() === "") return null;
+/** The scope of a `mod_id` value (lib/portal/spawn-scope), and the ids in it that are not workshop ids. */
+export function parseSpawnScope(value: string | undefined): { scope: SpawnScope; invalid: string[] } {
+  if (value === undefined) return { scope: ALL_ENGRAMS, invalid: [] };
   const ids: string[] = [];
   const invalid: string[] = [];
   for (const p of value.split(",").map((s) => s.trim()).filter(Boolean)) {
@@ -44,42 +63,144 @@ export function parseModIdParam(value: string | undefined): { ids: string[]; inv
     if (id === null) invalid.push(p);
     else if (!ids.includes(id)) ids.push(id);
   }
-  return { ids, invalid };
+  if (ids.length === 0 && invalid.length === 0) return { scope: { kind: "base" }, invalid };
+  return { scope: { kind: "mods", ids }, invalid };
 }
 
-/** The confirmed mods among `modIds` (null: all confirmed mods), ordered by name. */
-export async function findSpawnMods(db: Db, modIds: string[] | null): Promise<SpawnMods> {
+/** The confirmed mods of a scope (all confirmed mods for every engram, none for the base game), ordered by name. */
+export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMods> {
+  if (scope.kind === "base") return { found: true, mods: [] };
   const rows = await db.modRegistration.findMany({
-    where: modIds === null ? { confirmedModId: { not: null } } : { confirmedModId: { in: modIds } },
+    where: scope.kind === "all" ? { confirmedModId: { not: null } } : { confirmedModId: { in: scope.ids } },
     select: { workshopId: true, name: true },
     orderBy: [{ name: "asc" }, { workshopId: "asc" }],
   });
   const mods = rows.map((m) => ({ id: m.workshopId, name: m.name }));
-  if (modIds === null) return { found: true, mods };
+  if (scope.kind === "all") return { found: true, mods };
   const known = new Set(mods.map((m) => m.id));
-  const missing = modIds.filter((id) => !known.has(id));
+  const missing = scope.ids.filter((id) => !known.has(id));
   return missing.length > 0 ? { found: false, missing } : { found: true, mods };
 }
 
-// Rows as arrays weigh about twice their JSON; the compressed forms rows.json serves
-// (lib/portal/spawn-rows-reply.ts) go with them, about a tenth more.
-const cache = sharedCache<SpawnRows>("spawn.rows", { maxBytes: 24 << 20, sizeOf: (v) => Math.round(v.json.length * 3.1) });
+/** Rows in the database's order and their sorted copies per locale. */
+interface RowSet {
+  rows: SpawnRow[];
+  byLocale: Map<string, SpawnRows>;
+}
 
-/** The engrams of `mods` (all engrams when `all`), ordered by label like the v1 listing. */
-export async function loadSpawnRows(db: Db, options: { mods: SpawnMod[]; all: boolean }): Promise<SpawnRows> {
-  const where = options.all ? {} : { modId: { in: options.mods.map((m) => m.id) } };
-  const stats = await db.engram.aggregate({ where, _count: { _all: true }, _max: { updatedAt: true } });
-  const key = options.all ? "*" : options.mods.map((m) => m.id).sort().join(",");
-  const version = `${stats._count._all}|${stats._max.updatedAt?.getTime() ?? 0}|${options.mods.map((m) => m.id).join(",")}`;
-  return cache.get(key, version, async () => {
-    const engrams = await db.engram.findMany({
-      where,
-      select: { path: true, label: true, environments: true, canBlueprint: true, modId: true },
-      orderBy: [{ label: "asc" }, { uid: "asc" }],
-    });
-    const modIndex = new Map(options.mods.map((m, i) => [m.id, i]));
-    const rows: SpawnRow[] = engrams.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-    const etag = createHash("sha256").update(`${key}|${version}`).digest("base64url").slice(0, 22);
-    return { rows, json: JSON.stringify(rows), etag, lastChanged: stats._max.updatedAt, hasBaseGame: rows.some((r) => r[5] === -1) };
+interface ScopeEntry {
+  lastChanged: Date | null;
+  /** the rows as read, and each one's uid (what GFI codes are keyed by) */
+  plain: RowSet & { bytes: number };
+  uids: string[];
+  /** the same rows with the GFI codes they were given (engrams, once a view asked for them) */
+  coded: (RowSet & { codes: GfiCodeTable; bytes: number }) | null;
+}
+
+const MAX_LOCALES = 4;
+
+/** What rows hold as arrays of strings (V8: ~24 bytes a string header, 8 a slot), roughly. */
+function rowsBytes(rows: readonly SpawnRow[]): number {
+  let n = 32;
+  for (const r of rows) n += 160 + r[0].length + r[1].length + r[2].length;
+  return n;
+}
+
+/**
+ * A locale's sorted copy: its array, its JSON, and the compressed forms rows.json keeps
+ * beside it (lib/portal/spawn-rows-reply.ts), about a tenth of the JSON more.
+ */
+const sortedBytes = (sorted: SpawnRows) => 32 + sorted.rows.length * 8 + Math.round(sorted.json.length * 1.1);
+
+function entryBytes(entry: ScopeEntry): number {
+  const sets = [entry.plain, ...(entry.coded ? [entry.coded] : [])];
+  const copies = new Set(sets.flatMap((set) => [...set.byLocale.values()]));
+  return sets.reduce((n, set) => n + set.bytes, 0) + entry.uids.length * 64 + [...copies].reduce((n, sorted) => n + sortedBytes(sorted), 0);
+}
+
+const cache = sharedCache<ScopeEntry>("spawn_rows", { maxBytes: 32 << 20, sizeOf: entryBytes });
+
+type Where = { modId?: null | { in: string[] } };
+
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+
+/** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
+const gfiMods = (scope: SpawnScope): string[] | null => (scope.kind === "all" ? null : scope.kind === "base" ? [] : scope.ids);
+
+async function statsOf(db: Db, kind: ItemKind, where: Where): Promise<{ count: number; lastChanged: Date | null }> {
+  const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
+  const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
+  return { count: s._count._all, lastChanged: s._max.updatedAt };
+}
+
+/** How many engrams or creatures a page's scope has (the other tab's count), from the index. */
+export async function countSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind }): Promise<number> {
+  return (await statsOf(db, options.kind, whereOf(options.scope, options.mods))).count;
+}
+
+async function readRows(db: Db, kind: ItemKind, where: Where) {
+  const select = { uid: true, path: true, label: true, environments: true, modId: true } as const;
+  if (kind === "engrams") return db.engram.findMany({ where, select: { ...select, canBlueprint: true } });
+  return (await db.creature.findMany({ where, select })).map((c) => ({ ...c, canBlueprint: false }));
+}
+
+/**
+ * The engrams (or creatures) of a scope, sorted by label in `locale`'s order (ties by
+ * path); with `gfi`, engram rows carry their GFI codes.
+ */
+export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean }): Promise<SpawnRows> {
+  const { scope, mods, locale, kind = "engrams" } = options;
+  const where = whereOf(scope, mods);
+  const stats = await statsOf(db, kind, where);
+  const key = `${kind}:${scopeKey(scope)}`;
+  const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
+  const entry = await cache.get(key, version, async () => {
+    const items = await readRows(db, kind, where);
+    const modIndex = new Map(mods.map((m, i) => [m.id, i]));
+    const rows: SpawnRow[] = items.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
+    return { lastChanged: stats.lastChanged, plain: { rows, byLocale: new Map(), bytes: rowsBytes(rows) }, uids: items.map((e) => e.uid), coded: null };
   });
+
+  let set: RowSet = entry.plain;
+  let grew = false;
+  if (options.gfi && kind === "engrams") {
+    const codes = await gfiCodeTable(db, gfiMods(scope));
+    // New codes (an engram anywhere in the scope's GFI set changed): new rows, new orders.
+    if (entry.coded?.codes !== codes) {
+      const { uids } = entry;
+      const rows = entry.plain.rows.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [label, className, path, env, canBlueprint, mod, codes.get(uids[i]!) ?? null]);
+      // New arrays over the same strings, plus the codes.
+      entry.coded = { codes, rows, byLocale: new Map(), bytes: rows.reduce((n, r) => n + 96 + (r[6]?.length ?? 0), 32) };
+      grew = true;
+    }
+    set = entry.coded;
+  }
+  grew ||= !set.byLocale.has(locale);
+  const sorted = sortedFor(set, locale, entry.lastChanged);
+  if (grew) cache.remeasure(key, entry);
+  return sorted;
+}
+
+/** A row set in a locale's order, as JSON with an ETag; kept per locale (at most MAX_LOCALES). */
+function sortedFor(set: RowSet, locale: string, lastChanged: Date | null): SpawnRows {
+  let sorted = set.byLocale.get(locale);
+  if (!sorted) {
+    const rows = sortByLabel([...set.rows], locale, (r) => r[0], (r) => r[2]);
+    // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
+    sorted = [...set.byLocale.values()].find((other) => sameOrder(other.rows, rows));
+    if (!sorted) {
+      const json = JSON.stringify(rows);
+      // Of the content itself: instances that built the same rows agree, and rows with other GFI codes never share a tag.
+      const etag = createHash("sha256").update(json).digest("base64url").slice(0, 22);
+      sorted = { rows, json, etag, lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+    }
+    set.byLocale.set(locale, sorted);
+    if (set.byLocale.size > MAX_LOCALES) set.byLocale.delete(set.byLocale.keys().next().value!);
+  }
+  return sorted;
+}
+
+/** The same row objects in the same order. */
+function sameOrder(a: readonly SpawnRow[], b: readonly SpawnRow[]): boolean {
+  return a.length === b.length && a.every((row, i) => row === b[i]);
 }

@@ -1,6 +1,9 @@
 /**
  * The admin command of an engram with the page's options. With the defaults it is
  * exactly the v1 `spawn` string (CONTRACT §6): `cheat giveitem "Blueprint'<path>'" 1 0 false`.
+ * Its short form is `cheat gfi <code> <quantity> <quality> <blueprint>`, where the code
+ * is the shortest part of the class name no other item's class holds
+ * (lib/catalogue/gfi-codes.ts): the game gives the first item whose class contains it.
  * Pure: safe to import from client components.
  */
 import type { SpawnKind, SpawnPrefix } from "./spawn-view";
@@ -12,8 +15,14 @@ export interface CommandOptions {
   kind: SpawnKind;
 }
 
+// Resources (wood, stone) have no blueprint: asking for one would give nothing.
+const blueprint = (canBlueprint: boolean, o: CommandOptions) => o.kind === "blueprint" && canBlueprint;
+
 export function spawnCommand(path: string, canBlueprint: boolean, o: CommandOptions): string {
-  // Resources (wood, stone) have no blueprint: asking for one would give nothing.
-  const blueprint = o.kind === "blueprint" && canBlueprint;
-  return `${o.prefix} giveitem "Blueprint'${path}'" ${o.quantity} ${o.quality} ${blueprint}`;
+  return `${o.prefix} giveitem "Blueprint'${path}'" ${o.quantity} ${o.quality} ${blueprint(canBlueprint, o)}`;
+}
+
+/** The same item by its GFI code; the blueprint flag is written as giveitem's is (the game reads true/false and 1/0 alike). */
+export function gfiCommand(code: string, canBlueprint: boolean, o: CommandOptions): string {
+  return `${o.prefix} gfi ${code} ${o.quantity} ${o.quality} ${blueprint(canBlueprint, o)}`;
 }

@@ -1,48 +1,87 @@
 /**
  * The spawn page's view state (filters and command options) and its URL form, shared by
- * the server (first render from the query) and the browser (URL kept in sync), so a
- * shared link restores exactly the same view. Only non-default values go in the URL.
+ * the server (first render from the query, also what the page's form sends without
+ * JavaScript) and the browser (URL kept in sync), so a shared link restores exactly the
+ * same view. Only non-default values go in the URL.
  * Pure: safe to import from client components.
  */
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
+import { scopeParam, type SpawnScope } from "./spawn-scope";
 
 export type BlueprintFilter = "all" | "yes" | "no";
 export type SpawnKind = "item" | "blueprint";
 export type SpawnPrefix = "cheat" | "admincheat";
+/** which catalogue the page lists: engrams (items) or creatures */
+export type SpawnTab = "items" | "creatures";
+/** item rows: the full `giveitem` command or its short `gfi` form */
+export type CommandForm = "full" | "gfi";
+/** creatures: wild (`spawndino`) or tamed (`GMSummon`) */
+export type Summon = "wild" | "tamed";
 
 export interface SpawnView {
-  /** free text over label, class and path */
+  tab: SpawnTab;
+  /** search text (lib/catalogue/item-search) */
   q: string;
   /** environments bit set (lib/engrams/environments order); 0 = any map */
   maps: number;
-  /** workshop ids to show among the page's mods ("" = base game); empty = all */
+  /** workshop ids to show among the page's mods ("base" = the base game); empty = all */
   mods: string[];
   bp: BlueprintFilter;
-  quantity: number;
-  quality: number;
+  /** command quantity and quality as typed: checked by lib/portal/spawn-options before any command shows them */
+  quantity: string;
+  quality: string;
   kind: SpawnKind;
+  form: CommandForm;
+  /** creature options, as typed like quantity and quality (checked by lib/portal/spawn-options) */
+  level: string;
+  summon: Summon;
+  distance: string;
+  yOffset: string;
+  zOffset: string;
+  /** both tabs */
   prefix: SpawnPrefix;
 }
 
-export const DEFAULT_VIEW: SpawnView = { q: "", maps: 0, mods: [], bp: "all", quantity: 1, quality: 0, kind: "item", prefix: "cheat" };
+/** The creature defaults are the v1 `spawn` of a creature: `... 1 1 1 30` (lib/engrams/derive.ts). */
+export const DEFAULT_VIEW: SpawnView = {
+  tab: "items",
+  q: "",
+  maps: 0,
+  mods: [],
+  bp: "all",
+  quantity: "1",
+  quality: "0",
+  kind: "item",
+  form: "full",
+  level: "30",
+  summon: "wild",
+  distance: "1",
+  yOffset: "1",
+  zOffset: "1",
+  prefix: "cheat",
+};
 
-export const MAX_QUANTITY = 100_000;
-export const MAX_QUALITY = 1_000;
+/**
+ * Which rows a view needs: engrams, engrams with their GFI codes (computed only for
+ * views that show them: lib/portal/spawn-catalogue), or creatures.
+ */
+export type RowSource = "items" | "gfi" | "creatures";
+
+export const rowSource = (view: Pick<SpawnView, "tab" | "form">): RowSource => (view.tab === "creatures" ? "creatures" : view.form === "gfi" ? "gfi" : "items");
+
 /** URL value for "engrams without a mod" in the mod filter */
 export const BASE_GAME = "base";
 
 type Query = URLSearchParams | Record<string, string | string[] | undefined>;
 
-function get(query: Query, name: string): string | undefined {
-  if (query instanceof URLSearchParams) return query.get(name) ?? undefined;
+/** Every value of a parameter: a form sends one `map=` per ticked box. */
+function all(query: Query, name: string): string[] {
+  if (query instanceof URLSearchParams) return query.getAll(name);
   const v = query[name];
-  return Array.isArray(v) ? v[0] : v;
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
 
-function wholeNumber(value: string | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined || !/^\d{1,9}$/.test(value)) return fallback;
-  return Math.min(max, Math.max(min, Number(value)));
-}
+const first = (query: Query, name: string): string | undefined => all(query, name)[0];
 
 export function mapsFromParam(value: string | undefined): number {
   if (!value) return 0;
@@ -56,35 +95,89 @@ export function mapsToParam(mask: number): string {
     .join(",");
 }
 
-/** Lenient: an unknown or malformed value falls back to its default instead of failing. */
+/** Lenient: an unknown choice falls back to its default; numbers are kept as typed (the page says what is wrong with them). */
 export function parseSpawnView(query: Query): SpawnView {
-  const bp = get(query, "bp");
-  const mods = get(query, "mod");
+  const bp = first(query, "bp");
+  const mods = all(query, "mod").join(",");
+  const number = (name: string, fallback: string) => (first(query, name) ?? fallback).trim().slice(0, 24);
   return {
-    q: (get(query, "q") ?? "").slice(0, 200),
-    maps: mapsFromParam(get(query, "map")),
+    tab: first(query, "tab") === "creatures" ? "creatures" : "items",
+    q: (first(query, "q") ?? "").slice(0, 200),
+    maps: mapsFromParam(all(query, "map").join(",")),
     mods: mods ? mods.split(",").filter((m) => m === BASE_GAME || /^\d{1,16}$/.test(m)) : [],
     bp: bp === "yes" || bp === "no" ? bp : "all",
-    quantity: wholeNumber(get(query, "qty"), 1, MAX_QUANTITY, DEFAULT_VIEW.quantity),
-    quality: wholeNumber(get(query, "quality"), 0, MAX_QUALITY, DEFAULT_VIEW.quality),
-    kind: get(query, "as") === "blueprint" ? "blueprint" : "item",
-    prefix: get(query, "prefix") === "admincheat" ? "admincheat" : "cheat",
+    quantity: number("qty", DEFAULT_VIEW.quantity),
+    quality: number("quality", DEFAULT_VIEW.quality),
+    kind: first(query, "as") === "blueprint" ? "blueprint" : "item",
+    form: first(query, "cmd") === "gfi" ? "gfi" : "full",
+    level: number("level", DEFAULT_VIEW.level),
+    summon: first(query, "summon") === "tamed" ? "tamed" : "wild",
+    distance: number("dist", DEFAULT_VIEW.distance),
+    yOffset: number("y", DEFAULT_VIEW.yOffset),
+    zOffset: number("z", DEFAULT_VIEW.zOffset),
+    prefix: first(query, "prefix") === "admincheat" ? "admincheat" : "cheat",
   };
 }
 
-/** The query string of a view; `modIds` (the page's mod_id) always comes first. */
-export function spawnViewQuery(view: SpawnView, modIds: string[]): string {
+/** Each field's URL parameter, in the order URLs list them (after `mod_id` and `tab`). */
+const PARAMS = [
+  ["q", "q"],
+  ["maps", "map"],
+  ["mods", "mod"],
+  ["bp", "bp"],
+  ["quantity", "qty"],
+  ["quality", "quality"],
+  ["kind", "as"],
+  ["form", "cmd"],
+  ["level", "level"],
+  ["summon", "summon"],
+  ["distance", "dist"],
+  ["yOffset", "y"],
+  ["zOffset", "z"],
+  ["prefix", "prefix"],
+] as const satisfies readonly (readonly [keyof SpawnView, string])[];
+
+type Field = (typeof PARAMS)[number][0];
+
+/** The fields each tab shows; the others are kept (in the URL, and in the form as hidden fields) but not shown. */
+const TAB_FIELDS: Record<SpawnTab, ReadonlySet<Field>> = {
+  items: new Set(["q", "maps", "mods", "bp", "quantity", "quality", "kind", "form", "prefix"]),
+  creatures: new Set(["q", "maps", "mods", "level", "summon", "distance", "yOffset", "zOffset", "prefix"]),
+};
+
+function paramValue(view: SpawnView, field: Field): string | null {
+  if (field === "maps") return view.maps ? mapsToParam(view.maps) : null;
+  if (field === "mods") return view.mods.length > 0 ? view.mods.join(",") : null;
+  return view[field] !== DEFAULT_VIEW[field] ? view[field] : null;
+}
+
+/** The parameters of the fields the view's tab does not show, where they differ from their defaults: the page's form carries them as hidden fields, so "Apply" keeps them. */
+export function hiddenParams(view: SpawnView): [name: string, value: string][] {
+  return PARAMS.flatMap(([field, name]) => {
+    const value = TAB_FIELDS[view.tab].has(field) ? null : paramValue(view, field);
+    return value === null ? [] : [[name, value] as [string, string]];
+  });
+}
+
+/** The query string of a view; the page's `mod_id` always comes first, kept even when empty (the base game). */
+export function spawnViewQuery(view: SpawnView, scope: SpawnScope): string {
   const p = new URLSearchParams();
-  if (modIds.length > 0) p.set("mod_id", modIds.join(","));
-  if (view.q) p.set("q", view.q);
-  if (view.maps) p.set("map", mapsToParam(view.maps));
-  if (view.mods.length > 0) p.set("mod", view.mods.join(","));
-  if (view.bp !== "all") p.set("bp", view.bp);
-  if (view.quantity !== DEFAULT_VIEW.quantity) p.set("qty", String(view.quantity));
-  if (view.quality !== DEFAULT_VIEW.quality) p.set("quality", String(view.quality));
-  if (view.kind !== DEFAULT_VIEW.kind) p.set("as", view.kind);
-  if (view.prefix !== DEFAULT_VIEW.prefix) p.set("prefix", view.prefix);
+  const modId = scopeParam(scope);
+  if (modId !== null) p.set("mod_id", modId);
+  if (view.tab !== DEFAULT_VIEW.tab) p.set("tab", view.tab);
+  for (const [field, name] of PARAMS) {
+    const value = paramValue(view, field);
+    if (value !== null) p.set(name, value);
+  }
   // Commas read better than %2C in a shared link and URLSearchParams parses them back.
   const s = p.toString().replace(/%2C/gi, ",");
   return s ? `?${s}` : "";
+}
+
+/** How many of the tab's filters and options differ from the defaults: each ticked map, the mod, blueprintable and each command option. */
+export function activeSettings(view: SpawnView): number {
+  let n = 0;
+  for (let b = 0; b < ENVIRONMENTS.length; b++) if (view.maps & (1 << b)) n++;
+  for (const field of TAB_FIELDS[view.tab]) if (field !== "q" && field !== "maps" && paramValue(view, field) !== null) n++;
+  return n;
 }

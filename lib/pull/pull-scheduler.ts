@@ -11,6 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
+import type { Logger } from "@/lib/logging/logger";
+import { countPullOutcome } from "@/lib/metrics/events";
 import type { GuardOptions } from "@/lib/pull/guarded-fetch";
 import { duePulls, reconcileSchedules } from "@/lib/pull/pull-state";
 import { runPull } from "@/lib/pull/run-pull";
@@ -18,7 +20,8 @@ import { runPull } from "@/lib/pull/run-pull";
 export interface SchedulerOptions {
   intervalSeconds: number;
   guard?: GuardOptions;
-  log?: (line: string) => void;
+  /** one line per pull run and per failed tick */
+  logger?: Logger;
 }
 
 export function tickMs(intervalSeconds: number): number {
@@ -27,7 +30,7 @@ export function tickMs(intervalSeconds: number): number {
 
 export function startPullScheduler(db: Db, options: SchedulerOptions): { stop(): Promise<void> } {
   const instanceId = randomUUID();
-  const log = options.log ?? (() => {});
+  const logger = options.logger;
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -36,13 +39,17 @@ export function startPullScheduler(db: Db, options: SchedulerOptions): { stop():
     for (const modId of await duePulls(db)) {
       if (stopped) return;
       const outcome = await runPull(db, modId, { instanceId, intervalSeconds: options.intervalSeconds, guard: options.guard });
-      if (outcome) log(`pulled mod ${modId}: ${outcome.status}${outcome.message ? ` (${outcome.message})` : ` (+${outcome.added} ~${outcome.updated} -${outcome.removed})`}`);
+      if (!outcome) continue;
+      countPullOutcome(outcome.status);
+      const line = { job: "pull", mod_id: modId, status: outcome.status, added: outcome.added, updated: outcome.updated, removed: outcome.removed, ...(outcome.message ? { message: outcome.message } : {}) };
+      if (outcome.status === "error") logger?.warn(line, `pulled mod ${modId}: error`);
+      else logger?.info(line, `pulled mod ${modId}: ${outcome.status}`);
     }
   };
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = tick()
-      .catch((err: unknown) => log(`pull tick failed: ${(err as Error).message}`))
+      .catch((err: unknown) => logger?.error({ job: "pull", error: (err as Error).message }, "pull tick failed"))
       .finally(() => (running = null));
   }, tickMs(options.intervalSeconds));
   timer.unref();

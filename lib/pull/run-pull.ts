@@ -10,6 +10,7 @@ import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams
 import { applyPullFile } from "@/lib/pull/apply-pull-file";
 import { guardedFetch, type GuardOptions } from "@/lib/pull/guarded-fetch";
 import { claimPull, finishPull, nextRunAfter, type PullClaim, type PullOutcome } from "@/lib/pull/pull-state";
+import { logger } from "@/lib/logging/logger";
 
 export interface PullOptions {
   instanceId: string;
@@ -74,7 +75,7 @@ export async function runPull(db: Db, modId: string, options: PullOptions): Prom
     outcome = await fetchAndApply(db, claim, guard);
   } catch (err) {
     // A database failure mid-pull: keep the reason for the owner, try again next time.
-    console.error(`pull of mod ${modId} failed:`, err);
+    logger().error({ job: "pull", mod_id: modId, err }, "pull failed inside the service");
     outcome = failed("The pull failed inside the service; it will be tried again.");
   }
   const now = new Date();

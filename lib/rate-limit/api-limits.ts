@@ -30,7 +30,14 @@ export interface ApiRateLimits {
   begin(req: ApiRequest): RequestLimits;
 }
 
-export function clientAddress(req: ApiRequest, trustProxy: boolean): string {
+/**
+ * The header server.ts stamps with the socket's peer address on every request it hands to
+ * Next.js (overwriting whatever a client sent), for code that never sees the socket.
+ */
+export const PEER_ADDRESS_HEADER = "x-beacon-peer-address";
+
+/** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry (the proxy's own addition). */
+export function clientAddress(req: Pick<ApiRequest, "headers" | "remoteAddress">, trustProxy: boolean): string {
   if (trustProxy) {
     const last = req.headers["x-forwarded-for"]?.split(",").pop()?.trim();
     if (last) return last;

@@ -7,6 +7,7 @@
  * the last second; with none of the store's answers (database down) each instance still
  * limits on its own counts. Deciding never waits for the database.
  */
+import { countRateLimitRefusal } from "@/lib/metrics/events";
 import type { CounterStore } from "./counter-store";
 
 export interface Decision {
@@ -74,7 +75,7 @@ export class RateLimiter {
     if (allowed) {
       entry.pending++;
       this.schedule();
-    }
+    } else countRateLimitRefusal(key);
     return { allowed, limit, remaining: Math.max(0, limit - used - (allowed ? 1 : 0)), resetSeconds, resetAt };
   }
 

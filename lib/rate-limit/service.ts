@@ -7,12 +7,13 @@ import { db } from "@/lib/db/client";
 import { databaseCounterStore } from "./counter-store";
 import { apiRateLimits, type ApiRateLimits } from "./api-limits";
 import { RateLimiter } from "./limiter";
+import { logger } from "@/lib/logging/logger";
 
 let limiter: RateLimiter | undefined;
 
 export function serviceRateLimiter(): RateLimiter {
   limiter ??= new RateLimiter(databaseCounterStore(db()), {
-    onError: (err) => console.error("rate limit counts not shared this time:", (err as Error).message),
+    onError: (err) => logger().warn({ error: (err as Error).message }, "rate limit counts not shared this time"),
   });
   return limiter;
 }

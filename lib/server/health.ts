@@ -4,6 +4,7 @@
  */
 import type { Db } from "@/lib/db/client";
 import { jsonResponse, type ApiResponse } from "@/lib/api/types";
+import { logger } from "@/lib/logging/logger";
 
 export async function health(db: Db, method = "GET"): Promise<ApiResponse> {
   if (method !== "GET" && method !== "HEAD") {
@@ -13,7 +14,7 @@ export async function health(db: Db, method = "GET"): Promise<ApiResponse> {
     await db.$queryRawUnsafe("SELECT 1");
     return jsonResponse({ status: "ok" }, 200, { "cache-control": "no-store" });
   } catch (err) {
-    console.error("health check failed:", (err as Error).message);
+    logger().warn({ error: (err as Error).message }, "health check failed: the database is not answering");
     return jsonResponse({ status: "unavailable", message: "The database is not answering." }, 503, { "cache-control": "no-store", "retry-after": "5" });
   }
 }

@@ -3,6 +3,8 @@
  * format (lib/client/identity-file.ts: user_id, private_key PKCS#8 PEM, scheme) or a
  * pasted PEM, and used to sign sign-in challenges. The private key stays in the page.
  */
+import { parseIdentityFileText } from "@/lib/sign-in/identity-file-text";
+
 export interface BrowserIdentity {
   userId: string;
   privateKey: CryptoKey;
@@ -26,7 +28,7 @@ function toPem(der: ArrayBuffer, label: string): string {
 
 function fromPem(pem: string, label: string): ArrayBuffer {
   const m = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(pem);
-  if (!m) throw new Error(`expected a PEM "${label}" block (PKCS#8)`);
+  if (!m) throw new Error(`That is not a private key: it must run from -----BEGIN ${label}----- to -----END ${label}-----.`);
   const binary = atob(m[1]!.replace(/\s+/g, ""));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -46,8 +48,9 @@ export async function createIdentity(): Promise<{ identity: BrowserIdentity; pub
 
 /** RSA first (what Beacon identities are), then Ed25519. */
 export async function importPrivateKey(userId: string, pem: string, scheme?: string): Promise<BrowserIdentity> {
-  if (!UUID.test(userId.trim())) throw new Error("the user id must be a UUID");
-  const der = fromPem(pem, "PRIVATE KEY");
+  if (!UUID.test(userId.trim())) throw new Error("The user id must look like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.");
+  // Copied out of the identity file's JSON, the line breaks are still written "\n".
+  const der = fromPem(pem.replace(/\\n/g, "\n"), "PRIVATE KEY");
   const id = userId.trim().toLowerCase();
   if (scheme !== "ed25519") {
     const hash = scheme === "rsa-sha1" ? "SHA-1" : "SHA-256";
@@ -60,20 +63,15 @@ export async function importPrivateKey(userId: string, pem: string, scheme?: str
   try {
     return { userId: id, privateKey: await crypto.subtle.importKey("pkcs8", der, { name: "Ed25519" }, false, ["sign"]), scheme: "ed25519" };
   } catch {
-    throw new Error("the private key could not be read (expected an RSA or Ed25519 PKCS#8 key)");
+    throw new Error("The private key could not be read: it is not an RSA or Ed25519 key in the PEM form the identity file uses.");
   }
 }
 
-/** The CLI's identity file (JSON). */
-export async function readIdentityFile(text: string): Promise<BrowserIdentity> {
-  let json: Partial<IdentityFileJson>;
-  try {
-    json = JSON.parse(text) as Partial<IdentityFileJson>;
-  } catch {
-    throw new Error("the identity file is not JSON");
-  }
-  if (typeof json.user_id !== "string" || typeof json.private_key !== "string") throw new Error('the identity file must hold "user_id" and "private_key"');
-  return importPrivateKey(json.user_id, json.private_key, json.scheme);
+/** The CLI's identity file (JSON); its problems in words an author understands (lib/sign-in/identity-file-text.ts). */
+export async function readIdentityFile(text: string, fileName = "The file"): Promise<BrowserIdentity> {
+  const checked = parseIdentityFileText(fileName, text);
+  if (!checked.ok) throw new Error(checked.message);
+  return importPrivateKey(checked.fields.user_id, checked.fields.private_key, checked.fields.scheme);
 }
 
 export async function signHex(identity: BrowserIdentity, content: string): Promise<string> {

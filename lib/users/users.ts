@@ -61,7 +61,7 @@ export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
 }
 
 // A PEM of an RSA-2048 key is ~450 bytes: 4 MiB holds about 8,000 signers.
-const publicKeys = sharedCache<string | null>("users.publicKeys", { maxBytes: 4 << 20, sizeOf: (pem) => 100 + (pem === null ? 0 : stringBytes(pem)) });
+const publicKeys = sharedCache<string | null>("public_keys", { maxBytes: 4 << 20, sizeOf: (pem) => 100 + (pem === null ? 0 : stringBytes(pem)) });
 
 /**
  * The PEM key signed requests are verified with. Kept per user until the "users" data

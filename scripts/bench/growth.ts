@@ -110,7 +110,7 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
         const after = Math.round(rssMb(server.process.pid!));
         // What the catalogue itself holds, as its cache counts it; RSS also has the build's garbage.
         const { report } = await serverMemoryReport(server);
-        const catalogueCacheMb = Math.round(((report.caches["engrams.catalogue"]?.bytes ?? 0) / 1048576) * 10) / 10;
+        const catalogueCacheMb = Math.round(((report.caches["engram_catalogue"]?.bytes ?? 0) / 1048576) * 10) / 10;
         await new Promise((r) => setTimeout(r, 10_000));
         const settled = Math.round(rssMb(server.process.pid!));
         return {

@@ -10,6 +10,19 @@ import { join } from "node:path";
 import type { MemoryReport } from "@/lib/server/memory-report";
 import { ROOT, type TestServer } from "../../test/support/test-server";
 
+/** The memory report among the server's JSON log lines (step "memory"). */
+function reportIn(logs: string): MemoryReport | undefined {
+  for (const line of logs.split("\n")) {
+    if (!line.includes('"step":"memory"')) continue;
+    try {
+      return (JSON.parse(line) as { memory: MemoryReport }).memory;
+    } catch {
+      // a line cut short: the next poll reads it whole
+    }
+  }
+  return undefined;
+}
+
 export async function serverMemoryReport(server: TestServer, snapshotTo?: string): Promise<{ report: MemoryReport; snapshot?: string }> {
   const cwd = ROOT;
   const before = new Set(readdirSync(cwd));
@@ -20,8 +33,7 @@ export async function serverMemoryReport(server: TestServer, snapshotTo?: string
   let snapshot: string | undefined;
   while (Date.now() < deadline && (!report || (snapshotTo && !snapshot))) {
     await new Promise((r) => setTimeout(r, 200));
-    const line = /\[beacon-hub\] memory (\{.*\})/.exec(server.logs().slice(from))?.[1];
-    if (line) report = JSON.parse(line) as MemoryReport;
+    report ??= reportIn(server.logs().slice(from));
     const written = readdirSync(cwd).find((f) => f.endsWith(".heapsnapshot") && !before.has(f));
     // V8 writes the file in place: wait until it has stopped growing.
     if (snapshotTo && written && report) {

@@ -21,6 +21,8 @@ export interface SeedSizes {
 
 export interface Seeded {
   signer: Identity;
+  /** the key every other seeded user shares: signs as any of them */
+  shared: Identity;
   modIds: string[];
   engramUids: string[];
   documentIds: string[];
@@ -53,7 +55,8 @@ export const BENCH_COMMON_DROP = "/Game/Mods/BenchDrops/PrimalItem_BenchCommon.P
 
 export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void): Promise<Seeded> {
   const signer = newIdentity("rsa-sha1");
-  const sharedKey = publicKeyPem(newIdentity("rsa-sha256"));
+  const shared = newIdentity("rsa-sha256");
+  const sharedKey = publicKeyPem(shared);
   const users = [{ id: signer.userId, publicKey: publicKeyPem(signer) }, ...Array.from({ length: sizes.users - 1 }, () => ({ id: randomUUID(), publicKey: sharedKey }))];
   await inChunks(users, (part) => db.user.createMany({ data: part }), (n) => log(`users ${n}/${users.length}`));
 
@@ -92,5 +95,5 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
     documentIds.push(...part.map((d) => d.id));
     log(`documents ${documentIds.length}/${sizes.documents}`);
   }
-  return { signer, modIds, engramUids: engrams.map((e) => e.uid), documentIds };
+  return { signer, shared, modIds, engramUids: engrams.map((e) => e.uid), documentIds };
 }

@@ -1,5 +1,6 @@
 // The base game's catalogue out of the box (issue 14): a fresh database gets the shipped
-// 820 engrams at start, served by the v1 API and the spawn page; restarts, operators'
+// 820 engrams at start, served by the v1 API and the spawn page (its search, issue 20,
+// answers /spawn/?q= in the HTML); restarts, operators'
 // changes, other base-game rows and BASE_CATALOGUE=false are left alone; a file the
 // checks refuse is not loaded but the server serves; instances starting together load
 // it once. Each test starts servers on a database of its own.
@@ -41,6 +42,44 @@ async function baseEngrams(server: TestServer): Promise<EngramJson[]> {
   return (await res.json()) as EngramJson[];
 }
 
+const html = async (url: string) => {
+  const res = await fetch(url, { headers: { "Accept-Language": "en" } });
+  expect(res.status, url).toBe(200);
+  return (await res.text()).replaceAll("<!-- -->", "");
+};
+
+/**
+ * Issue 20: /spawn/?q= answers with the matching rows in the server's HTML (no
+ * JavaScript needed), the words players use included; ?mod_id= is the base game only.
+ */
+async function spawnPageSearch(url: string, db: Db): Promise<void> {
+  for (const q of ["pickaxe", "metal+pickaxe", "metal+pcik", "PrimalItem_WeaponMetalPick_C"]) {
+    const page = await html(`${url}/spawn/?q=${q}`);
+    expect(page, q).toContain(">Metal Pick<");
+    expect(page).toContain(`cheat giveitem &quot;Blueprint&#x27;${METAL_PICK}&#x27;&quot; 1 0 false`);
+  }
+  const picks = await html(`${url}/spawn/?q=pickaxe`);
+  expect(picks).toContain("Showing 2 of 820 engrams");
+  expect(picks.indexOf(">Metal Pick<")).toBeLessThan(picks.indexOf(">Stone Pick<"));
+  expect(picks).toContain("<title>All spawn codes matching “pickaxe” · Beacon Hub</title>");
+  const none = await html(`${url}/spawn/?mod_id=&q=metalpick`);
+  expect(none).toContain("No engram matches this view.");
+  expect(none).toContain(`href="/spawn/?mod_id=&amp;q=metal+pick"`);
+  // An engram of a confirmed mod shows on /spawn/ but not on the base game's page.
+  const path = "/Game/Mods/Picks/PrimalItem_ModPick.PrimalItem_ModPick";
+  await db.user.create({ data: { id: "22222222-2222-4222-8222-222222222222", publicKey: "unused" } });
+  await db.modRegistration.create({
+    data: { userId: "22222222-2222-4222-8222-222222222222", workshopId: "5150", name: "Pick Mod", confirmationCode: "c", confirmed: true, confirmedModId: "5150", confirmedAt: new Date() },
+  });
+  await db.engram.create({ data: { uid: uidOf(path), path, className: classOf(path), classKey: classOf(path).toLowerCase(), label: "Diamond Pick", environments: 1, canBlueprint: true, modId: "5150" } });
+  expect(await html(`${url}/spawn/?q=pickaxe`)).toContain(">Diamond Pick<");
+  const base = await html(`${url}/spawn/?mod_id=&q=pickaxe`);
+  expect(base).not.toContain("Diamond Pick");
+  expect(base).toContain("<title>Spawn codes for the base game matching “pickaxe” · Beacon Hub</title>");
+  expect(base).toContain(`name="mod_id" value=""`);
+  await db.engram.delete({ where: { uid: uidOf(path) } });
+}
+
 const stamps = async (db: Db) =>
   new Map((await db.engram.findMany({ where: { modId: null }, select: { uid: true, label: true, updatedAt: true } })).map((e) => [e.uid, `${e.label}|${e.updatedAt.toISOString()}`]));
 
@@ -75,6 +114,7 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
       expect(html).toContain(`>${rows[0]![0]}<`);
       expect(html).toContain(rows[0]![1]);
     }
+    await spawnPageSearch(first.url, db);
     expect(await first.stop()).toBe(0);
 
     // The operator renames one row; a restart loads nothing and changes nothing.

@@ -68,7 +68,7 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
   it("answers --help for the tool and for one command", async () => {
     const top = ok(await beaconHub(["--help"]));
     for (const c of authorCommands) expect(top.stdout).toContain(`  ${c.path.join(" ")} `);
-    expect(top.stdout).toContain("Operator commands (serve, migrate, pull, engrams import) are not in this package");
+    expect(top.stdout).toContain("Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package");
     const ini = ok(await beaconHub(["docs", "ini", "--help"]));
     expect(ini.stdout).toMatch(/^usage: beacon-hub docs ini <document_id> \[--difficulty X\] \[--merge GAME_INI\] \[--output FILE\]\n/);
     expect(ini.stdout).toContain("Exit codes: 0 ok");

@@ -142,7 +142,8 @@ describe(`crash safety on ${engine}`, () => {
       expect(downReply.status).toBe(503);
       expect(downReply.headers["retry-after"]).toBeTruthy();
       expect(downReply.headers["content-type"]).toMatch(/^application\/json/);
-      expect(downReply.json()).toMatchObject({ message: expect.any(String), details: null });
+      // Nothing internal, only the request's id (the same as its X-Request-Id and log line).
+      expect(downReply.json()).toEqual({ message: expect.any(String), details: { request_id: downReply.headers["x-request-id"] } });
       expect(whileDown.length).toBeGreaterThan(0);
       expect(whileDown.every((w) => w.outcome === 503), JSON.stringify(tally(whileDown))).toBe(true);
       const unexpected = /unexpected error[\s\S]{0,1500}/.exec(server.logs())?.[0] ?? "";

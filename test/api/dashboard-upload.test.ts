@@ -2,10 +2,10 @@
 // the same row rules as the API, paths owned elsewhere reported by row, nothing written
 // by a preview, and another user's mod never found.
 import { describe, expect, it } from "vitest";
-import { previewEngramUpload } from "@/lib/dashboard/engram-upload";
+import { previewCatalogueUpload, previewCatalogueUpload as previewEngramUpload } from "@/lib/dashboard/catalogue-upload";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { postEngrams } from "@/lib/engrams/post-engrams";
-import { engramInput } from "@/lib/engrams/engram-input";
+import { creatureInput, engramInput } from "@/lib/engrams/engram-input";
 import { registeredUser, testDb } from "../support/api";
 import { confirmedMod, registeredMod } from "../support/mods";
 
@@ -51,6 +51,23 @@ describe("previewEngramUpload", () => {
     expect(await previewEngramUpload(testDb(), { modId, fileName: "e.txt", text: "x" })).toMatchObject({ ok: false, message: expect.stringContaining(".csv or .json") });
     expect(await previewEngramUpload(testDb(), { modId, fileName: "e.json", text: "{" })).toMatchObject({ ok: false, message: expect.stringContaining("not valid JSON") });
     expect(await previewEngramUpload(testDb(), { modId, fileName: "e.csv", text: "path,label\n" })).toMatchObject({ ok: false, message: "The file holds no engrams." });
+  });
+});
+
+describe("previewCatalogueUpload of creatures", () => {
+  it("takes rows without a kind as creatures, refuses engram rows, compares with the mod's creatures only, and writes nothing", async () => {
+    const [owner, other] = [await registeredUser(), await registeredUser()];
+    const [modId, otherMod] = [await confirmedMod(owner), await confirmedMod(other)];
+    // The same path as an engram of this mod is no conflict: the kinds have tables of their own.
+    await postEngrams(testDb(), { userId: owner.userId, engrams: [engramInput.parse({ path: "/Game/Mods/P/Rex.Rex", label: "Rex Saddle", mod_id: modId, environments: ["Island"] })] });
+    await postEngrams(testDb(), { userId: other.userId, kind: "creatures", engrams: [creatureInput.parse({ path: "/Game/Mods/Q/Theirs.Theirs", label: "T", mod_id: otherMod, environments: ["Island"] })] });
+    const good = "kind,path,label,availability\ncreature,/Game/Mods/P/Rex.Rex,Rex,Island\n,/Game/Mods/P/Raptor.Raptor,Raptor,\"Island,Scorched\"\n";
+    expect(await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: good })).toMatchObject({ ok: true, total: 2, added: 2, updated: 0, unchanged: 0 });
+    const bad = "kind,path,label,availability\nengram,/Game/Mods/P/Pick.Pick,Pick,Island\ncreature,/Game/Mods/Q/Theirs.Theirs,Mine?,Island\n";
+    const preview = await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: bad });
+    expect(preview).toMatchObject({ ok: false, errors: [{ row: 2, message: "kind: a engram, where this file is pushed as creatures" }, { row: 3, message: `path: belongs to mod ${otherMod}` }] });
+    expect(await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: "path,label\n" })).toMatchObject({ ok: false, message: "The file holds no creatures." });
+    expect(await testDb().creature.count({ where: { modId } })).toBe(0);
   });
 });
 

@@ -121,6 +121,19 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     expect(upstreams).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
   });
 
+  it("one request id in nginx's log, the instance's log line and the reply; a client's own id is replaced; /metrics is not served through nginx", async () => {
+    const res = await requestFrom(proxy.url, "/v1/engram.php?mod_id=", "127.0.0.1", { "x-request-id": "chosen-by-the-client" });
+    expect(res.status).toBe(200);
+    const id = String(res.headers["x-request-id"]);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await sleep(200);
+    expect(proxy.accessLog().filter((l) => l.endsWith(` id=${id}`))).toHaveLength(1);
+    const instanceLines = [a, b].flatMap((s) => s.logs().split("\n")).filter((l) => l.includes(`"req_id":"${id}"`));
+    expect(instanceLines).toHaveLength(1);
+    expect(JSON.parse(instanceLines[0]!)).toMatchObject({ msg: "request", route: "/v1/engram.php", status: 200, client: "127.0.0.1" });
+    expect((await requestFrom(proxy.url, "/metrics", "127.0.0.1", { authorization: "Bearer whatever-token-value" })).status).toBe(403);
+  });
+
   it("keeps caches coherent: a write through one instance is read at once through the other and through nginx", async () => {
     const who = await registerUser(proxy.url);
     const mod = await confirmModOn(proxy.url, who);

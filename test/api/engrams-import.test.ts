@@ -77,6 +77,20 @@ describe("npm run engrams:import", () => {
     expect(noMod).toEqual(expect.arrayContaining(paths.map(uidOf)));
   }, 60_000);
 
+  it("imports creatures from rows whose kind says so, beside engrams of the same path (issue 18)", async () => {
+    const t = tag();
+    const [rex, saddle] = [`/Game/PrimalEarth/${t}/Rex_Character_BP.Rex_Character_BP`, `/Game/PrimalEarth/${t}/Saddle.Saddle`];
+    const path = file("kinds.csv", `kind,path,label,availability,can_blueprint\ncreature,${rex},Rex,Island,\n,${saddle},Saddle,Island,true\nEngram,${rex},Rex Trophy,Island,false\n`);
+    const run = await runImport(path);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/3 added, 0 updated/);
+    expect(await testDb().creature.findMany({ where: { uid: uidOf(rex) }, select: { label: true, modId: true } })).toEqual([{ label: "Rex", modId: null }]);
+    expect((await stored([rex, saddle])).map((r) => r.label)).toEqual(["Rex Trophy", "Saddle"]);
+    const bad = await runImport(file("bad-kind.csv", `kind,path,label,availability\ndino,${rex},Rex,Island\n`));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout + bad.stderr).toMatch(/row 2: kind: must be engram or creature/);
+  }, 60_000);
+
   it("imports a JSON array and updates what changed", async () => {
     const t = tag();
     const items = [

@@ -9,7 +9,8 @@ import { v1Endpoints } from "@/app/v1/endpoints";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { uidOf } from "@/lib/engrams/derive";
-import { EXAMPLE, EXAMPLE_UID, examplePath } from "@/lib/openapi/examples";
+import { EXAMPLE, EXAMPLE_CREATURE_UID, EXAMPLE_UID, exampleCreaturePath, examplePath } from "@/lib/openapi/examples";
+import { formatLastUpdated } from "@/lib/documents/document-json";
 import { HTTP_METHODS, resolveResponse, type HttpMethod, type OpenApiDocument, type Operation, type Parameter } from "@/lib/openapi/types";
 import { api, beacon } from "../support/api";
 import { newWorkshopId, steamItem } from "../support/steam";
@@ -45,6 +46,12 @@ const SEEDS: Record<string, Seed> = {
   getEngrams: "world",
   deleteEngrams: "world",
   deleteEngramsBulk: "world",
+  listCreatures: "world",
+  pushCreatures: "world",
+  getCreatures: "world",
+  deleteCreatures: "world",
+  deleteCreaturesBulk: "world",
+  readChanges: "world",
   listDocuments: "world",
   publishDocuments: "user",
   publishDocumentAt: "user",
@@ -58,11 +65,23 @@ interface Fresh {
   identity: Identity;
   modId: string;
   engramName: string;
+  creatureName: string;
   documentId: string;
+  /** a cursor of the changes feed, and a time, from after the seed */
+  changesCursor: string;
+  changesSince: string;
 }
 
 async function seed(kind: Seed): Promise<Fresh> {
-  const fresh: Fresh = { identity: newIdentity(), modId: newWorkshopId(), engramName: `SPlusWall${randomBytes(6).toString("hex")}`, documentId: randomUUID() };
+  const fresh: Fresh = {
+    identity: newIdentity(),
+    modId: newWorkshopId(),
+    engramName: `SPlusWall${randomBytes(6).toString("hex")}`,
+    creatureName: `Megalania${randomBytes(6).toString("hex")}`,
+    documentId: randomUUID(),
+    changesCursor: EXAMPLE.changesCursor,
+    changesSince: formatLastUpdated(new Date()),
+  };
   if (kind === "newUser") return fresh;
   const client = beacon(fresh.identity);
   await client.users.register();
@@ -75,7 +94,9 @@ async function seed(kind: Seed): Promise<Fresh> {
   if (kind === "registeredMod") return fresh;
   expect((await client.mods.confirm(fresh.modId)).confirmed).toBe(true);
   await client.engrams.push([{ path: examplePath(fresh.engramName), label: "Wall", environments: ["Island"], mod_id: fresh.modId }]);
+  await client.creatures.push([{ path: exampleCreaturePath(fresh.creatureName), label: "Megalania", environments: ["Island"], mod_id: fresh.modId }]);
   await client.documents.publish({ Identifier: fresh.documentId, Title: "Seeded", Description: "", Version: 5 });
+  fresh.changesCursor = (await client.changes({ changesSince: fresh.changesSince, limit: 1 })).cursor;
   return fresh;
 }
 
@@ -87,6 +108,10 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE.publicKeyPem, publicKeyPem(fresh.identity)],
     [EXAMPLE_UID, uidOf(examplePath(fresh.engramName))],
     [EXAMPLE.engramName, fresh.engramName],
+    [EXAMPLE_CREATURE_UID, uidOf(exampleCreaturePath(fresh.creatureName))],
+    [EXAMPLE.creatureName, fresh.creatureName],
+    [EXAMPLE.changesCursor, fresh.changesCursor],
+    [EXAMPLE.changesSince, fresh.changesSince],
     [EXAMPLE.modId, fresh.modId],
     [EXAMPLE.documentId, fresh.documentId],
   ];
@@ -143,13 +168,13 @@ describe("OpenAPI description", () => {
     const registered = new Set(v1Endpoints.flatMap((e) => Object.keys(e.methods).map((m) => `${m} ${e.name}`)));
     expect([...registered].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
-    for (const { path } of operations(doc)) expect(path).toMatch(/^\/v1\/(user|mod|engram|document)\.php(\/\{[a-z_]+\})?$/);
+    for (const { path } of operations(doc)) expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document)\.php(\/\{[a-z_]+\})?$/);
   });
 
   it("describes every status of CONTRACT §3 with the error shape, and the signed operations' 401", async () => {
     const doc = await fetchDocument();
     const statuses = new Set(operations(doc).flatMap(({ op }) => Object.keys(op.responses)));
-    for (const s of ["200", "400", "401", "403", "404", "405", "409", "413", "502"]) expect(statuses, s).toContain(s);
+    for (const s of ["200", "400", "401", "403", "404", "405", "409", "410", "413", "502"]) expect(statuses, s).toContain(s);
     for (const { op } of operations(doc)) {
       if (op.security?.length) expect(Object.keys(op.responses), op.operationId).toContain("401");
       for (const [status, r] of Object.entries(op.responses)) {

@@ -119,6 +119,23 @@ describe("pulling a mod's engrams", () => {
     expect(await labelsOf(mod)).toEqual(["New B"]);
   });
 
+  it("makes the mod's creatures match a file that names kinds, and leaves them alone for one that does not (issue 18)", async () => {
+    const { mod, path } = await pulledMod({ body: "" });
+    const creaturesOf = async () => (await testDb().creature.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((c) => c.label);
+    files.set(path, { type: "text/csv", body: `kind,path,label,availability\ncreature,/Game/Mods/Pull${mod}/Dino1.Dino1,Dino 1,Island\ncreature,/Game/Mods/Pull${mod}/Dino2.Dino2,Dino 2,Island\n,/Game/Mods/Pull${mod}/A.A,Label A,Island\n` });
+    expect(await pull(mod)).toMatchObject({ status: "ok", added: 3, removed: 0 });
+    expect(await creaturesOf()).toEqual(["Dino 1", "Dino 2"]);
+    expect(await labelsOf(mod)).toEqual(["Label A"]);
+    // Without kinds the file is about engrams: the creatures stay.
+    files.set(path, { body: JSON.stringify([engram(mod, "B")]) });
+    expect(await pull(mod)).toMatchObject({ status: "ok", added: 1, removed: 1 });
+    expect(await creaturesOf()).toEqual(["Dino 1", "Dino 2"]);
+    // With kinds again: the creature missing from it goes.
+    files.set(path, { body: JSON.stringify([engram(mod, "B"), { ...engram(mod, "Dino1", { label: "Dino 1" }), kind: "creature" }]) });
+    expect(await pull(mod)).toMatchObject({ status: "ok", removed: 1 });
+    expect(await creaturesOf()).toEqual(["Dino 1"]);
+  });
+
   it("sends If-None-Match and treats 304 as unchanged", async () => {
     const { mod, path } = await pulledMod({ body: "" });
     files.set(path, { body: JSON.stringify([engram(mod, "A")]), etag: '"e1"' });

@@ -12,6 +12,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = inject("databaseUrl");
   process.env.BASE_URL = BASE;
   process.env.MAX_BODY_BYTES = "4096";
+  process.env.RATE_LIMIT_IP_PER_MINUTE = "30";
   route = (await import("@/app/v1/user.php/[[...ids]]/route")) as unknown as typeof route;
 });
 
@@ -39,5 +40,20 @@ describe("user.php as a Next.js route handler", () => {
     const unsigned = await route.DELETE(new Request(`${BASE}/v1/user.php/${newIdentity().userId}`, { method: "DELETE" }));
     expect(unsigned.status).toBe(401);
     expect(unsigned.headers.get("www-authenticate")).toBe('Basic realm="Beacon API"');
+  });
+
+  it("applies the API's rate limits per client address, as server.ts does", async () => {
+    const get = (peer: string, extra: Record<string, string> = {}) =>
+      route.GET(new Request(`${BASE}/v1/user.php/${crypto.randomUUID()}`, { headers: { "x-beacon-peer-address": peer, ...extra } }));
+    for (let i = 0; i < 30; i++) {
+      const res = await get("10.9.9.9", { "x-forwarded-for": `10.0.0.${i}` });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(29 - i));
+    }
+    const refused = await get("10.9.9.9", { "x-forwarded-for": "10.1.1.1" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ details: { scope: "client address", limit: 30 } });
+    expect((await get("10.9.9.10")).status).toBe(404);
   });
 });

@@ -128,6 +128,11 @@ describe(`security on ${engine}`, () => {
       `/documents?q=${encodeURIComponent(XSS)}&map=${encodeURIComponent(XSS)}`,
       `/documents/${documentId}`,
       `/documents/${encodeURIComponent(XSS)}`,
+      // The loot editor's pages without a session: the sign-in notice carries the address back.
+      `/documents/new?from=${encodeURIComponent(XSS)}`,
+      `/documents/new?start=${encodeURIComponent(XSS)}`,
+      `/documents/${documentId}/edit`,
+      `/sign-in?next=${encodeURIComponent(`/documents/new?from=${XSS}`)}`,
       "/spawn",
       `/spawn?mod_id=${modId}`,
       `/spawn?mod_id=${modId}&q=${encodeURIComponent(XSS)}&mod=${encodeURIComponent(XSS)}&map=${encodeURIComponent(XSS)}`,
@@ -161,11 +166,13 @@ describe(`security on ${engine}`, () => {
     });
 
     it("JSON data the pages fetch is served as JSON with nosniff", async () => {
-      const res = await fetch(`${url}/spawn/rows.json?mod_id=${modId}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      // The payload is in there as JSON text: harmless as long as no browser sniffs it as HTML.
-      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      for (const path of [`/spawn/rows.json?mod_id=${modId}`, `/documents/items.json?q=${encodeURIComponent(XSS)}`]) {
+        const res = await fetch(`${url}${path}`);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+        // The payload is in there as JSON text: harmless as long as no browser sniffs it as HTML.
+        expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      }
     });
 
     it("v1 replies carry nosniff too (downloads are attacker-chosen bytes)", async () => {

@@ -26,6 +26,32 @@ export function ok(res: CliResult): CliResult {
 export const engramCsv = (mod: string, rows: [string, string, string, string][]) =>
   ["path,label,availability,can_blueprint", ...rows.map(([name, label, envs, bp]) => `/Game/Mods/Cli${mod}/${name}.${name},"${label}","${envs}",${bp}`)].join("\r\n") + "\r\n";
 
+interface SyncCopy {
+  engrams: { label: string; mod_id: number | null }[];
+  creatures: { mod_id: number | null }[];
+}
+
+/**
+ * `engrams sync <mirror> --json` until the copy satisfies `done`: on PostgreSQL the feed
+ * serves a change once every older transaction on the server has ended, and other
+ * suites run long ones. Returns the first run's summary (with the records removed by
+ * all runs) and progress output.
+ */
+async function syncUntil(run: RunCli, env: Record<string, string>, mirror: string, done: (copy: SyncCopy) => boolean): Promise<{ summary: Record<string, number | boolean | string>; stderr: string }> {
+  const deadline = Date.now() + 60_000;
+  let first: { summary: Record<string, number | boolean | string>; stderr: string } | undefined;
+  for (;;) {
+    const res = ok(await run(["engrams", "sync", mirror, "--json"], env));
+    const summary = JSON.parse(res.stdout) as Record<string, number | boolean | string>;
+    if (first) first.summary.removed = Number(first.summary.removed) + Number(summary.removed);
+    first ??= { summary, stderr: res.stderr };
+    const copy = { engrams: JSON.parse(readFileSync(join(mirror, "engrams.json"), "utf8")), creatures: JSON.parse(readFileSync(join(mirror, "creatures.json"), "utf8")) } as SyncCopy;
+    if (done(copy)) return first;
+    expect(Date.now(), "engrams sync did not catch up").toBeLessThan(deadline);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Runs the whole journey with `run`, as a new author whose files live in `dir`. */
 export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> {
   const env = { BEACON_IDENTITY: join(dir, randomUUID(), "identity.json") };
@@ -66,6 +92,13 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
     ].sort(),
   );
 
+  // A local copy of the catalogue through the changes feed: first a full read.
+  const mirror = join(dir, "mirror");
+  const full = await syncUntil(run, env, mirror, (copy) => copy.engrams.filter((e) => e.mod_id === Number(mod)).length === 3);
+  expect(full.summary).toMatchObject({ dir: mirror, full_read: true });
+  expect(full.stderr).toMatch(/^sync: page 1 \(full read\): \d+ records/m);
+  expect(JSON.parse(readFileSync(join(mirror, "sync-state.json"), "utf8"))).toMatchObject({ server: expect.stringMatching(/^http/), cursor: expect.any(String) });
+
   // Second release: one label changed, one engram dropped from the file: kept without --sync.
   writeFileSync(csv, engramCsv(mod, [["Sword", "Great Sword", "Island,Scorched", "true"], ["Ore", "Ore", "Ragnarok", "false"]]));
   const again = JSON.parse(ok(await run(["engrams", "push", csv, "--mod", mod, "--json"], env)).stdout) as Record<string, unknown>;
@@ -74,6 +107,19 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
   expect(synced).toMatchObject({ added: 0, updated: 0, unchanged: 2, removed: 1, missing: 0 });
   const after = JSON.parse(ok(await run(["engrams", "ls", "--mod", mod, "--json"], env)).stdout) as { label: string }[];
   expect(after.map((e) => e.label).sort()).toEqual(["Great Sword", "Ore"]);
+
+  // A creature of the mod, from a file with a kind column.
+  const dinos = join(dir, `${mod}-creatures.csv`);
+  writeFileSync(dinos, `kind,path,label,availability\ncreature,/Game/Mods/Cli${mod}/Raptor_Character_BP.Raptor_Character_BP,Raptor,Island\n`);
+  expect(ok(await run(["creatures", "push", dinos, "--mod", mod], env)).stdout).toContain(`mod ${mod}: 1 added, 0 updated, 0 unchanged, 0 removed`);
+  const creatures = JSON.parse(ok(await run(["creatures", "ls", "--mod", mod, "--json"], env)).stdout) as { class: string; spawn: string }[];
+  expect(creatures).toEqual([expect.objectContaining({ class: "Raptor_Character_BP_C", spawn: expect.stringMatching(/^cheat spawndino /) })]);
+
+  // The copy again: only what changed since, the dropped engram removed.
+  const mine = (copy: SyncCopy) => copy.engrams.filter((e) => e.mod_id === Number(mod)).map((e) => e.label).sort().join(",");
+  const delta = await syncUntil(run, env, mirror, (copy) => mine(copy) === "Great Sword,Ore" && copy.creatures.some((c) => c.mod_id === Number(mod)));
+  expect(delta.summary).toMatchObject({ full_read: false });
+  expect(delta.summary.removed).toBeGreaterThanOrEqual(1);
 
   // A document, published from a file and downloaded byte for byte.
   const documentId = randomUUID();

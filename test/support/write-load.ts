@@ -14,6 +14,9 @@ export interface Write {
   kind: "document" | "documents" | "engrams";
   /** HTTP status, or the connection error's code */
   outcome: number | string;
+  /** Date.now() when the request was sent, and when its answer (or error) came */
+  sentAt: number;
+  answeredAt: number;
   documents: { id: string; sha256: string }[];
   engrams: { uid: string; label: string }[];
 }
@@ -34,7 +37,7 @@ function documentBody(): { bytes: Buffer; id: string } {
 async function once(serverUrl: string, who: Identity, modId: string, n: number): Promise<Write> {
   const c = createClient({ serverUrl, identity: who });
   const kind = (["document", "documents", "engrams"] as const)[n % 3]!;
-  const write: Write = { kind, outcome: "unsent", documents: [], engrams: [] };
+  const write: Write = { kind, outcome: "unsent", sentAt: 0, answeredAt: 0, documents: [], engrams: [] };
   let body: Buffer;
   let target: string;
   if (kind === "document") {
@@ -54,12 +57,14 @@ async function once(serverUrl: string, who: Identity, modId: string, n: number):
     body = Buffer.from(JSON.stringify(items));
     target = "/v1/engram.php";
   }
+  write.sentAt = Date.now();
   try {
     const res = await c.request("POST", target, { body, contentType: "application/json" });
     write.outcome = res.status;
   } catch (err) {
     write.outcome = (err as NodeJS.ErrnoException).code ?? "error";
   }
+  write.answeredAt = Date.now();
   return write;
 }
 

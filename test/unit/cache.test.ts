@@ -57,6 +57,22 @@ describe("versioned cache", () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(10);
   });
 
+  it("counts a value again when it grew in place, and evicts for it", async () => {
+    const cache = new VersionedCache<string[]>({ maxBytes: 10, sizeOf: (parts) => parts.join("").length });
+    const a = await cache.get("a", 1, async () => ["aaa"]);
+    await cache.get("b", 1, async () => ["bbb"]);
+    expect(cache.stats().bytes).toBe(6);
+    const b = await cache.get("b", 1, async () => ["unused"]);
+    b.push("bbbbb");
+    cache.remeasure("b", b);
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 8 }); // 11 bytes: a, the least recent, went
+    cache.remeasure("a", a); // no longer cached: nothing to count
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 8 });
+    b.push("bbbb");
+    cache.remeasure("b", b); // now larger than the bound: not kept
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
   it("prepares bodies with compressed forms only when worth it", async () => {
     expect(await prepareBody("{}")).toMatchObject({ gzip: null, br: null });
     const big = await prepareBody(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ i }))));

@@ -81,7 +81,7 @@ describe("the standalone command table", () => {
     expect(OPERATOR_COMMANDS).toEqual(operatorCommands.map((c) => c.path.join(" ")));
     expect(authorCommands.filter((c) => c.summary.startsWith("operator:"))).toEqual([]);
     expect(authorCommands.map((c) => c.path.join(" ")).sort()).toEqual(
-      ["identity new", "identity show", "user register", "user show", "mods list", "mods add", "mods confirm", "mods rm", "mods set-pull-url", "engrams push", "engrams ls", "docs publish", "docs get", "docs ls", "docs rm", "docs ini", "docs from-ini"].sort(),
+      ["identity new", "identity show", "user register", "user show", "mods list", "mods add", "mods confirm", "mods rm", "mods set-pull-url", "engrams push", "engrams ls", "engrams sync", "creatures push", "creatures ls", "docs publish", "docs get", "docs ls", "docs rm", "docs ini", "docs from-ini"].sort(),
     );
   });
 
@@ -90,7 +90,7 @@ describe("the standalone command table", () => {
     expect(help.code).toBe(0);
     for (const c of authorCommands) expect(help.out).toContain(`  ${c.path.join(" ")} `);
     expect(help.out).not.toMatch(/^ {2}(serve|migrate|pull|engrams import) /m);
-    expect(help.out).toContain("Operator commands (serve, migrate, pull, engrams import) are not in this package");
+    expect(help.out).toContain("Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package");
     expect((await run(["engrams", "--help"])).out).not.toContain("import");
 
     const serve = await run(["serve"]);

@@ -1,14 +1,17 @@
 // Pure helpers of the dashboard (issue 7): workshop references, form parsing, the CSV
-// download (which must read back as the same engrams), the challenge's signed content.
+// and JSON downloads (which must read back as the same engrams and creatures), the
+// challenge's signed content.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { engramsCsv } from "@/lib/dashboard/engrams-csv";
+import { catalogueCsv, catalogueJson, parseCatalogueFileName } from "@/lib/dashboard/catalogue-file";
 import { formObject, zodErrors } from "@/lib/dashboard/form-data";
 import { signInAddress } from "@/lib/dashboard/sign-in-address";
 import { workshopIdFrom } from "@/lib/dashboard/workshop-ref";
 import { readEngramFile } from "@/lib/engrams/engram-file";
 import { validatePushRows } from "@/lib/engrams/push-plan";
+import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
+import { validateRows } from "@/lib/engrams/import-engrams";
 import { challengeContent } from "@/lib/sign-in/challenges";
 
 describe("workshopIdFrom", () => {
@@ -40,13 +43,13 @@ describe("form helpers", () => {
   });
 });
 
-describe("engramsCsv", () => {
+describe("catalogueCsv (engrams)", () => {
   it("reads back, through the upload's own validation, as the same engrams", () => {
     const engrams = [
       { path: "/Game/Mods/X/A.A", label: 'Axe, "sharp"', environments: ["Island", "Center"], can_blueprint: true },
       { path: "/Game/Mods/X/B.B", label: "Line\nbreak", environments: ["Abberation"], can_blueprint: false },
     ] as unknown as EngramJson[];
-    const csv = engramsCsv(engrams);
+    const csv = catalogueCsv("engrams", engrams);
     expect(csv.split("\r\n")[0]).toBe("path,label,availability,can_blueprint");
     const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
     expect(errors).toEqual([]);
@@ -59,7 +62,7 @@ describe("engramsCsv", () => {
   it("keeps formula-like labels from running in a spreadsheet, and reads them back unchanged", () => {
     const labels = ["=HYPERLINK(\"http://evil.example\",\"x\")", "-Spear", "+1", "@SUM(A1:A2)", "'Tis a pick", "Pick = good"];
     const engrams = labels.map((label, i) => ({ path: `/Game/Mods/X/E${i}.E${i}`, label, environments: ["Island"], can_blueprint: true })) as unknown as EngramJson[];
-    const csv = engramsCsv(engrams);
+    const csv = catalogueCsv("engrams", engrams);
     const cells = csv.split("\r\n").slice(1, -1).map((line) => line.slice(line.indexOf(",") + 1, line.lastIndexOf(",Island,")));
     expect(cells).toEqual(['"\'=HYPERLINK(""http://evil.example"",""x"")"', "'-Spear", "'+1", "'@SUM(A1:A2)", "'Tis a pick", "Pick = good"]);
     // No cell of the download starts with a formula character, quoted or not.
@@ -67,6 +70,32 @@ describe("engramsCsv", () => {
     const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
     expect(errors).toEqual([]);
     expect(records.map((r) => r.label)).toEqual(labels);
+  });
+});
+
+describe("catalogueCsv and catalogueJson (creatures)", () => {
+  const creatures = [
+    { path: "/Game/Mods/X/Rex.Rex", class: "Rex_C", label: "=Rex", environments: ["Island", "Scorched"] },
+    { path: "/Game/Mods/X/Raptor.Raptor", class: "Raptor_C", label: 'Raptor, "fast"', environments: ["Ragnarok"] },
+  ] as unknown as CreatureJson[];
+  it("name their kind, so every reader takes them as creatures, and read back as the same creatures", () => {
+    const csv = catalogueCsv("creatures", creatures);
+    expect(csv.split("\r\n")[1]).toBe(`creature,/Game/Mods/X/Rex.Rex,'=Rex,"Island,Scorched"`);
+    for (const text of [csv, catalogueJson(creatures)]) {
+      const rows = readEngramFile(text, text === csv ? "csv" : "json");
+      expect(validateRows(rows).kindOf).toEqual(["creatures", "creatures"]);
+      const { records, errors } = validatePushRows(rows, "42", "creatures");
+      expect(errors).toEqual([]);
+      expect(records.map((r) => [r.path, r.label, r.environments, r.modId])).toEqual([
+        ["/Game/Mods/X/Rex.Rex", "=Rex", 1 | 2, "42"],
+        ["/Game/Mods/X/Raptor.Raptor", 'Raptor, "fast"', 8, "42"],
+      ]);
+    }
+  });
+  it("knows the dashboard's download names and no others", () => {
+    expect(parseCatalogueFileName("creatures.json")).toEqual({ kind: "creatures", format: "json" });
+    expect(parseCatalogueFileName("engrams.csv")).toEqual({ kind: "engrams", format: "csv" });
+    for (const name of ["engrams.xml", "dinos.csv", "creatures.csv.exe", "../engrams.csv"]) expect(parseCatalogueFileName(name)).toBeNull();
   });
 });
 

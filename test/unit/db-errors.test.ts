@@ -2,7 +2,7 @@
 // bug (500): the shapes seen when PostgreSQL was stopped under load
 // (test/api/crash-safety.test.ts), and client-side errors that must not count.
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/db/errors";
+import { isConcurrencyFailure, isDatabaseUnavailable, isUniqueViolation } from "@/lib/db/errors";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -22,5 +22,15 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(withCode("invalid byte sequence for encoding \"UTF8\": 0x00", "22021"))).toBe(false);
     expect(isDatabaseUnavailable(withCode("Unique constraint failed", "P2002"))).toBe(false);
     expect(isUniqueViolation(withCode("Unique constraint failed", "P2002"))).toBe(true);
+  });
+});
+
+describe("isConcurrencyFailure", () => {
+  it("recognises a deadlock or serialization failure, as the driver or Prisma reports it", () => {
+    expect(isConcurrencyFailure(withCode("deadlock detected", "40P01"))).toBe(true);
+    expect(isConcurrencyFailure({ code: "P2010", meta: { driverAdapterError: { cause: { kind: "postgres", originalCode: "40001" } } } })).toBe(true);
+    expect(isConcurrencyFailure(withCode("Transaction failed due to a write conflict or a deadlock", "P2034"))).toBe(true);
+    expect(isConcurrencyFailure(withCode("Unique constraint failed", "P2002"))).toBe(false);
+    expect(isConcurrencyFailure(new TypeError("x"))).toBe(false);
   });
 });

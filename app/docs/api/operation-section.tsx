@@ -17,38 +17,42 @@ export const operationAnchor = (op: Operation) => `op-${op.operationId}`;
 
 function Parameters({ op }: { op: Operation }): ReactNode {
   if (!op.parameters?.length) return null;
+  // Examples sit under each description rather than in a column of their own, so the
+  // table fits a 390 px phone; the wrapper still scrolls (and takes focus, so keyboards
+  // can scroll it) should a long name not fit.
   return (
-    <div className="overflow-x-auto">
-      <h4 className="mb-1 font-semibold text-slate-200">Parameters</h4>
-      <table className="w-full text-left text-sm">
-        <thead className="text-slate-400">
-          <tr>
-            <th className="py-1 pr-4 font-medium">Name</th>
-            <th className="py-1 pr-4 font-medium">In</th>
-            <th className="py-1 pr-4 font-medium">Type</th>
-            <th className="py-1 pr-4 font-medium">Description</th>
-            <th className="py-1 font-medium">Examples</th>
-          </tr>
-        </thead>
-        <tbody>
-          {op.parameters.map((p) => (
-            <tr key={`${p.in}-${p.name}`} className="border-t border-slate-800 align-top">
-              <td className="py-1 pr-4"><code className="text-amber-300">{p.name}</code>{p.required ? <span className="text-rose-300"> *</span> : null}</td>
-              <td className="py-1 pr-4 text-slate-400">{p.in}</td>
-              <td className="py-1 pr-4"><SchemaType schema={p.schema} /></td>
-              <td className="py-1 pr-4 text-slate-300">{p.description}</td>
-              <td className="py-1 text-slate-300">
-                {Object.entries(p.examples ?? {}).map(([name, ex]) => (
-                  <div key={name}>
-                    <span className="text-slate-500">{name}: </span>
-                    <code className="break-all">{String(ex.value) === "" ? "(no value)" : String(ex.value)}</code>
-                  </div>
-                ))}
-              </td>
+    <div className="space-y-1">
+      <h4 id={`${operationAnchor(op)}-params`} className="font-semibold text-slate-200">Parameters</h4>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${operationAnchor(op)}-params`}>
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-400">
+            <tr>
+              <th className="py-1 pr-3 font-medium">Name</th>
+              <th className="py-1 pr-3 font-medium">In</th>
+              <th className="py-1 pr-3 font-medium">Type</th>
+              <th className="py-1 font-medium">Description</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {op.parameters.map((p) => (
+              <tr key={`${p.in}-${p.name}`} className="border-t border-slate-800 align-top">
+                <td className="py-1 pr-3"><code className="text-amber-300">{p.name}</code>{p.required ? <span className="text-rose-300"> *</span> : null}</td>
+                <td className="py-1 pr-3 text-slate-400">{p.in}</td>
+                <td className="py-1 pr-3 break-words"><SchemaType schema={p.schema} /></td>
+                <td className="py-1 text-slate-300">
+                  {p.description}
+                  {Object.entries(p.examples ?? {}).map(([name, ex]) => (
+                    <div key={name} className="mt-1">
+                      <span className="text-slate-400">e.g. {name}: </span>
+                      <code className="break-all">{String(ex.value) === "" ? "(no value)" : String(ex.value)}</code>
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -29,9 +29,11 @@ export function SchemasSection({ doc }: { doc: OpenApiDocument }): ReactNode {
       <p className="text-sm text-slate-400">Keys marked * are always present in replies (or required in requests).</p>
       {Object.entries(doc.components.schemas).map(([name, schema]) => (
         <div key={name} id={schemaAnchor(name)} className="scroll-mt-4 space-y-2 rounded-lg border border-slate-800 p-4">
-          <h3 className="font-mono text-lg text-sky-300">{name}</h3>
+          <h3 id={`${schemaAnchor(name)}-title`} className="font-mono text-lg text-sky-300">{name}</h3>
           {typeof schema.description === "string" ? <p className="text-sm text-slate-300">{schema.description}</p> : null}
-          <div className="overflow-x-auto"><Properties schema={schema} /></div>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${schemaAnchor(name)}-title`}>
+            <Properties schema={schema} />
+          </div>
         </div>
       ))}
     </section>

@@ -13,7 +13,9 @@ import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
 import { config } from "@/lib/config";
+import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
+import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
@@ -43,15 +45,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function DocumentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const doc = await documentFor((await params).id);
   if (!doc) notFound();
-  const difficultyParam = (await searchParams).difficulty;
+  const query = await searchParams;
+  const difficultyParam = query.difficulty;
   const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
-  const { content, loot } = await documentLoot(db(), doc.document_id);
+  const [{ content, loot }, userId, authorName] = await Promise.all([documentLoot(db(), doc.document_id), currentUserId(), displayNameOf(db(), doc.user_id)]);
+  const isAuthor = userId === doc.user_id;
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
   const iniHref = `/documents/${doc.document_id}/game.ini${iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty ? `?difficulty=${iniDifficulty}` : ""}`;
   return (
     <article className="space-y-6" aria-labelledby="document-title">
       <p>
-        <Link href="/documents" className="text-sm text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+        <Link href="/documents" className="inline-block py-2 text-sm text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
           All documents
         </Link>
       </p>
@@ -64,7 +68,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-400">Author</dt>
         <dd>
-          <AuthorLink userId={doc.user_id} />
+          <AuthorLink userId={doc.user_id} name={authorName} />
         </dd>
         <dt className="text-slate-400">Revision</dt>
         <dd>{doc.revision}</dd>
@@ -83,14 +87,28 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           </>
         )}
       </dl>
-      <p>
+      {query.saved !== undefined && isAuthor && (
+        <p role="status" className="rounded border border-emerald-800 bg-emerald-950/40 p-3 text-sm text-emerald-200" data-testid="saved-status">
+          Saved: this is revision {doc.revision}.
+        </p>
+      )}
+      <p className="flex flex-wrap gap-2">
         <a
           href={doc.resource_url}
           download
-          className="inline-block rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950"
+          className="inline-flex min-h-11 items-center rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950"
         >
           Download document
         </a>
+        {loot && (
+          // The editor's pages tell a visitor who is not signed in how to sign in.
+          <Link
+            href={isAuthor ? `/documents/${doc.document_id}/edit` : `/documents/new?from=${doc.document_id}`}
+            className="inline-block rounded bg-slate-800 px-4 py-2 font-semibold hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          >
+            {isAuthor ? "Edit" : "Make a copy"}
+          </Link>
+        )}
       </p>
       {loot ? (
         <>

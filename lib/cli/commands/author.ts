@@ -4,9 +4,10 @@
  */
 import type { Command } from "@/lib/cli/command";
 import { docsCommands } from "./docs";
-import { engramsCommands } from "./engrams";
+import { creaturesCommands, engramsCommands } from "./engrams";
+import { syncCommands } from "./sync";
 import { identityCommands } from "./identity";
 import { modsCommands } from "./mods";
 import { userCommands } from "./user";
 
-export const authorCommands: Command[] = [...identityCommands, ...userCommands, ...modsCommands, ...engramsCommands, ...docsCommands];
+export const authorCommands: Command[] = [...identityCommands, ...userCommands, ...modsCommands, ...engramsCommands, ...syncCommands, ...creaturesCommands, ...docsCommands];

@@ -1,7 +1,12 @@
-/** `beacon-hub engrams push|ls`: a mod's engrams from a JSON or CSV file (`engrams import` is an operator command: operator.ts). */
+/**
+ * `beacon-hub engrams push|ls` and `creatures push|ls`: a mod's engrams (or creatures)
+ * from a JSON or CSV file, made for each kind by one factory (`engrams import` is an
+ * operator command: operator.ts; `engrams sync`: sync.ts).
+ */
 import { readFileSync } from "node:fs";
 import { BeaconApiError, ENGRAMS_PER_POST } from "@/lib/client/beacon-api";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
 import { progressBar, table } from "@/lib/cli/output";
 
@@ -10,7 +15,15 @@ export const ENGRAM_FILE_HELP = `File formats (by extension, or --format):
   CSV   a header row naming the keys, then one engram per line
 Keys: path (required, /Package/Name.Name), label (required), availability or
 environments (Island, Scorched, Center, Ragnarok, Abberation; comma-separated in CSV),
-can_blueprint (true/false/1/0), mod_id (optional; must equal --mod when given).`;
+can_blueprint (true/false/1/0), mod_id (optional; must equal --mod when given),
+kind (optional: engram or creature; empty is engram).`;
+
+const CREATURE_FILE_HELP = `File formats (by extension, or --format):
+  JSON  a creature POST body: one object or an array of objects
+  CSV   a header row naming the keys, then one creature per line
+Keys: path (required, /Package/Name.Name), label (required), availability or
+environments (Island, Scorched, Center, Ragnarok, Abberation; comma-separated in CSV),
+mod_id (optional; must equal --mod when given), kind (optional; creature when given).`;
 
 function modOption(ctx: Context): string {
   const mod = stringValue(ctx, "mod");
@@ -44,89 +57,98 @@ function batchSize(ctx: Context): number {
   return n;
 }
 
-const engramsPush: Command = {
-  path: ["engrams", "push"],
-  summary: "add or update a mod's engrams from a JSON or CSV file",
-  usage: "<file.json|file.csv> --mod <mod_id> [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
-  help: `Checks every row locally with the API's rules first (errors are printed with their row
-number and nothing is sent), compares the file with the mod's engrams on the server, and
-POSTs only new and changed engrams, in batches of at most ${ENGRAMS_PER_POST} (each batch is
+function pushCommand(kind: ItemKind, noun: string): Command {
+  return {
+    path: [kind, "push"],
+    summary: `add or update a mod's ${noun}s from a JSON or CSV file`,
+    usage: "<file.json|file.csv> --mod <mod_id> [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
+    help: `Checks every row locally with the API's rules first (errors are printed with their row
+number and nothing is sent), compares the file with the mod's ${noun}s on the server, and
+POSTs only new and changed ${noun}s, in batches of at most ${ENGRAMS_PER_POST} (each batch is
 one transaction), with a progress bar on stderr. The mod must be one you confirmed.
 
-  --mod ID         the mod the engrams belong to (required)
-  --sync           also delete the mod's engrams that the file does not list
+  --mod ID         the mod the ${noun}s belong to (required)
+  --sync           also delete the mod's ${noun}s that the file does not list
   --dry-run        print what would change; send nothing
-  --batch-size N   engrams per POST (1-${ENGRAMS_PER_POST})
+  --batch-size N   ${noun}s per POST (1-${ENGRAMS_PER_POST})
   --format F       json or csv when the file name does not tell
   --json           print {"mod_id", "added", "updated", "unchanged", "removed", "missing"}
 
-${ENGRAM_FILE_HELP}`,
-  options: { mod: { type: "string" }, sync: { type: "boolean" }, "dry-run": { type: "boolean" }, "batch-size": { type: "string" }, format: { type: "string" }, ...jsonOption },
-  positionals: [1, 1],
-  async run(ctx) {
-    const file = ctx.positionals[0]!;
-    const modId = modOption(ctx);
-    const size = batchSize(ctx);
-    // Loaded here: the API's validation rules bring zod, which would slow every start (--help).
-    const { planPush, validatePushRows } = await import("@/lib/engrams/push-plan");
-    const { records, errors } = validatePushRows(readRows(ctx, file), modId);
-    if (errors.length > 0) {
-      for (const e of errors.slice(0, 50)) ctx.err(`${file}: row ${e.row}: ${e.message}`);
-      if (errors.length > 50) ctx.err(`... and ${errors.length - 50} more`);
-      throw new CliError(`${errors.length} bad row(s) in ${file}; nothing was sent`);
-    }
-    const plan = planPush(records, await ctx.anonymousApi().engrams.byMod(modId));
-    const sync = ctx.values.sync === true;
-    const dry = ctx.values["dry-run"] === true;
-    if (!dry) {
-      const api = ctx.api();
-      const bar = plan.send.length > 0 ? progressBar("pushing engrams", plan.send.length) : null;
-      const batches = Math.ceil(plan.send.length / size);
-      for (let i = 0; i < plan.send.length; i += size) {
-        try {
-          await api.engrams.push(plan.send.slice(i, i + size));
-        } catch (err) {
-          bar?.finish();
-          if (!(err instanceof BeaconApiError)) throw err;
-          const k = i / size + 1;
-          const saved = k > 1 ? ` (batches 1-${k - 1} were saved)` : "";
-          throw new BeaconApiError(err.status, `batch ${k} of ${batches}${saved}: ${err.message}`, err.details, err.request);
-        }
-        bar?.update(Math.min(i + size, plan.send.length));
+${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
+    options: { mod: { type: "string" }, sync: { type: "boolean" }, "dry-run": { type: "boolean" }, "batch-size": { type: "string" }, format: { type: "string" }, ...jsonOption },
+    positionals: [1, 1],
+    async run(ctx) {
+      const file = ctx.positionals[0]!;
+      const modId = modOption(ctx);
+      const size = batchSize(ctx);
+      // Loaded here: the API's validation rules bring zod, which would slow every start (--help).
+      const { planPush, validatePushRows } = await import("@/lib/engrams/push-plan");
+      const { records, errors } = validatePushRows(readRows(ctx, file), modId, kind);
+      if (errors.length > 0) {
+        for (const e of errors.slice(0, 50)) ctx.err(`${file}: row ${e.row}: ${e.message}`);
+        if (errors.length > 50) ctx.err(`... and ${errors.length - 50} more`);
+        throw new CliError(`${errors.length} bad row(s) in ${file}; nothing was sent`);
       }
-      bar?.finish();
-      if (sync && plan.missing.length > 0) await api.engrams.delete(plan.missing);
-    }
-    const removed = sync ? plan.missing.length : 0;
-    const summary = { mod_id: modId, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, removed, missing: sync ? 0 : plan.missing.length, dry_run: dry };
-    if (ctx.values.json) ctx.json(summary);
-    else {
-      ctx.out(`mod ${modId}: ${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`);
-      if (!sync && plan.missing.length > 0) ctx.out(`${plan.missing.length} engram(s) on the server are not in ${file}; kept (--sync removes them)`);
-    }
-    return EXIT_OK;
-  },
-};
+      const plan = planPush(records, await ctx.anonymousApi()[kind].byMod(modId));
+      const sync = ctx.values.sync === true;
+      const dry = ctx.values["dry-run"] === true;
+      if (!dry) {
+        const api = ctx.api()[kind];
+        const bar = plan.send.length > 0 ? progressBar(`pushing ${noun}s`, plan.send.length) : null;
+        const batches = Math.ceil(plan.send.length / size);
+        for (let i = 0; i < plan.send.length; i += size) {
+          try {
+            await api.push(plan.send.slice(i, i + size));
+          } catch (err) {
+            bar?.finish();
+            if (!(err instanceof BeaconApiError)) throw err;
+            const k = i / size + 1;
+            const saved = k > 1 ? ` (batches 1-${k - 1} were saved)` : "";
+            throw new BeaconApiError(err.status, `batch ${k} of ${batches}${saved}: ${err.message}`, err.details, err.request);
+          }
+          bar?.update(Math.min(i + size, plan.send.length));
+        }
+        bar?.finish();
+        if (sync && plan.missing.length > 0) await api.delete(plan.missing);
+      }
+      const removed = sync ? plan.missing.length : 0;
+      const summary = { mod_id: modId, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, removed, missing: sync ? 0 : plan.missing.length, dry_run: dry };
+      if (ctx.values.json) ctx.json(summary);
+      else {
+        ctx.out(`mod ${modId}: ${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`);
+        if (!sync && plan.missing.length > 0) ctx.out(`${plan.missing.length} ${noun}(s) on the server are not in ${file}; kept (--sync removes them)`);
+      }
+      return EXIT_OK;
+    },
+  };
+}
 
-const engramsLs: Command = {
-  path: ["engrams", "ls"],
-  summary: "list engrams, of one mod or of all",
-  usage: "[--mod <mod_id> | --base-game] [--json]",
-  help: `GETs /v1/engram.php (no signature needed).
+function lsCommand(kind: ItemKind, noun: string): Command {
+  return {
+    path: [kind, "ls"],
+    summary: `list ${noun}s, of one mod or of all`,
+    usage: "[--mod <mod_id> | --base-game] [--json]",
+    help: `GETs /v1/${noun}.php (no signature needed).
 
-  --mod ID      only the engrams of this mod
-  --base-game   only the engrams of no mod (the game's own catalogue)
-  --json        print the API's array of engram structures`,
-  options: { mod: { type: "string" }, "base-game": { type: "boolean" }, ...jsonOption },
-  async run(ctx) {
-    const api = ctx.anonymousApi();
-    if (ctx.values.mod !== undefined && ctx.values["base-game"]) throw new UsageError("give --mod or --base-game, not both");
-    const engrams = ctx.values.mod !== undefined ? await api.engrams.byMod(modOption(ctx)) : ctx.values["base-game"] ? await api.engrams.byMod(null) : await api.engrams.list();
-    if (ctx.values.json) ctx.json(engrams);
-    else if (engrams.length === 0) ctx.out("no engrams");
-    else ctx.out(table(["CLASS", "LABEL", "ENVIRONMENTS", "BP", "MOD"], engrams.map((e) => [e.class, e.label, e.environments.join(","), e.can_blueprint ? "yes" : "no", e.mod_id === null ? "-" : String(e.mod_id)])));
-    return EXIT_OK;
-  },
-};
+  --mod ID      only the ${noun}s of this mod
+  --base-game   only the ${noun}s of no mod (the game's own catalogue)
+  --json        print the API's array of ${noun} structures`,
+    options: { mod: { type: "string" }, "base-game": { type: "boolean" }, ...jsonOption },
+    async run(ctx) {
+      const api = ctx.anonymousApi()[kind];
+      if (ctx.values.mod !== undefined && ctx.values["base-game"]) throw new UsageError("give --mod or --base-game, not both");
+      const items = ctx.values.mod !== undefined ? await api.byMod(modOption(ctx)) : ctx.values["base-game"] ? await api.byMod(null) : await api.list();
+      if (ctx.values.json) ctx.json(items);
+      else if (items.length === 0) ctx.out(`no ${noun}s`);
+      else {
+        const bp = (e: (typeof items)[number]) => ("can_blueprint" in e ? [e.can_blueprint ? "yes" : "no"] : []);
+        const header = ["CLASS", "LABEL", "ENVIRONMENTS", ...(kind === "engrams" ? ["BP"] : []), "MOD"];
+        ctx.out(table(header, items.map((e) => [e.class, e.label, e.environments.join(","), ...bp(e), e.mod_id === null ? "-" : String(e.mod_id)])));
+      }
+      return EXIT_OK;
+    },
+  };
+}
 
-export const engramsCommands = [engramsPush, engramsLs];
+export const engramsCommands = [pushCommand("engrams", "engram"), lsCommand("engrams", "engram")];
+export const creaturesCommands = [pushCommand("creatures", "creature"), lsCommand("creatures", "creature")];

@@ -1,7 +1,8 @@
 /**
- * Operator commands: `serve`, `migrate`, `pull`, `engrams import`. They act on the database and
- * configuration of the environment (DATABASE_URL etc., README "Configuration"), not
- * through the API, and delegate to the code `npm start` / `npm run pull` use.
+ * Operator commands: `serve`, `migrate`, `pull`, `engrams import`, `db copy|backup|restore`.
+ * They act on the database and configuration of the environment (DATABASE_URL etc.,
+ * README "Configuration"), not through the API, and delegate to the code `npm start` /
+ * `npm run pull` / `npm run db:*` use.
  */
 import { EXIT_FAILURE, EXIT_OK, stringValue, UsageError, type Command } from "@/lib/cli/command";
 import { ENGRAM_FILE_HELP } from "@/lib/cli/commands/engrams";
@@ -9,7 +10,7 @@ import { REPO_ROOT, runScript } from "@/lib/cli/run-script";
 
 const ENV_HELP = `Configuration comes from the environment: PORT, HOSTNAME, BASE_URL, DATABASE_URL,
 STEAM_API_URL, WORKSHOP_APP_ID, PULL_INTERVAL_SECONDS, PULL_ALLOW_PRIVATE_HOSTS, AUTH_SECRET,
-MAX_BODY_BYTES (see README.md).`;
+MAX_BODY_BYTES, LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN (see README.md).`;
 
 const serve: Command = {
   path: ["serve"],
@@ -87,4 +88,61 @@ ${ENGRAM_FILE_HELP}`,
   },
 };
 
-export const operatorCommands = [serve, migrateCommand, pull, engramsImport];
+/** A db:* script's exit code as the CLI's: 0 ok, 2 usage, anything else a failure. */
+const scriptCode = (code: number) => (code === 0 ? EXIT_OK : code === 2 ? code : EXIT_FAILURE);
+
+const dbCopy: Command = {
+  path: ["db", "copy"],
+  summary: "operator: copy a SQLite database into PostgreSQL and verify every table",
+  usage: "--from file:<sqlite file> --to postgresql://... [--force] [--json]",
+  help: `Runs scripts/db-copy.ts (also "npm run db:copy"): migrates the PostgreSQL target, copies
+every table of the SQLite source in dependency order (ids, timestamps, counts and bytes
+exactly), sets sequences, then compares each table's row count and checksum on both
+sides and prints them. Progress with rows/s on stderr.
+
+  --from URL   the SQLite database (stop the server on it first)
+  --to URL     a new, empty PostgreSQL database; one holding rows is refused
+  --force      copy into a target that already has the (empty) schema
+  --json       the summary as JSON
+
+Exit 0 copied and verified, 1 refused, failed or a checksum differs.`,
+  options: { from: { type: "string" }, to: { type: "string" }, force: { type: "boolean" }, json: { type: "boolean", short: "j" } },
+  async run(ctx) {
+    const from = stringValue(ctx, "from");
+    const to = stringValue(ctx, "to");
+    if (!from || !to) throw new UsageError("both --from and --to are needed");
+    return scriptCode(await runScript("scripts/db-copy.ts", ["--from", from, "--to", to, ...(ctx.values.force ? ["--force"] : []), ...(ctx.values.json ? ["--json"] : [])]));
+  },
+};
+
+const dbBackup: Command = {
+  path: ["db", "backup"],
+  summary: "operator: back up the database (SQLite online backup, or pg_dump)",
+  usage: "<file>",
+  help: `Runs scripts/db-backup.ts (also "npm run db:backup"): a consistent backup of DATABASE_URL's
+database while the server runs, written to <file> (which must not exist). SQLite: the
+online backup API, integrity-checked. PostgreSQL: pg_dump --format=custom.
+
+${ENV_HELP}`,
+  positionals: [1, 1],
+  async run(ctx) {
+    return scriptCode(await runScript("scripts/db-backup.ts", [ctx.positionals[0]!]));
+  },
+};
+
+const dbRestore: Command = {
+  path: ["db", "restore"],
+  summary: "operator: restore a backup into an empty database",
+  usage: "<file>",
+  help: `Runs scripts/db-restore.ts (also "npm run db:restore"): restores a db:backup file into
+DATABASE_URL's database, which must be empty (a new SQLite file, or a new PostgreSQL
+database); then migrates it and counts its tables.
+
+${ENV_HELP}`,
+  positionals: [1, 1],
+  async run(ctx) {
+    return scriptCode(await runScript("scripts/db-restore.ts", [ctx.positionals[0]!]));
+  },
+};
+
+export const operatorCommands = [serve, migrateCommand, pull, engramsImport, dbCopy, dbBackup, dbRestore];

@@ -1,19 +1,19 @@
-/** /dashboard/mods/<id>: a confirmed mod's engrams, upload, download and pull settings. */
+/** /dashboard/mods/<id>: a confirmed mod's engrams and creatures (list, add, edit, delete, upload, download) and pull settings. */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { saveEngramAction } from "@/app/dashboard/engram-actions";
 import { removeModAction } from "@/app/dashboard/mod-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
-import { EngramTable, engramFields } from "@/components/dashboard/engram-table";
-import { EngramUpload } from "@/components/dashboard/engram-upload";
+import { catalogueActions, catalogueFields, CatalogueTable } from "@/components/dashboard/catalogue-table";
+import { CatalogueUpload } from "@/components/dashboard/catalogue-upload";
 import { PullSettings } from "@/components/dashboard/pull-settings";
 import { card, focus, secondaryButton } from "@/components/dashboard/styles";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
-import { listEngrams } from "@/lib/engrams/find-engrams";
+import { listItems, type ItemJson } from "@/lib/engrams/find-engrams";
+import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Mod" };
@@ -27,39 +27,68 @@ async function ownConfirmedMod(userId: string, modId: string) {
   }
 }
 
+const TITLES: Record<ItemKind, string> = { engrams: "Engrams", creatures: "Creatures" };
+
+/** One kind's list with its downloads, its add form and its upload. */
+function CatalogueSection({ kind, modId, items }: { kind: ItemKind; modId: string; items: ItemJson[] }) {
+  const { noun } = itemKinds[kind];
+  const download = (format: string) => (
+    <a href={`/dashboard/mods/${modId}/${kind}.${format}`} className={secondaryButton} download>
+      Download {format.toUpperCase()}
+      <span className="sr-only"> of the {noun}s</span>
+    </a>
+  );
+  return (
+    <>
+      <section className={card} aria-labelledby={`${kind}-title`} data-testid={`${kind}-section`}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={`${kind}-title`} className="text-lg font-semibold">{TITLES[kind]}</h2>
+          <div className="flex flex-wrap gap-2">
+            {download("csv")}
+            {download("json")}
+          </div>
+        </div>
+        {kind === "creatures" && (
+          <p className="text-sm text-slate-400">Players find them on the spawn page&apos;s Creatures tab, with wild (spawndino) and tamed (GMSummon) commands.</p>
+        )}
+        <CatalogueTable kind={kind} modId={modId} items={items} />
+      </section>
+
+      <div className={card}>
+        <h2 className="text-lg font-semibold">Add {noun === "engram" ? "an engram" : "a creature"}</h2>
+        <ActionForm id={`add-${noun}`} action={catalogueActions[kind].save} hidden={{ mod_id: modId }} fields={catalogueFields(kind)} submitLabel={`Add ${noun}`} />
+      </div>
+
+      <CatalogueUpload modId={modId} kind={kind} />
+    </>
+  );
+}
+
 export default async function ModPage({ params }: { params: Promise<{ modId: string }> }) {
   const userId = await requireUser();
   const mod = await ownConfirmedMod(userId, (await params).modId);
-  const [engrams, pull] = await Promise.all([listEngrams(db(), { mods: [mod.workshopId] }), db().modPull.findUnique({ where: { modId: mod.workshopId } })]);
+  const [engrams, creatures, pull] = await Promise.all([
+    listItems(db(), "engrams", { mods: [mod.workshopId] }),
+    listItems(db(), "creatures", { mods: [mod.workshopId] }),
+    db().modPull.findUnique({ where: { modId: mod.workshopId } }),
+  ]);
   return (
     <section className="space-y-6" aria-labelledby="mod-title">
       <header className="space-y-2">
         <h1 id="mod-title" className="text-2xl font-bold sm:text-3xl">{mod.name}</h1>
         <p className="text-sm text-slate-400">
-          Workshop id <span className="font-mono">{mod.workshopId}</span> · {engrams.length} engrams ·{" "}
+          Workshop id <span className="font-mono">{mod.workshopId}</span> · {engrams.length} engrams · {creatures.length} creatures ·{" "}
           <Link href={`/spawn/?mod_id=${mod.workshopId}`} className={`text-amber-300 underline ${focus}`}>spawn codes page</Link>
         </p>
       </header>
 
-      <div className={card}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">Engrams</h2>
-          <a href={`/dashboard/mods/${mod.workshopId}/engrams.csv`} className={secondaryButton} download>Download CSV</a>
-        </div>
-        <EngramTable modId={mod.workshopId} engrams={engrams} />
-      </div>
-
-      <div className={card}>
-        <h2 className="text-lg font-semibold">Add an engram</h2>
-        <ActionForm id="add-engram" action={saveEngramAction} hidden={{ mod_id: mod.workshopId }} fields={engramFields()} submitLabel="Add engram" />
-      </div>
-
-      <EngramUpload modId={mod.workshopId} />
+      <CatalogueSection kind="engrams" modId={mod.workshopId} items={engrams} />
+      <CatalogueSection kind="creatures" modId={mod.workshopId} items={creatures} />
       <PullSettings modId={mod.workshopId} pullUrl={mod.pullUrl} pull={pull} />
 
       <div className={card}>
         <h2 className="text-lg font-semibold">Remove this mod</h2>
-        <p className="text-sm text-slate-400">Removes the registration and every engram of the mod.</p>
+        <p className="text-sm text-slate-400">Removes the registration and every engram and creature of the mod.</p>
         <ActionForm id="remove-mod" action={removeModAction} hidden={{ mod_id: mod.workshopId }} submitLabel="Remove mod and its engrams" variant="danger" />
       </div>
     </section>

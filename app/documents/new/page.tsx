@@ -1,0 +1,105 @@
+/**
+ * /documents/new: a new loot document in the editor, for signed-in users. Without a
+ * starting point it offers them: empty (?start=empty), the Default Loot.beacon template
+ * (?start=template), a copy of any document (?from=<id>), a pasted Game.ini, or the
+ * unsaved draft kept in this browser (?start=draft).
+ */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { importGameIniAction, saveLootAction } from "@/app/documents/editor-actions";
+import { card, focus, input, label, secondaryButton } from "@/components/dashboard/styles";
+import { LootEditor } from "@/components/loot-editor/loot-editor";
+import { NeedsJavaScript } from "@/components/loot-editor/needs-javascript";
+import { NewDocumentStart } from "@/components/loot-editor/new-document-start";
+import { SignInNeeded } from "@/components/loot-editor/sign-in-needed";
+import { currentUserId } from "@/lib/dashboard/session";
+import { db } from "@/lib/db/client";
+import { startEditor, type EditorSource } from "@/lib/loot-editor/start-editor";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New loot document" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function Choices() {
+  const option = `${card} block hover:border-amber-400 ${focus}`;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Link href="/documents/new?start=empty" className={option}>
+        <span className="font-semibold text-amber-300">Start empty</span>
+        <span className="block text-sm text-slate-300">No loot sources yet: add crates, item sets and items one by one.</span>
+      </Link>
+      <Link href="/documents/new?start=template" className={option}>
+        <span className="font-semibold text-amber-300">Start from Default Loot</span>
+        <span className="block text-sm text-slate-300">The game&apos;s own loot tables for the six Island supply crates (Default Loot.beacon).</span>
+      </Link>
+      <form method="get" action="/documents/new" className={`${card} sm:col-span-2`}>
+        <label htmlFor="from" className={label}>
+          Copy a document (its id, or use &ldquo;Make a copy&rdquo; on any document&apos;s page)
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input id="from" name="from" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" className={`${input} max-w-sm font-mono`} />
+          <button type="submit" className={secondaryButton}>
+            Copy it
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export default async function NewDocumentPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const from = first(params.from)?.trim();
+  const startParam = first(params.start);
+  const here = `/documents/new${from ? `?from=${encodeURIComponent(from)}` : startParam ? `?start=${encodeURIComponent(startParam)}` : ""}`;
+  const userId = await currentUserId();
+  const header = (
+    <header className="space-y-2">
+      <p>
+        <Link href="/documents" className={`text-sm text-amber-400 underline ${focus}`}>
+          All documents
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">New loot document</h1>
+    </header>
+  );
+  if (!userId) {
+    return (
+      <section className="space-y-6">
+        {header}
+        <SignInNeeded next={here} what="make loot documents" />
+      </section>
+    );
+  }
+  const source: EditorSource | null = from ? { kind: "document", id: from, edit: false } : startParam === "template" ? { kind: "template" } : startParam === "empty" || startParam === "draft" ? { kind: "empty" } : null;
+  if (!source) {
+    return (
+      <section className="space-y-6">
+        {header}
+        <NeedsJavaScript />
+        <NewDocumentStart importAction={importGameIniAction} saveAction={saveLootAction}>
+          <Choices />
+        </NewDocumentStart>
+      </section>
+    );
+  }
+  const outcome = await startEditor(db(), { userId, source });
+  return (
+    <section className="space-y-6">
+      {header}
+      <NeedsJavaScript />
+      {outcome.ok ? (
+        <LootEditor start={outcome.start} saveAction={saveLootAction} autoRestore={startParam === "draft"} />
+      ) : (
+        <p role="alert" className="text-rose-300">
+          {outcome.message}{" "}
+          <Link href="/documents/new" className={`text-amber-400 underline ${focus}`}>
+            Other ways to start
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

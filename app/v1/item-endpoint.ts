@@ -1,0 +1,66 @@
+/**
+ * /v1/engram.php (spec "Engrams", CONTRACT §6) and /v1/creature.php (issue 18): one
+ * endpoint per kind of catalogue item, with the same shapes, statuses and bulk forms.
+ * GET is public; POST and DELETE are signed and touch only items of the caller's
+ * confirmed mods.
+ */
+import { badRequest, notFound } from "@/lib/api/errors";
+import type { Endpoint } from "@/lib/api/endpoint";
+import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
+import { splitIds } from "@/lib/api/request-context";
+import { emptyResponse, preparedJsonResponse } from "@/lib/api/types";
+import { db } from "@/lib/db/client";
+import { deleteEngrams } from "@/lib/engrams/delete-engrams";
+import { parseEngramIds } from "@/lib/engrams/engram-id";
+import { itemInput } from "@/lib/engrams/engram-input";
+import { catalogueItemsJson, itemListBody } from "@/lib/engrams/engram-catalogue";
+import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
+import { postEngrams } from "@/lib/engrams/post-engrams";
+import { requireModIds } from "@/lib/mods/mod-id";
+
+export function itemEndpoint(kind: ItemKind): Endpoint {
+  const { noun, endpoint } = itemKinds[kind];
+  return {
+    name: endpoint,
+    methods: {
+      GET: {
+        auth: "none",
+        async handle(ctx) {
+          if (ctx.pathIds.length === 0) {
+            const modIds = ctx.query.get("mod_id");
+            if (modIds === null) return preparedJsonResponse(await itemListBody(db(), kind));
+            // `?mod_id=` with an empty value: the items of no mod (CONTRACT §6).
+            const mods = modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
+            return preparedJsonResponse(await itemListBody(db(), kind, mods));
+          }
+          // One uid, or one class matching one item: an object; otherwise an array (cut from
+          // the catalogue's serialised body, not parsed and written again).
+          const found = await catalogueItemsJson(db(), kind, parseEngramIds(ctx.pathIds, noun), ctx.pathIds.length === 1);
+          if (found === null) throw notFound(`No ${noun} matches these ids.`, { ids: ctx.pathIds.slice(0, 20) });
+          return { status: 200, headers: { "content-type": "application/json" }, body: found };
+        },
+      },
+      POST: {
+        auth: "required",
+        async handle(ctx) {
+          const { userId } = ctx.requireCaller();
+          if (ctx.pathIds.length > 0) throw badRequest(`POST ${noun}s to /v1/${endpoint}; the body holds them.`);
+          const items = parseItems(itemInput(kind), ctx.json(), noun);
+          rejectDuplicates(items, (e) => e.uid, "path");
+          await postEngrams(db(), { userId, engrams: items, kind });
+          return emptyResponse();
+        },
+      },
+      DELETE: {
+        auth: "required",
+        async handle(ctx) {
+          const { userId } = ctx.requireCaller();
+          const ids = ctx.idList();
+          if (ids.length === 0) throw badRequest(`Name the ${noun}s to delete (uids or classes), in the path or in a text/plain body.`);
+          await deleteEngrams(db(), { userId, ids: parseEngramIds(ids, noun), kind });
+          return emptyResponse();
+        },
+      },
+    },
+  };
+}

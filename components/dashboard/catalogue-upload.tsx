@@ -1,0 +1,115 @@
+"use client";
+/**
+ * Bulk upload of a mod's engrams or creatures: the file is checked on the server first
+ * (preview: what would be added and updated, or every bad row by number); "Apply" then
+ * saves it in slices with a progress bar. Nothing is saved until the preview is clean.
+ */
+import { useState } from "react";
+import { applyUploadAction, previewUploadAction } from "@/app/dashboard/catalogue-actions";
+import { errorId, FieldError } from "@/components/dashboard/field-error";
+import { card, input, label, primaryButton, secondaryButton } from "@/components/dashboard/styles";
+import type { UploadPreview } from "@/lib/dashboard/catalogue-upload";
+import { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
+import type { ItemKind } from "@/lib/engrams/item-kind";
+
+/** What the card says for each kind. */
+const WORDS: Record<ItemKind, { noun: string; Noun: string; title: string; help: string }> = {
+  engrams: {
+    noun: "engram",
+    Noun: "Engram",
+    title: "Upload engrams (CSV or JSON)",
+    help: "CSV: a header row naming path, label, availability (or environments) and can_blueprint. JSON: an engram POST body. Rows without mod_id belong to this mod.",
+  },
+  creatures: {
+    noun: "creature",
+    Noun: "Creature",
+    title: "Upload creatures (CSV or JSON)",
+    help: "CSV: a header row naming path, label and availability (or environments), and kind (creature) if you like: the creatures download has it. JSON: a creature POST body. Rows without mod_id belong to this mod; a row whose kind is engram is refused.",
+  },
+};
+
+export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind }) {
+  const { noun, Noun, title, help } = WORDS[kind];
+  const fileField = `${noun}_file`;
+  const [preview, setPreview] = useState<UploadPreview | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [message, setMessage] = useState<string>("");
+  const [busy, setBusy] = useState(false);
+  const fieldError = preview && !preview.ok ? preview.message : message.startsWith("Error") ? message : undefined;
+
+  async function onPreview(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const file = new FormData(e.currentTarget).get(fileField);
+    setMessage("");
+    setProgress(null);
+    if (!(file instanceof File) || file.size === 0) {
+      setPreview({ ok: false, message: `Choose a .csv or .json ${noun} file.`, errors: [], errorCount: 0 });
+      return;
+    }
+    setBusy(true);
+    try {
+      setPreview(await previewUploadAction(modId, kind, file.name, await file.text()));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onApply() {
+    if (!preview?.ok) return;
+    setBusy(true);
+    const items = preview.send;
+    setProgress({ done: 0, total: items.length });
+    try {
+      for (let i = 0; i < items.length; i += MAX_APPLY_ITEMS) {
+        const result = await applyUploadAction(modId, kind, items.slice(i, i + MAX_APPLY_ITEMS));
+        if (!result.ok) {
+          setMessage(`Error after ${i} of ${items.length} ${noun}s: ${result.message}`);
+          return;
+        }
+        setProgress({ done: Math.min(i + MAX_APPLY_ITEMS, items.length), total: items.length });
+      }
+      setMessage(`Applied: ${preview.added} added, ${preview.updated} updated.`);
+      setPreview(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={card} aria-labelledby={`${fileField}-title`}>
+      <h2 id={`${fileField}-title`} className="text-lg font-semibold">{title}</h2>
+      <p className="text-sm text-slate-400">
+        {help} {Noun}s of the mod missing from the file are kept.
+      </p>
+      <form onSubmit={(e) => void onPreview(e)} className="space-y-2">
+        <label htmlFor={fileField} className={label}>{Noun} file</label>
+        <input id={fileField} name={fileField} type="file" accept=".csv,.json,text/csv,application/json" className={input} aria-describedby={errorId(fileField)} onChange={() => setPreview(null)} />
+        <FieldError id={errorId(fileField)} message={fieldError} />
+        <button type="submit" className={secondaryButton} disabled={busy}>Check {noun} file</button>
+      </form>
+      {preview && !preview.ok && preview.errors.length > 0 && (
+        <div className="space-y-1">
+          <p className="text-sm text-slate-300">{preview.errorCount > preview.errors.length ? `First ${preview.errors.length} of ${preview.errorCount} problems:` : "Problems:"}</p>
+          <ul aria-label="Problems in the file" className="max-h-64 list-disc overflow-auto pl-5 text-sm text-rose-200">
+            {preview.errors.map((e, i) => (
+              <li key={i}>Row {e.row}: {e.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview?.ok && (
+        <div className="space-y-2" data-testid={`${noun}-upload-preview`}>
+          <p className="text-sm">
+            {preview.total} {noun}s in the file: <strong>{preview.added} new</strong>, <strong>{preview.updated} changed</strong>, {preview.unchanged} unchanged
+            {preview.notInFile > 0 ? `; ${preview.notInFile} of the mod's ${noun}s are not in the file and stay` : ""}.
+          </p>
+          <button type="button" className={primaryButton} disabled={busy || preview.send.length === 0} onClick={() => void onApply()}>
+            Apply {preview.send.length} changes
+          </button>
+        </div>
+      )}
+      {progress && <progress className="w-full accent-amber-400" max={progress.total} value={progress.done} aria-label={`${Noun} upload progress`} />}
+      <p role="status" className="text-sm text-emerald-300">{message.startsWith("Error") ? "" : message}</p>
+    </section>
+  );
+}

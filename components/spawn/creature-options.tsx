@@ -1,0 +1,42 @@
+"use client";
+/**
+ * The Creatures tab's command options: level, wild (`spawndino`, placed by distance and
+ * offsets) or tamed (`GMSummon`, by class, beside the admin), each number kept as typed
+ * and explained when wrong, like quantity and quality.
+ */
+import type { OptionErrors } from "@/lib/portal/spawn-options";
+import type { SpawnView, Summon } from "@/lib/portal/spawn-view";
+import { NumberField } from "./number-field";
+import { caption, field, FORM_ID } from "./spawn-form";
+
+interface Props {
+  view: SpawnView;
+  errors: OptionErrors;
+  onChange: (patch: Partial<SpawnView>) => void;
+}
+
+export function CreatureOptions({ view, errors, onChange }: Props) {
+  const wild = view.summon === "wild";
+  return (
+    <>
+      <NumberField id="spawn-level" name="level" label="Level" value={view.level} error={errors.level} onChange={(level) => onChange({ level })} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="spawn-summon" className={caption}>
+          Spawn as
+        </label>
+        <select id="spawn-summon" form={FORM_ID} name="summon" value={view.summon} onChange={(e) => onChange({ summon: e.target.value as Summon })} className={field}>
+          <option value="wild">Wild (spawndino)</option>
+          <option value="tamed">Tamed (GMSummon)</option>
+        </select>
+      </div>
+      <NumberField id="spawn-dist" name="dist" label="Distance" value={view.distance} error={wild ? errors.distance : undefined} onChange={(distance) => onChange({ distance })} />
+      <NumberField id="spawn-y" name="y" label="Y offset" value={view.yOffset} error={wild ? errors.yOffset : undefined} onChange={(yOffset) => onChange({ yOffset })} />
+      <NumberField id="spawn-z" name="z" label="Z offset" value={view.zOffset} error={wild ? errors.zOffset : undefined} onChange={(zOffset) => onChange({ zOffset })} />
+      <p className="w-full text-xs text-slate-400">
+        {wild
+          ? "Distance in front of you and the Y and Z offsets are in game units (100 is one metre)."
+          : "A tamed creature appears beside you: distance and offsets apply to wild ones only."}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+/**
+ * One engram or creature of the spawn table: the whole name, where it comes from, the
+ * whole command (wrapped, never cut) and a copy button a thumb reaches on a phone (the
+ * right edge, 44 px tall). On a phone the command sits under the name; from 640 px it
+ * has a column. While the command options are wrong (lib/portal/spawn-options) there is
+ * no command to show or copy. A command that is not the form asked for (an engram with
+ * no GFI code) says why under it.
+ */
+import { memo } from "react";
+import type { SpawnRow } from "@/lib/portal/spawn-filter";
+
+interface Props {
+  row: SpawnRow;
+  /** the row's key (index into the page's rows) and its 1-based position for screen readers */
+  rowKey: number;
+  position: number;
+  modName: string;
+  /** null while a number of the options is wrong */
+  command: string | null;
+  /** why the command is not the form asked for (strings, not the RowCommand object, so memo holds) */
+  note: string | null;
+  copied: boolean;
+  onCopy: (rowKey: number) => void;
+}
+
+const CommandText = ({ command, note, className, data }: { command: string | null; note: string | null; className: string; data?: boolean }) =>
+  command === null ? (
+    <span className={`${className} text-slate-400`}>
+      —<span className="sr-only"> no command until the options are fixed</span>
+    </span>
+  ) : (
+    <>
+      <code className={`${className} break-all text-amber-200`} data-command={data ? "" : undefined}>
+        {command}
+      </code>
+      {note && (
+        <span className={`${className} block text-slate-400`} data-note={data ? "" : undefined}>
+          {note}
+        </span>
+      )}
+    </>
+  );
+
+export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, note, copied, onCopy }: Props) {
+  const [label, className] = row;
+  return (
+    <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
+      <td className="py-2 pr-2 pl-1 sm:pl-2">
+        <div className="font-medium break-words text-slate-100">{label}</div>
+        <div className="text-xs break-all text-slate-400">
+          <span className="hidden sm:inline">{className} · </span>
+          {modName}
+        </div>
+        <CommandText command={command} note={note} className="mt-1 block text-xs sm:hidden" />
+      </td>
+      <td className="hidden px-2 py-2 sm:table-cell">
+        <CommandText command={command} note={note} className="text-xs" data />
+      </td>
+      <td className="py-2 pl-1 text-right align-middle">
+        <button
+          type="button"
+          onClick={() => onCopy(rowKey)}
+          disabled={command === null}
+          className="min-h-11 min-w-14 rounded bg-slate-800 px-3 text-sm font-medium text-slate-100 hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 disabled:opacity-50 noscript:hidden"
+        >
+          {copied ? "Copied" : "Copy"}
+          {/* the visible word starts the accessible name (WCAG 2.5.3) */}
+          <span className="sr-only"> the spawn command for {label}</span>
+        </button>
+      </td>
+    </tr>
+  );
+});

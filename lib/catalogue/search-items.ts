@@ -1,0 +1,56 @@
+/**
+ * The loot editor's item search: the whole catalogue (base game and every mod, from the
+ * in-memory engram catalogue), searched with the players' item search
+ * (lib/catalogue/item-search.ts: synonyms, prefixes, typos), so the picker finds what the
+ * spawn page finds. The items and their index are built once per catalogue data version,
+ * so a search is one pass over memory.
+ */
+import { sharedCache } from "@/lib/cache/versioned-cache";
+import type { Db } from "@/lib/db/client";
+import { allEngrams } from "@/lib/engrams/engram-catalogue";
+import { catalogueItem, type CatalogueItem } from "./catalogue-item";
+import { buildItemIndex, searchItems, type ItemIndex } from "./item-search";
+
+/** Results per search: a picker shows a short list and people type on. */
+export const SEARCH_LIMIT = 20;
+/** Longer text is cut (no name is longer; a path may be, and its start is enough). */
+export const MAX_QUERY_LENGTH = 200;
+
+export interface PickerCatalogue {
+  /** by label (ties keep the search's "items' own order" meaningful) */
+  items: CatalogueItem[];
+  index: ItemIndex;
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+export function pickerCatalogue(items: CatalogueItem[]): PickerCatalogue {
+  const sorted = [...items].sort((a, b) => collator.compare(a.label, b.label) || a.path.localeCompare(b.path));
+  return { items: sorted, index: buildItemIndex(sorted.map((i) => ({ label: i.label, class: i.class, path: i.path, mod: i.modName }))) };
+}
+
+/** The best `limit` items for the text typed; nothing for blank text. */
+export function searchPicker(catalogue: PickerCatalogue, query: string, limit = SEARCH_LIMIT): CatalogueItem[] {
+  const text = query.slice(0, MAX_QUERY_LENGTH);
+  if (!text.trim() || limit <= 0) return [];
+  return searchItems(catalogue.index, text).items.slice(0, limit).map((n) => catalogue.items[n]!);
+}
+
+/**
+ * What a picker catalogue holds, roughly: per item its object and strings (~200 bytes
+ * plus the text) and its share of the index (words, postings, phrases: about as much
+ * again as its label). Measured against the heap: docs/BENCHMARKS.md.
+ */
+export function pickerBytes(catalogue: PickerCatalogue): number {
+  let n = 1024;
+  for (const i of catalogue.items) n += 320 + 2 * i.label.length + i.class.length + i.path.length + (i.modName?.length ?? 0);
+  return n;
+}
+
+const catalogues = sharedCache<PickerCatalogue>("item_picker", { maxBytes: 64 << 20, maxEntries: 1, sizeOf: pickerBytes });
+
+export async function searchCatalogueItems(db: Db, query: string, limit = SEARCH_LIMIT): Promise<{ version: number; items: CatalogueItem[] }> {
+  const snapshot = await allEngrams(db);
+  const catalogue = await catalogues.get("all", snapshot.version, async () => pickerCatalogue(snapshot.read().map(catalogueItem)));
+  return { version: snapshot.version, items: searchPicker(catalogue, query, limit) };
+}

@@ -1,0 +1,84 @@
+/**
+ * The server's one logger (pino): JSON lines on stdout, one object per event, that a log
+ * shipper can parse; `LOG_FORMAT=pretty` renders the same events for a person at a
+ * terminal (pino-pretty, loaded only then), `LOG_LEVEL` filters them. Lines carry an ISO
+ * time and the level by name ("info"), so they read without a lookup table.
+ *
+ * What never goes into a line: signatures, Authorization headers, keys, cookies, query
+ * secrets and document content. Nothing here logs requests' headers or bodies at all;
+ * callers pass the fields they mean (lib/server/request-log.ts), and the redaction below
+ * is a second line of defence for a careless `logger.info({ req })`.
+ */
+import { createRequire } from "node:module";
+import pino, { type DestinationStream, type Logger } from "pino";
+import type { Config } from "@/lib/config";
+
+export type { Logger };
+
+export interface LoggerOptions {
+  level?: Config["LOG_LEVEL"];
+  format?: Config["LOG_FORMAT"];
+  /** where lines go; stdout by default */
+  destination?: DestinationStream;
+}
+
+const REDACT = [
+  "authorization",
+  "cookie",
+  "*.authorization",
+  "*.cookie",
+  "*.headers.authorization",
+  "*.headers.cookie",
+  "*.headers[\"set-cookie\"]",
+  "*.privateKey",
+  "*.private_key",
+  "*.body",
+];
+
+/** pino-pretty's rendering, written to `destination` (stdout by default). */
+function prettyStream(destination?: DestinationStream): DestinationStream {
+  // Synchronous require: the logger must exist before the first start-up step logs.
+  const pretty = createRequire(import.meta.url)("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
+  const colorize = destination === undefined && process.stdout.isTTY === true;
+  return pretty({ colorize, sync: true, translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l", ignore: "pid,hostname", destination: destination ?? 1 });
+}
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const destination = options.format === "pretty" ? prettyStream(options.destination) : (options.destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(
+    {
+      level: options.level ?? "info",
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT, censor: "[redacted]" },
+    },
+    destination,
+  );
+}
+
+const globalForLogger = globalThis as unknown as { beaconLogger?: Logger };
+
+/**
+ * The process's logger. The server installs one built from its configuration at start
+ * (setLogger); code that logs without being handed a logger (the error translator, the
+ * health check, a pull that fails inside the service) uses it. Kept on globalThis so
+ * Next.js's bundled copy of lib/ shares it. Processes that install none (the operator
+ * scripts and the CLI, `next dev`) are read by people: there it is pretty unless
+ * LOG_FORMAT=json asks otherwise.
+ */
+export function logger(): Logger {
+  globalForLogger.beaconLogger ??= createLogger({ level: levelOf(process.env.LOG_LEVEL), format: process.env.LOG_FORMAT === "json" ? "json" : "pretty" });
+  return globalForLogger.beaconLogger;
+}
+
+const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+/** A valid level from the environment, else "info" (the server validates it properly in lib/config.ts). */
+function levelOf(value: string | undefined): Config["LOG_LEVEL"] {
+  return value && LEVELS.has(value) ? (value as Config["LOG_LEVEL"]) : "info";
+}
+
+export function setLogger(next: Logger): void {
+  globalForLogger.beaconLogger = next;
+}

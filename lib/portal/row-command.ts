@@ -1,0 +1,45 @@
+/**
+ * What each row of a spawn page view shows and copies, from the view's tab and options:
+ * an engram's `giveitem` command, or its short `gfi` form when the view asks for GFI
+ * codes (the full command, with a note, for an engram that has no code); a creature's
+ * `spawndino` or `GMSummon` command. While a number of the tab's options is wrong there
+ * is no command at all (lib/portal/spawn-options), never one with a number the reader
+ * did not ask for. One function for the table, copy one, copy all and the export.
+ * Pure: safe to import from client components.
+ */
+import { creatureCommand } from "./creature-command";
+import { gfiCommand, spawnCommand } from "./spawn-command";
+import type { SpawnRow } from "./spawn-filter";
+import { checkCommandOptions, checkCreatureOptions, type OptionErrors } from "./spawn-options";
+import type { SpawnView } from "./spawn-view";
+
+export interface RowCommand {
+  command: string;
+  /** why the command is not the form the view asked for */
+  note: string | null;
+}
+
+export type CommandOf = (row: SpawnRow) => RowCommand;
+
+export const NO_GFI_CODE = "No short code: its class name is inside another item's.";
+
+export interface ViewCommands {
+  /** null while a number is wrong */
+  commandOf: CommandOf | null;
+  errors: OptionErrors;
+}
+
+export type CommandFields = Pick<SpawnView, "tab" | "quantity" | "quality" | "kind" | "form" | "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix">;
+
+export function viewCommands(view: CommandFields): ViewCommands {
+  if (view.tab === "creatures") {
+    const { options, errors } = checkCreatureOptions(view);
+    return { commandOf: options && ((r) => ({ command: creatureCommand(r[2], r[1], options), note: null })), errors };
+  }
+  const { options, errors } = checkCommandOptions(view);
+  if (!options) return { commandOf: null, errors };
+  const full = (r: SpawnRow): RowCommand => ({ command: spawnCommand(r[2], r[4], options), note: null });
+  if (view.form === "full") return { commandOf: full, errors };
+  // undefined: rows without codes stand in while the coded rows load; null: no code.
+  return { commandOf: (r) => (r[6] ? { command: gfiCommand(r[6], r[4], options), note: null } : r[6] === null ? { ...full(r), note: NO_GFI_CODE } : full(r)), errors };
+}

@@ -1,0 +1,51 @@
+/**
+ * The rows a spawn page view shows, in order: the view's filters, then the search text
+ * through lib/catalogue/item-search (ranked best first; without text, the rows' own
+ * order, which is the reader's locale). The server runs it for the first rows of the
+ * HTML and the browser for every change after, on the same rows, so both agree.
+ * Pure: safe to import from client components.
+ */
+import { creatureWords } from "@/lib/catalogue/creature-words";
+import { buildItemIndex, searchItems, type ItemIndex } from "@/lib/catalogue/item-search";
+import { rowFilter, type SpawnMod, type SpawnRow } from "./spawn-filter";
+import type { SpawnTab, SpawnView } from "./spawn-view";
+
+export interface SpawnMatches {
+  /** indexes into the rows, in the order shown */
+  visible: number[];
+  /** found only with typos allowed */
+  typos: boolean;
+  /** "did you mean" queries when nothing matched the text */
+  suggestions: string[];
+  /** the text had no letter or digit to search for */
+  nothingToSearch: boolean;
+}
+
+const indexes: Record<SpawnTab, WeakMap<readonly SpawnRow[], ItemIndex>> = { items: new WeakMap(), creatures: new WeakMap() };
+
+/**
+ * The search index of a page's rows, built on first use and kept as long as the rows are.
+ * Creatures also answer to the short name in their class (lib/catalogue/creature-words).
+ */
+export function spawnIndex(rows: readonly SpawnRow[], mods: readonly SpawnMod[], tab: SpawnTab = "items"): ItemIndex {
+  let index = indexes[tab].get(rows);
+  if (!index) {
+    const aliases = tab === "creatures" ? (r: SpawnRow) => ({ aliases: creatureWords(r[1]) }) : () => ({});
+    index = buildItemIndex(rows.map((r) => ({ label: r[0], class: r[1], path: r[2], mod: mods[r[5]]?.name ?? null, ...aliases(r) })));
+    indexes[tab].set(rows, index);
+  }
+  return index;
+}
+
+/** The tab decides the filters too: creatures have no blueprint, so the blueprint filter is the items tab's alone. */
+export function findSpawnRows(rows: readonly SpawnRow[], mods: readonly SpawnMod[], view: Pick<SpawnView, "q" | "maps" | "mods" | "bp"> & { tab?: SpawnTab }): SpawnMatches {
+  const tab = view.tab ?? "items";
+  const filter = rowFilter(rows, mods, tab === "creatures" ? { ...view, bp: "all" } : view);
+  if (view.q.trim() === "") {
+    const visible: number[] = [];
+    for (let i = 0; i < rows.length; i++) if (!filter || filter(i)) visible.push(i);
+    return { visible, typos: false, suggestions: [], nothingToSearch: false };
+  }
+  const { items, typos, suggestions, nothingToSearch } = searchItems(spawnIndex(rows, mods, tab), view.q, filter ? { filter } : {});
+  return { visible: items, typos, suggestions, nothingToSearch };
+}

@@ -1,0 +1,46 @@
+/**
+ * usage: npm run db:backup -- <file>
+ * A consistent backup of the database DATABASE_URL names, while the server runs. See USAGE.
+ */
+import { config, ConfigError } from "@/lib/config";
+import { BackupError } from "@/lib/db-backup/backup-error";
+import { backupDatabase } from "@/lib/db-backup/backup-database";
+import { dumpCommand } from "@/lib/db-backup/postgres-dump";
+
+const USAGE = `usage: npm run db:backup -- <file>
+
+Writes a backup of the database named by DATABASE_URL (default file:./data/beacon.db) to
+<file>, which must not exist yet. Safe while the server runs and writes:
+  SQLite      SQLite's online backup API: a consistent copy as of the moment the
+              command starts reading (every write answered before it is in it),
+              checked with PRAGMA integrity_check; one self-contained .db file
+  PostgreSQL  runs ${dumpCommand("DATABASE_URL", "<file>").join(" ")}
+              (pg_dump's custom format; the password goes through PGPASSWORD)
+Restore with: npm run db:restore -- <file>   (into an empty database)
+Exit status: 0 written, 1 failed or refused, 2 usage.`;
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.length !== 1 || args[0]!.startsWith("-")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const url = config().DATABASE_URL;
+  process.stderr.write(`backing up the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database to ${args[0]}...\n`);
+  const r = await backupDatabase(url, args[0]!);
+  const size = r.bytes === undefined ? "" : `, ${(r.bytes / 1024 / 1024).toFixed(1)} MiB`;
+  console.log(`backup written to ${r.file} in ${r.seconds.toFixed(2)} s${size}${r.engine === "sqlite" ? ", integrity check ok" : ""}`);
+  return 0;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((err: unknown) => {
+    const known = err instanceof BackupError || err instanceof ConfigError || typeof (err as { code?: unknown }).code === "string";
+    console.error(`db:backup: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
+    process.exit(1);
+  });

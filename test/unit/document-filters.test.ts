@@ -1,0 +1,13 @@
+// The count on /documents' "Filters" button (issue 20 §2): filters that apply, not text
+// that was not understood (that has its own note on the page).
+import { describe, expect, it } from "vitest";
+import { activeFilterCount, parseDocumentListQuery } from "@/lib/portal/document-listing";
+
+describe("activeFilterCount", () => {
+  it("counts map, author and item when they apply; never the words", () => {
+    expect(activeFilterCount(parseDocumentListQuery({ q: "boss loot", sort: "downloads", page: "2" }))).toBe(0);
+    expect(activeFilterCount(parseDocumentListQuery({ map: "scorched" }))).toBe(1);
+    expect(activeFilterCount(parseDocumentListQuery({ map: "Island", author: "11111111-1111-4111-8111-111111111111", item: "PrimalItem_WeaponSword_C" }))).toBe(3);
+    expect(activeFilterCount(parseDocumentListQuery({ map: "Valguero", author: "nobody", item: "?" }))).toBe(0);
+  });
+});
