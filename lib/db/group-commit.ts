@@ -60,8 +60,8 @@ export interface GroupCommitStats {
 /** "always": a savepoint around every write; "on-failure": only when a batch is run again after a failure. */
 export type SavepointPolicy = "always" | "on-failure";
 
-/** What the queue needs of the database: a transaction whose scope can run SQL. */
-export type RunTransaction<S extends { sql: Sql }> = (body: (scope: S) => Promise<void>, timeoutMs: number) => Promise<void>;
+/** What the queue needs of the database: a transaction whose scope can run SQL (`jobs`: the writes it holds). */
+export type RunTransaction<S extends { sql: Sql }> = (body: (scope: S) => Promise<void>, timeoutMs: number, jobs: number) => Promise<void>;
 
 interface Job<S> {
   work: (scope: S) => Promise<unknown>;
@@ -141,7 +141,7 @@ export class GroupCommit<S extends { sql: Sql }> {
           }
           if (careful) await scope.sql.run("RELEASE SAVEPOINT group_commit_write");
         }
-      }, batch.reduce((ms, job) => ms + job.timeoutMs, 0));
+      }, batch.reduce((ms, job) => ms + job.timeoutMs, 0), batch.length);
     } catch (error) {
       if (error instanceof RunAgain) {
         // Nothing of it was kept: the same writes, first in line, each in its savepoint.

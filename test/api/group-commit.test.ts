@@ -4,8 +4,10 @@
 // PostgreSQL, by the database itself (a trigger records txid_current(), the top-level
 // transaction, on every engram row written); one bad write in a batch fails alone with
 // its own status; downloads counted exactly; and on SQLite, statements from outside a
-// transaction neither see nor join the open batch (lib/db/sqlite-isolation.ts).
+// transaction neither see nor join the open batch (lib/db/sqlite-isolation.ts); on
+// PostgreSQL a batch keeps the catalogue's lock order (lib/db/commit.ts).
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { createDb, type Db } from "@/lib/db/client";
@@ -130,5 +132,34 @@ describe(`group commit on ${engine}`, () => {
     expect(seenDuring).toBeNull();
     expect(await db.user.findUnique({ where: { id: outside } })).toMatchObject({ publicKey: "acknowledged" });
     expect(await db.user.findUnique({ where: { id: inside } })).toBeNull();
+  });
+
+  it.runIf(engine === "postgresql")("a batch of several writes takes the catalogue's version rows in order (engrams, creatures, mods): no deadlock with a writer holding engrams' row", async () => {
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SET LOCAL lock_timeout = '20s'");
+      // What an engram write holds until it commits.
+      await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'engrams'`);
+      const before = groupCommitStats(db);
+      const c = engram("LockOrderCreature");
+      const e = engram("LockOrderEngram");
+      // One batch, a creature first: in its requests' order it would hold creatures' row and wait for engrams'.
+      const batch = Promise.all([
+        groupCommit(db, ({ tx }) => tx.creature.create({ data: { uid: c.uid, path: c.path, className: c.className, classKey: c.classKey, label: c.label, environments: 1, modId: MOD } })),
+        groupCommit(db, ({ tx }) => tx.engram.create({ data: { ...e, canBlueprint: true } })),
+      ]);
+      await new Promise((r) => setTimeout(r, 300));
+      // The other writer goes on in the same order; a deadlock would abort one side after deadlock_timeout (1 s).
+      await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'creatures'`);
+      await other.query("COMMIT");
+      await batch;
+      const after = groupCommitStats(db);
+      expect({ batches: after.batches - before.batches, rerun: after.rerunBatches - before.rerunBatches, retried: after.retried - before.retried }).toEqual({ batches: 1, rerun: 0, retried: 0 });
+      expect(await db.creature.count({ where: { uid: c.uid } })).toBe(1);
+    } finally {
+      await other.end();
+    }
   });
 });
