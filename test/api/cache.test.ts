@@ -128,7 +128,7 @@ describe("/spawn/rows.json (served by server.ts, not Next.js)", () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect([br.headers["etag"], gz.headers["etag"]]).toEqual([etag, etag]);
     for (const res of [plain, br]) {
-      expect(res.headers["vary"]).toBe("Accept-Encoding");
+      expect(res.headers["vary"]).toBe("Accept-Language, Accept-Encoding");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.headers["content-type"]).toBe("application/json");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -146,6 +146,14 @@ describe("/spawn/rows.json (served by server.ts, not Next.js)", () => {
     const head = await api().request("HEAD", target);
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
+    // The page's other parameters take the same path: GFI-coded rows in a locale, compressed.
+    const coded = await api().request("GET", `${target}&gfi=1&locale=de`, { headers: { "accept-encoding": "br" } });
+    expect(coded.headers["content-encoding"]).toBe("br");
+    const codedRows = JSON.parse(brotliDecompressSync(coded.body).toString()) as unknown[][];
+    expect(codedRows.length).toBe(41);
+    expect(codedRows.every((r) => r.length === 7)).toBe(true);
+    const bad = await api().request("GET", `${target}&kind=dinos`);
+    expect([bad.status, bad.headers["x-content-type-options"]]).toEqual([400, "nosniff"]);
     expect((await api().request("GET", "/spawn/rows.json?mod_id=1")).status).toBe(404);
     expect((await api().request("POST", target, { body: "{}" })).status).toBe(405);
   });
