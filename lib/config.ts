@@ -42,6 +42,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
   // Days the changes feed keeps changes (deletions included); older cursors are 410.
   CHANGES_RETENTION_DAYS: z.coerce.number().positive().default(90),
+  // How V8 sizes the heap (lib/server/heap-mode.ts): compact keeps RSS low, fast trades memory for ~10 % CPU.
+  HEAP_MODE: z.enum(["compact", "fast"]).default("compact"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {

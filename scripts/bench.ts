@@ -1,66 +1,57 @@
 /**
- * usage: npm run bench -- [--postgres] [--sqlite-synchronous FULL|NORMAL] [--engrams N] [--mods N] [--documents N] [--users N]
- *                         [--duration S] [--warmup S] [--connections N] [--cases a,b] [--out FILE]
+ * usage: npm run bench -- [--postgres] [--no-postgres-writes] [--sqlite-synchronous FULL|NORMAL]
+ *                         [--engrams N] [--mods N] [--documents N] [--users N] [--duration S] [--warmup S]
+ *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--out FILE]
  *        npm run bench -- --growth [--postgres] [--documents N (default 100000)] [--engrams N (default 50000)]
  *
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
- * the production server, and drives every case with autocannon from a separate process
- * after a warm-up. A bare node:http server answering 1 KB is measured in the same run as
- * the machine's ceiling (and the same server answering as many bytes as the full
- * catalogue, the ceiling of that case with this load generator). Prints a table (req/s, p50, p99, errors, ratio to the ceiling,
- * the original PHP service's req/s and the 10x target) and writes it as JSON.
+ * the production server, and drives every case (scripts/bench/cases.ts) with autocannon
+ * from a separate process after a warm-up. A bare node:http server answering 1 KB is
+ * measured in the same run as the machine's ceiling (and answering as many bytes as the
+ * full catalogue, that case's own ceiling). Prints a table (req/s, p50, p99, errors, the
+ * ratio to the 1 KB ceiling, the original PHP service's ratio and the target ratio, ten
+ * times it, whether it is met, the 1-minute load average before each case and the
+ * server's CPU time per request, which a busy machine disturbs far less) and the
+ * server's memory: RSS idle after start and after the run, against the 250 MB target,
+ * with the heap, Buffers and each cache's bytes (the server's SIGUSR2 report). Writes it
+ * all as JSON into bench-results/.
+ *
+ * After a SQLite run, the write cases (download, signed POST) run again on PostgreSQL
+ * on 127.0.0.1:5432 (its own seeded database and server, the 1 KB ceiling measured again
+ * just before), unless --no-postgres-writes or PostgreSQL is not reachable.
+ * --heap-snapshot also writes a V8 heap snapshot of the server after the run into
+ * bench-results/ and prints what holds its bytes.
  * --growth measures instead how the document listing grows from 1,000 to N documents
  * and the document search at both sizes, and the memory of the engram catalogue with N
  * engrams (scripts/bench/growth.ts).
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
-import { signedContent } from "@/lib/auth/signed-content";
-import { basicAuthorization } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { ensureBuild } from "@/lib/server/ensure-build";
-import { createTestDatabase } from "../test/support/databases";
-import { freePort, ROOT, startServer } from "../test/support/test-server";
-import { seed } from "./bench/seed";
+import { createTestDatabase, type Engine, type TestDatabase } from "../test/support/databases";
+import { freePort, ROOT, startServer, type TestServer } from "../test/support/test-server";
+import { benchCases, type Case, type Request } from "./bench/cases";
 import { runGrowth } from "./bench/growth";
-import { rssMb } from "./lib/process-memory";
+import { serverMemoryReport, summariseHeapSnapshot } from "./bench/memory";
+import { ceilingRow, evaluate, printTable, type Measured, type Row } from "./bench/report";
+import { seed, type Seeded } from "./bench/seed";
+import { cpuMs, rssMb } from "./lib/process-memory";
 import { scriptArgs } from "./lib/script-args";
 
 const cli = scriptArgs(import.meta.url);
 const flag = cli.number;
 const text = cli.text;
-const engine = cli.has("postgres") ? "postgresql" : "sqlite";
+const engine: Engine = cli.has("postgres") ? "postgresql" : "sqlite";
 const sizes = { users: flag("users", 500), mods: flag("mods", 50), engrams: flag("engrams", 5000), documents: flag("documents", 2000) };
 const drive = { connections: flag("connections", 32), duration: flag("duration", 10), warmup: flag("warmup", 3) };
+const RSS_TARGET_MB = 250;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-
-interface Request {
-  path: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-interface Case {
-  name: string;
-  original?: number;
-  /** made just before the case runs, so it sees the data as earlier cases left it */
-  request: () => Promise<Request> | Request;
-  /** compare with the bare server answering the same number of bytes, not 1 KB */
-  largeCeiling?: boolean;
-}
-
-interface Measured {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  statusCodes: Record<string, number>;
-  bytesPerSecond: number;
-}
+const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
+const load1 = () => loadavg()[0]!;
 
 function runDriver(url: string, request: Request): Promise<Measured> {
   return new Promise((resolve, reject) => {
@@ -83,92 +74,130 @@ async function growth() {
     `document search p50 (page 1 + count, uncached): selective word ${ms(search.small.selectiveMs)} at ${search.documentsSmall}, ${ms(search.large.selectiveMs)} at ${search.documentsLarge}; ` +
       `common word (every document) ${ms(search.small.commonMs)} at ${search.documentsSmall}, ${ms(search.large.commonMs)} at ${search.documentsLarge} (target < 50 ms at 100,000)`,
   );
-  console.log(`engram catalogue: ${catalogue.engrams} engrams, ${(catalogue.jsonBytes / 1e6).toFixed(1)} MB of JSON; server RSS ${catalogue.rssBeforeMb} -> ${catalogue.rssAfterMb} MB (+${catalogue.catalogueMb} MB)`);
-  const out = text("out") ?? join(ROOT, "bench-results", `growth-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  console.log(
+    `engram catalogue: ${catalogue.engrams} engrams, ${(catalogue.jsonBytes / 1e6).toFixed(1)} MB of JSON, ${catalogue.catalogueCacheMb} MB held by its cache; ` +
+      `server RSS ${catalogue.rssBeforeMb} -> ${catalogue.rssAfterMb} MB (+${catalogue.catalogueMb} MB), ${catalogue.rssAfter10sMb} MB 10 s later`,
+  );
+  const out = text("out") ?? join(ROOT, "bench-results", `growth-${engine}-${stamp()}.json`);
   mkdirSync(join(out, ".."), { recursive: true });
   writeFileSync(out, JSON.stringify({ engine, date: new Date().toISOString(), ...result }, null, 2));
   log(`written ${out}`);
 }
 
-async function main() {
-  if (cli.has("growth")) return growth();
-  ensureBuild(ROOT, log);
-  const database = await createTestDatabase(engine, "bench");
-  const ceilingPort = await freePort();
-  const ceiling = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)], { stdio: ["ignore", "pipe", "inherit"] });
+interface Setup {
+  database: TestDatabase;
+  server: TestServer;
+  seeded: Seeded;
+  rssIdleMb: number;
+}
+
+/** A fresh seeded database and the production server on it, idle RSS read after 3 s of quiet. */
+async function setUp(on: Engine, env: Record<string, string>, nodeFlags: string[]): Promise<Setup> {
+  const database = await createTestDatabase(on, "bench");
   try {
     await migrate(database.url);
     const db = createDb(database.url);
-    log(`seeding ${engine}: ${JSON.stringify(sizes)}`);
+    log(`seeding ${on}: ${JSON.stringify(sizes)}`);
     const seeded = await seed(db, sizes, log);
     await db.$disconnect();
-    const synchronous = text("sqlite-synchronous");
-    const server = await startServer({ DATABASE_URL: database.url, ...(synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {}) });
-    await new Promise<void>((r) => ceiling.stdout!.once("data", () => r()));
-    try {
-      const signed = (method: string, path: string, body = "") => ({
-        authorization: basicAuthorization(seeded.signer, signedContent(method, server.url, path, Buffer.from(body))),
-        ...(body ? { "content-type": "application/json" } : {}),
-      });
-      const mod = seeded.modIds[0]!;
-      const postBody = JSON.stringify({ path: `/Game/Mods/Bench0/Posted/PrimalItem_Posted.PrimalItem_Posted`, label: "Posted", mod_id: mod, environments: ["Island"], can_blueprint: true });
-      const catalogueBytes = (await (await fetch(`${server.url}/v1/engram.php`)).arrayBuffer()).byteLength;
-      const cases: Case[] = [
-        { name: "GET /v1/engram.php (all)", original: 23, largeCeiling: true, request: () => ({ path: "/v1/engram.php" }) },
-        { name: "GET /v1/engram.php/<uid>", original: 102, request: () => ({ path: `/v1/engram.php/${seeded.engramUids[17]}` }) },
-        { name: "GET /v1/engram.php?mod_id=<one>", original: 163, request: () => ({ path: `/v1/engram.php?mod_id=${mod}` }) },
-        { name: "GET /v1/document.php?count=50&sort=download_count", original: 193, request: () => ({ path: "/v1/document.php?count=50&sort=download_count" }) },
-        { name: "GET /v1/document.php/<id> (download)", original: 202, request: () => ({ path: `/v1/document.php/${seeded.documentIds[3]}` }) },
-        { name: "signed GET /v1/mod.php", original: 217, request: () => ({ path: "/v1/mod.php", headers: signed("GET", "/v1/mod.php") }) },
-        { name: "signed POST /v1/engram.php (one engram)", original: 156, request: () => ({ path: "/v1/engram.php", method: "POST", body: postBody, headers: signed("POST", "/v1/engram.php", postBody) }) },
-        {
-          name: "GET /v1/engram.php with If-None-Match (304)",
-          request: async () => ({ path: "/v1/engram.php", headers: { "if-none-match": (await fetch(`${server.url}/v1/engram.php`)).headers.get("etag") ?? "" } }),
-        },
-        { name: "GET /spawn/?mod_id=<one> (page)", request: () => ({ path: `/spawn/?mod_id=${mod}` }) },
-      ];
-      const only = text("cases")?.split(",");
-      const rows = [];
-      log(`ceiling: bare node:http, 1 KB`);
-      const top = await runDriver(`http://127.0.0.1:${ceilingPort}`, { path: "/" });
-      rows.push({ name: "ceiling: bare node:http, 1 KB", ...top, ratio: 1 });
-      log(`ceiling: bare node:http, ${catalogueBytes} bytes (the catalogue's size)`);
-      const large = await runDriver(`http://127.0.0.1:${ceilingPort}`, { path: `/bytes/${catalogueBytes}` });
-      rows.push({ name: `ceiling: bare node:http, ${(catalogueBytes / 1e6).toFixed(1)} MB`, ...large, ratio: 1 });
-      for (const [i, c] of cases.entries()) {
-        if (only && !only.includes(String(i + 1))) continue;
-        log(`case ${i + 1}/${cases.length}: ${c.name}`);
-        const r = await runDriver(server.url, await c.request());
-        if (r.errors > 0) {
-          const errors = server.logs().split("\n").filter((l) => /error|Error/.test(l));
-          log(`${r.errors} error replies ${JSON.stringify(r.statusCodes)}; the server logged:\n${errors.slice(-15).join("\n")}`);
-        }
-        const ceilingRps = c.largeCeiling ? large.rps : top.rps;
-        rows.push({ name: c.name, ...r, ratio: r.rps / ceilingRps, original: c.original ?? null, target: c.original ? c.original * 10 : null, meetsTarget: c.original ? r.rps >= c.original * 10 : null });
-      }
-      const memory = { serverRssMb: Math.round(rssMb(server.process.pid!)) };
-      printTable(rows);
-      console.log(`server RSS after the run: ${memory.serverRssMb} MB`);
-      const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-      mkdirSync(join(out, ".."), { recursive: true });
-      writeFileSync(out, JSON.stringify({ engine, sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null, sizes, drive, date: new Date().toISOString(), rows, memory }, null, 2));
-      log(`written ${out}`);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    ceiling.kill();
+    const server = await startServer({ DATABASE_URL: database.url, ...env }, 90_000, nodeFlags);
+    await new Promise((r) => setTimeout(r, 3000));
+    return { database, server, seeded, rssIdleMb: Math.round(rssMb(server.process.pid!)) };
+  } catch (err) {
     await database.drop();
+    throw err;
   }
 }
 
-function printTable(rows: { name: string; rps: number; p50: number; p99: number; errors: number; ratio: number; original?: number | null; target?: number | null; meetsTarget?: boolean | null }[]) {
-  const header = ["case", "req/s", "p50 ms", "p99 ms", "errors", "ratio", "original", "target", "met"];
-  const lines = rows.map((r) => [r.name, r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.errors), r.ratio.toFixed(3), r.original ? String(r.original) : "", r.target ? String(r.target) : "", r.meetsTarget === null || r.meetsTarget === undefined ? "" : r.meetsTarget ? "yes" : "NO"]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(fmt(header));
-  for (const l of lines) console.log(fmt(l));
+async function ceilingOf(port: number, path = "/"): Promise<{ measured: Measured; load: number }> {
+  const load = load1();
+  return { measured: await runDriver(`http://127.0.0.1:${port}`, { path }), load };
+}
+
+async function runCases(on: Engine, setup: Setup, cases: [number, Case][], ceiling: { rps: number; largeRps: number }): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [n, c] of cases) {
+    const load = load1();
+    log(`case ${n}${on === "postgresql" && engine === "sqlite" ? " on postgresql" : ""}: ${c.name} (load average ${load.toFixed(1)})`);
+    const request = await c.request();
+    const cpuBefore = cpuMs(setup.server.process.pid!);
+    const r = await runDriver(setup.server.url, request);
+    const serverCpuMs = cpuMs(setup.server.process.pid!) - cpuBefore;
+    if (r.errors > 0) {
+      const errors = setup.server.logs().split("\n").filter((l) => /error|Error/.test(l));
+      log(`${r.errors} error replies ${JSON.stringify(r.statusCodes)}; the server logged:\n${errors.slice(-15).join("\n")}`);
+    }
+    rows.push(evaluate(c, r, ceiling, on, load, serverCpuMs));
+  }
+  return rows;
+}
+
+async function main() {
+  if (cli.has("growth")) return growth();
+  ensureBuild(ROOT, log);
+  const only = text("cases")?.split(",").map(Number);
+  const snapshot = cli.has("heap-snapshot");
+  const synchronous = text("sqlite-synchronous");
+  const env: Record<string, string> = synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {};
+  const ceilingPort = await freePort();
+  const ceiling: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((r) => ceiling.stdout!.once("data", () => r()));
+  const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${stamp()}.json`);
+  mkdirSync(join(out, ".."), { recursive: true });
+  try {
+    const main = await setUp(engine, env, snapshot ? ["--heapsnapshot-signal=SIGUSR2"] : []);
+    const rows: Row[] = [];
+    let memory;
+    try {
+      const cases = benchCases(main.server.url, main.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n]) => !only || only.includes(n));
+      const catalogueBytes = (await (await fetch(`${main.server.url}/v1/engram.php`)).arrayBuffer()).byteLength;
+      log("ceiling: bare node:http, 1 KB");
+      const top = await ceilingOf(ceilingPort);
+      rows.push(ceilingRow("ceiling: bare node:http, 1 KB", top.measured, top.load));
+      log(`ceiling: bare node:http, ${catalogueBytes} bytes (the catalogue's size)`);
+      const large = await ceilingOf(ceilingPort, `/bytes/${catalogueBytes}`);
+      rows.push(ceilingRow(`ceiling: bare node:http, ${(catalogueBytes / 1e6).toFixed(1)} MB`, large.measured, large.load));
+      rows.push(...(await runCases(engine, main, cases, { rps: top.measured.rps, largeRps: large.measured.rps })));
+      const rssAfterRunMb = Math.round(rssMb(main.server.process.pid!));
+      const snapshotFile = snapshot ? out.replace(/\.json$/, "") + ".heapsnapshot" : undefined;
+      const { report, snapshot: written } = await serverMemoryReport(main.server, snapshotFile);
+      memory = { rssIdleAfterStartMb: main.rssIdleMb, rssAfterRunMb, targetMb: RSS_TARGET_MB, meetsTarget: rssAfterRunMb < RSS_TARGET_MB, report, heapSnapshot: written ?? null };
+      if (written) log(`heap snapshot written: ${written}\n${summariseHeapSnapshot(written).map((g) => `  ${String(g.mb).padStart(7)} MB  ${String(g.count).padStart(8)}  ${g.what}`).join("\n")}`);
+    } finally {
+      await main.server.stop();
+      await main.database.drop();
+    }
+
+    const writes = benchCases("http://pending", main.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n, c]) => c.write && (!only || only.includes(n)));
+    if (engine === "sqlite" && !cli.has("no-postgres-writes") && writes.length > 0) {
+      const pg = await setUp("postgresql", {}, []).catch((err: unknown) => {
+        log(`PostgreSQL write cases skipped: ${(err as Error).message}`);
+        return null;
+      });
+      if (pg) {
+        try {
+          log("ceiling again, before the PostgreSQL write cases: bare node:http, 1 KB");
+          const again = await ceilingOf(ceilingPort);
+          rows.push({ ...ceilingRow("ceiling: bare node:http, 1 KB (before the PostgreSQL cases)", again.measured, again.load), engine: "postgresql" });
+          const pgCases = benchCases(pg.server.url, pg.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n, c]) => c.write && (!only || only.includes(n)));
+          rows.push(...(await runCases("postgresql", pg, pgCases, { rps: again.measured.rps, largeRps: again.measured.rps })));
+        } finally {
+          await pg.server.stop();
+          await pg.database.drop();
+        }
+      }
+    }
+
+    printTable(rows);
+    console.log(`server RSS: ${memory.rssIdleAfterStartMb} MB idle after start, ${memory.rssAfterRunMb} MB after the run (target < ${RSS_TARGET_MB} MB: ${memory.meetsTarget ? "met" : "NOT met"})`);
+    const r = memory.report;
+    console.log(`  after the run: V8 heap ${r.heapUsedMb} MB used of ${r.heapTotalMb}, outside the heap ${r.externalMb} MB (Buffers ${r.arrayBuffersMb})`);
+    for (const [name, c] of Object.entries(r.caches)) console.log(`  cache ${name}: ${c.entries} entries, ${(c.bytes / 1048576).toFixed(1)} of ${(c.maxBytes / 1048576).toFixed(0)} MB, ${c.hits} hits, ${c.misses} misses`);
+    writeFileSync(out, JSON.stringify({ engine, sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null, sizes, drive, date: new Date().toISOString(), rows, memory }, null, 2));
+    log(`written ${out}`);
+  } finally {
+    ceiling.kill();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -7,7 +7,7 @@
  * (document updates, engram updates: the data stays the same size) and document
  * downloads, from --connections keep-alive loops capped at --rate requests/s in total.
  * After --warmup seconds of the same load (caches filled, code optimised), the server's
- * resident memory (RSS) is read every second and reported every --sample-seconds: the
+ * resident memory (RSS) is read idle after start, then every second and reported every --sample-seconds: the
  * last value, and the lowest and highest of the interval. RSS swings by tens of MB over
  * minutes as the garbage collector grows and compacts the heap, so the trend is taken
  * on what a leak raises: the live heap left after each full (mark-compact) GC, which the
@@ -24,7 +24,8 @@ import { migrate } from "@/lib/db/migrate";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { createTestDatabase } from "../test/support/databases";
 import { descendants } from "../test/support/kill-server";
-import { ROOT, startServer } from "../test/support/test-server";
+import { ROOT, startServer, type TestServer } from "../test/support/test-server";
+import { serverMemoryReport } from "./bench/memory";
 import { seed } from "./bench/seed";
 import { rssMb } from "./lib/process-memory";
 import { scriptArgs } from "./lib/script-args";
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     await db.$disconnect();
     const server = await startServer({ DATABASE_URL: database.url }, 90_000, ["--trace-gc"]);
     try {
-      exitCode = await soak(server.url, server.process.pid!, server.logs, seeded.signer, seeded.modIds[0]!, seeded.engramUids, seeded.documentIds);
+      exitCode = await soak(server, seeded.signer, seeded.modIds[0]!, seeded.engramUids, seeded.documentIds);
     } finally {
       await server.stop();
     }
@@ -107,8 +108,13 @@ function fullGcHeaps(output: string, pid: number): { seconds: number; mb: number
   return [...output.matchAll(re)].map((m) => ({ seconds: Number(m[1]) / 1000, mb: Number(m[2]) }));
 }
 
-async function soak(url: string, wrapperPid: number, logs: () => string, signer: Identity, modId: string, uids: string[], documentIds: string[]): Promise<number> {
+async function soak(server: TestServer, signer: Identity, modId: string, uids: string[], documentIds: string[]): Promise<number> {
+  const { url, logs } = server;
+  const wrapperPid = server.process.pid!;
   const serverPid = (await descendants(wrapperPid)).at(0) ?? wrapperPid;
+  await new Promise((r) => setTimeout(r, 3000));
+  const rssIdleAfterStartMb = rssTenths(serverPid);
+  log(`RSS idle after start: ${rssIdleAfterStartMb} MB`);
   const send = async (op: Op): Promise<number> => {
     const headers: Record<string, string> = {};
     if (op.body !== undefined) headers["content-type"] = "application/json";
@@ -194,6 +200,10 @@ async function soak(url: string, wrapperPid: number, logs: () => string, signer:
   // A last interval only if the timer's last one was not just taken (one reading is no floor).
   if (Date.now() - started - samples.at(-1)!.seconds * 1000 > (options.sampleSeconds * 1000) / 2) sample();
 
+  // Where the memory is at the end: heap, Buffers, each cache (the server's SIGUSR2 report).
+  const { report } = await serverMemoryReport(server);
+  log(`at the end: RSS ${report.rssMb} MB, V8 heap ${report.heapUsedMb} MB used of ${report.heapTotalMb}, outside the heap ${report.externalMb} MB`);
+  for (const [name, c] of Object.entries(report.caches)) log(`  cache ${name}: ${c.entries} entries, ${(c.bytes / 1048576).toFixed(1)} of ${(c.maxBytes / 1048576).toFixed(0)} MB`);
   const secondHalf = samples.filter((s) => s.seconds >= options.seconds / 2);
   const rssSlope = slopePerMinute(secondHalf.map((s) => ({ seconds: s.seconds, mb: s.floorMb })));
   const gcs = fullGcHeaps(logs().slice(secondHalfOutput === Infinity ? logs().length : secondHalfOutput), serverPid);
@@ -211,6 +221,8 @@ async function soak(url: string, wrapperPid: number, logs: () => string, signer:
     requestsPerSecond: Math.round(requests / elapsed),
     errors,
     errorExamples,
+    rssIdleAfterStartMb,
+    memoryReport: report,
     rssFirstMb: samples[0]!.rssMb,
     rssLastMb: samples.at(-1)!.rssMb,
     rssMaxMb: Math.max(...samples.map((s) => s.rssMb)),
@@ -221,7 +233,7 @@ async function soak(url: string, wrapperPid: number, logs: () => string, signer:
     maxSlopeMbPerMinute: options.maxSlope,
     samples,
   };
-  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${summary.rssFirstMb} -> ${summary.rssLastMb} MB (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
+  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${rssIdleAfterStartMb} MB idle after start, ${summary.rssFirstMb} -> ${summary.rssLastMb} MB after the warm-up and at the end (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
   for (const e of errorExamples) log(`error: ${e}`);
   if (options.json) console.log(JSON.stringify(summary));
   return ok ? 0 : 1;

@@ -8,12 +8,12 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { splitIds } from "@/lib/api/request-context";
-import { emptyResponse, jsonResponse, preparedJsonResponse } from "@/lib/api/types";
+import { emptyResponse, preparedJsonResponse } from "@/lib/api/types";
 import { db } from "@/lib/db/client";
 import { deleteEngrams } from "@/lib/engrams/delete-engrams";
 import { parseEngramIds } from "@/lib/engrams/engram-id";
 import { itemInput } from "@/lib/engrams/engram-input";
-import { findCatalogueItems, itemListBody } from "@/lib/engrams/engram-catalogue";
+import { catalogueItemsJson, itemListBody } from "@/lib/engrams/engram-catalogue";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { requireModIds } from "@/lib/mods/mod-id";
@@ -33,11 +33,11 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
             const mods = modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
             return preparedJsonResponse(await itemListBody(db(), kind, mods));
           }
-          const ids = parseEngramIds(ctx.pathIds, noun);
-          const found = await findCatalogueItems(db(), kind, ids);
-          if (found.length === 0) throw notFound(`No ${noun} matches these ids.`, { ids: ctx.pathIds.slice(0, 20) });
-          // One uid, or one class matching one item: an object; otherwise an array.
-          return jsonResponse(ctx.pathIds.length === 1 && found.length === 1 ? found[0] : found);
+          // One uid, or one class matching one item: an object; otherwise an array (cut from
+          // the catalogue's serialised body, not parsed and written again).
+          const found = await catalogueItemsJson(db(), kind, parseEngramIds(ctx.pathIds, noun), ctx.pathIds.length === 1);
+          if (found === null) throw notFound(`No ${noun} matches these ids.`, { ids: ctx.pathIds.slice(0, 20) });
+          return { status: 200, headers: { "content-type": "application/json" }, body: found };
         },
       },
       POST: {

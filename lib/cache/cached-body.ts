@@ -20,12 +20,17 @@ export interface CachedBody {
 /** below this, compressed forms are not worth keeping */
 const MIN_COMPRESS_BYTES = 1024;
 
+/** What a prepared body holds in memory: its bytes and their compressed forms. */
+export function bodyBytes(b: CachedBody): number {
+  return 64 + b.body.length + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
+}
+
 export function etagOf(body: Uint8Array | string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
-export async function prepareBody(json: string): Promise<CachedBody> {
-  const body = Buffer.from(json);
+export async function prepareBody(json: string | Buffer): Promise<CachedBody> {
+  const body = typeof json === "string" ? Buffer.from(json) : json;
   if (body.length < MIN_COMPRESS_BYTES) return { body, etag: etagOf(body), gzip: null, br: null };
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: 6 }),

@@ -4,6 +4,7 @@
  * see read-changes.ts for why reading them in this order cannot miss a change.
  */
 import { providerOf, type Db, type Tx } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import type { ChangeGroup } from "@/lib/changes/changes-page";
 import { comparePositions, type Position } from "@/lib/changes/cursor";
 
@@ -120,7 +121,8 @@ export async function readHorizon(db: Db | Tx, cutoff: number): Promise<Horizon>
  */
 export async function pruneLog(db: Db, cutoff: number): Promise<number> {
   // Arguments are evaluated in order: each query's text adds its values before they are spread.
-  return db.$transaction(async (tx) => {
+  // A write like any other: through the group commit (lib/db/commit.ts).
+  return groupCommit(db, async ({ tx }) => {
     let q = sqlParams(tx);
     const [last] = await tx.$queryRawUnsafe<Raw[]>(`SELECT "id", "txid", "changed_at" FROM "changes" WHERE "changed_at" < ${q.time(cutoff)} ORDER BY "txid" DESC, "id" DESC LIMIT 1`, ...q.values);
     q = sqlParams(tx);

@@ -5,15 +5,15 @@
  * version of engrams, creatures or mods moves or the log's horizon does. Pages of
  * changes are cheap and differ by cursor: made per request.
  */
-import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
 import { dataVersion } from "@/lib/cache/data-version";
-import { VersionedCache } from "@/lib/cache/versioned-cache";
+import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
 import { readHorizon } from "@/lib/changes/change-log";
 import { decodeCursor } from "@/lib/changes/cursor";
 import { readChanges, type ReadChangesOptions } from "@/lib/changes/read-changes";
 
-const fullPages = new VersionedCache<CachedBody>(64);
+const fullPages = sharedCache<CachedBody>("changes_pages", { maxBytes: 16 << 20, sizeOf: bodyBytes });
 
 export async function changesFeedBody(db: Db, options: ReadChangesOptions): Promise<CachedBody | string> {
   const fullRead = options.since === undefined && (options.cursor === undefined || decodeCursor(options.cursor).full !== undefined);

@@ -9,12 +9,20 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { config, sqlitePath } from "@/lib/config";
+import { isolateSqlite, type SqliteHandle } from "@/lib/db/sqlite-isolation";
 
 export type Db = SqliteClient;
 /** The client handed to `db.$transaction(async (tx) => ...)` callbacks. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const urls = new WeakMap<Db, string>();
+// On globalThis like the client itself: Next.js bundles its own copy of this module, and
+// a client made by one copy must be known to the other.
+const known = ((globalThis as unknown as { beaconDbInfo?: { urls: WeakMap<Db, string>; sqliteHandles: WeakMap<Db, SqliteHandle>; pools: WeakMap<Db, () => PoolStats> } }).beaconDbInfo ??= {
+  urls: new WeakMap(),
+  sqliteHandles: new WeakMap(),
+  pools: new WeakMap(),
+});
+const { urls, sqliteHandles, pools } = known;
 
 /**
  * synchronous = FULL on every connection the adapter opens (it opens one, lazily, with
@@ -45,8 +53,6 @@ export interface PoolStats {
   waiting: number | null;
 }
 
-const pools = new WeakMap<Db, () => PoolStats>();
-
 /** Notes the adapter's connection (pg: its pool) when Prisma opens it, lazily. */
 function observed<F extends { connect(): Promise<unknown> }>(factory: F, onConnect: (adapter: Awaited<ReturnType<F["connect"]>>) => void): F {
   const connect = factory.connect.bind(factory) as () => Promise<Awaited<ReturnType<F["connect"]>>>;
@@ -64,10 +70,14 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
   if (databaseUrl.startsWith("file:")) {
     // Journal mode (WAL) is set on the file by the migration runner; busy_timeout
     // makes concurrent writers from several processes wait instead of failing.
-    let open = 0;
-    const factory = observed(durableSqlite(new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 }), options.sqliteSynchronous ?? "FULL"), () => (open = 1));
-    client = new SqliteClient({ adapter: factory });
-    stats = () => ({ total: open, idle: null, waiting: null });
+    const file = sqlitePath(databaseUrl);
+    const handle: SqliteHandle = {};
+    const factory = durableSqlite(new PrismaBetterSqlite3({ url: file, timeout: 10_000 }), options.sqliteSynchronous ?? "FULL");
+    const readerFactory = new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true, fileMustExist: true });
+    client = new SqliteClient({ adapter: isolateSqlite(factory, readerFactory, handle) });
+    sqliteHandles.set(client, handle);
+    // The writing connection (reads outside transactions may use a second, read-only one).
+    stats = () => ({ total: handle.connection ? 1 : 0, idle: null, waiting: null });
   } else {
     let pool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
     const adapter = observed(new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }), (a) => (pool = a.underlyingDriver()));
@@ -78,6 +88,15 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
   urls.set(client, databaseUrl);
   pools.set(client, stats);
   return client;
+}
+
+/**
+ * The raw better-sqlite3 connection behind a SQLite client, once Prisma has opened it
+ * (undefined on PostgreSQL). Only for statements inside a transaction the caller holds
+ * (lib/db/sql.ts): anywhere else they would bypass the isolation of lib/db/sqlite-isolation.ts.
+ */
+export function sqliteConnectionOf(client: Db): SqliteHandle["connection"] {
+  return sqliteHandles.get(client)?.connection;
 }
 
 export function poolStats(client: Db): PoolStats | null {

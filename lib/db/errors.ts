@@ -46,7 +46,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 // 40P01 deadlock_detected, 40001 serialization_failure; Prisma's P2034 ("write conflict or
 // a deadlock"). PostgreSQL aborted this transaction so a concurrent one could finish:
-// retrying it later is what the database asks for.
+// nothing of it was kept and retrying it is what the database asks for. Group commit
+// retries such a write itself (lib/db/group-commit.ts); one that still fails is a 503.
 const CONCURRENCY = new Set(["40P01", "40001", "P2034", "TransactionWriteConflict"]);
 
 export function isConcurrencyFailure(err: unknown): boolean {

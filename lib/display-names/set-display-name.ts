@@ -2,17 +2,19 @@
  * Sets, changes or removes (empty text) a user's display name. Uniqueness is the
  * database's: the unique index over name_key refuses a second author, whatever ran at
  * the same moment on this or another instance; the refusal becomes a 409 that says the
- * name is taken. Nothing is read before the write.
+ * name is taken. Nothing is read before the write. Writes go through the group commit
+ * (lib/db/commit.ts) like every other write of the service.
  */
 import { badRequest, conflict } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { parseDisplayName } from "@/lib/display-names/display-name-rules";
 
 export async function setDisplayName(db: Db, options: { userId: string; name: string }): Promise<{ name: string | null }> {
   const { userId } = options;
   if (options.name.trim() === "") {
-    await db.displayName.deleteMany({ where: { userId } });
+    await groupCommit(db, ({ tx }) => tx.displayName.deleteMany({ where: { userId } }));
     return { name: null };
   }
   const parsed = parseDisplayName(options.name);
@@ -20,7 +22,7 @@ export async function setDisplayName(db: Db, options: { userId: string; name: st
   const data = { name: parsed.name, nameKey: parsed.key };
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.displayName.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+      await groupCommit(db, ({ tx }) => tx.displayName.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
       return { name: parsed.name };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -6,8 +6,8 @@
 import type { Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
 import type { ListOptions } from "./list-query";
-import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
-import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
+import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { cachedAtVersion, sharedCache } from "@/lib/cache/versioned-cache";
 
 /** OFFSET beyond a 32-bit integer cannot match any row; answer without asking. */
 const MAX_OFFSET = 2 ** 31 - 1;
@@ -25,7 +25,7 @@ export async function listDocuments(db: Db, options: ListOptions & { baseUrl: st
   return rows.map((row) => documentJson(row, options.baseUrl));
 }
 
-const listBodies = new VersionedCache<CachedBody>(1_000, "document_lists");
+const listBodies = sharedCache<CachedBody>("document_lists", { maxBytes: 8 << 20, sizeOf: bodyBytes });
 
 /** listDocuments, serialised, kept per query until the "documents" data version moves. */
 export function documentListBody(db: Db, options: ListOptions & { baseUrl: string }): Promise<CachedBody> {

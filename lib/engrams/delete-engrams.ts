@@ -8,6 +8,7 @@
 import { forbidden, notFound } from "@/lib/api/errors";
 import { chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import type { EngramIds } from "@/lib/engrams/engram-id";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
@@ -15,7 +16,7 @@ import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 export async function deleteEngrams(db: Db, options: { userId: string; ids: EngramIds; kind?: ItemKind }): Promise<void> {
   const { userId, ids, kind = "engrams" } = options;
   const { noun } = itemKinds[kind];
-  await db.$transaction(async (tx) => {
+  await groupCommit(db, async ({ tx }) => {
     const table = itemTable(tx, kind);
     const byUid = await findInChunks(ids.uids, (part) => table.findMany({ where: { uid: { in: part } }, select: OWNERSHIP }));
     const byClass = await findInChunks(ids.classKeys, (part) => table.findMany({ where: { classKey: { in: part } }, select: OWNERSHIP }));
@@ -31,5 +32,5 @@ export async function deleteEngrams(db: Db, options: { userId: string; ids: Engr
     }
     const doomed = rows.filter(mine).map((r) => r.uid);
     for (const part of chunks(doomed)) await table.deleteMany({ where: { uid: { in: part } } });
-  });
+  }, { rows: ids.uids.length + ids.classKeys.length });
 }

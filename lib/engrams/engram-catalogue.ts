@@ -2,82 +2,173 @@
  * The public engram and creature catalogues, served from memory (issue 8). A kind's
  * catalogue is rebuilt from the database when its data version ("engrams",
  * "creatures") moves, which triggers in the database guarantee on every write by any
- * instance; between writes a read costs one version lookup. Listing bodies (all items,
- * one set of mods, no mod) are kept serialised and compressed; lookups by uid or class
- * come from indexes over the catalogue, in the same order as the database would give
- * them (label, then uid).
+ * instance; between writes a read costs one version lookup.
+ *
+ * Kept compact (issue 15 §3): a kind's whole catalogue as one serialised JSON array (the
+ * body of GET /v1/engram.php or /v1/creature.php, with its gzip and brotli forms) and,
+ * per item, where its object starts in it, plus indexes by uid, class and mod that hold
+ * positions. Listing bodies of some mods are cut from it; lookups by uid or class return
+ * its bytes or, for callers that need objects, parse just the items found. At 50,000
+ * engrams this is the 25 MB body and ~8 MB of indexes, where keeping every engram as an
+ * object beside its JSON took 213 MB (docs/BENCHMARKS.md). The order is the database's:
+ * label, then uid.
  */
-import { VersionedCache } from "@/lib/cache/versioned-cache";
-import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
 import { dataVersion } from "@/lib/cache/data-version";
+import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
 import type { EngramIds } from "@/lib/engrams/engram-id";
 import type { EngramJson } from "@/lib/engrams/engram-json";
-import { listItems, type ItemJson } from "@/lib/engrams/find-engrams";
+import { listItemsInPages, type ItemJson } from "@/lib/engrams/find-engrams";
 import type { ItemKind } from "@/lib/engrams/item-kind";
 
 interface Catalogue {
-  all: ItemJson[];
+  /** every item: the body, ETag and compressed forms of the kind's GET listing */
+  all: CachedBody;
+  /** byte offset of item i's object in all.body; starts[n] = all.body.length */
+  starts: Uint32Array;
   position: Map<string, number>;
-  byClass: Map<string, ItemJson[]>;
-  /** mod id ("" for no mod) -> its items, in catalogue order */
-  byMod: Map<string, ItemJson[]>;
+  /** class key -> position, or positions when several items share a class */
+  byClass: Map<string, number | number[]>;
+  /** mod id ("" for no mod) -> positions, in catalogue order */
+  byMod: Map<string, Uint32Array>;
 }
 
-function push(map: Map<string, ItemJson[]>, key: string, e: ItemJson): void {
-  const list = map.get(key);
-  if (list) list.push(e);
-  else map.set(key, [e]);
-}
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
 
-function index(all: ItemJson[]): Catalogue {
+async function build(db: Db, kind: ItemKind): Promise<Catalogue> {
+  const parts: Buffer[] = [];
   const position = new Map<string, number>();
-  const byClass = new Map<string, ItemJson[]>();
-  const byMod = new Map<string, ItemJson[]>();
-  all.forEach((e, i) => {
-    position.set(e.uid, i);
-    push(byClass, e.class.toLowerCase(), e);
-    push(byMod, e.mod_id === null ? "" : String(e.mod_id), e);
+  const byClass = new Map<string, number | number[]>();
+  const mods = new Map<string, number[]>();
+  const lengths: number[] = [];
+  // Page by page, so the rows and objects of 50,000 items never exist all at once.
+  for await (const page of listItemsInPages(db, kind)) {
+    for (const e of page) {
+      const i = lengths.length;
+      const json = Buffer.from(JSON.stringify(e));
+      if (i > 0) parts.push(COMMA);
+      parts.push(json);
+      lengths.push(json.length);
+      position.set(e.uid, i);
+      const key = e.class.toLowerCase();
+      const seen = byClass.get(key);
+      byClass.set(key, seen === undefined ? i : Array.isArray(seen) ? [...seen, i] : [seen, i]);
+      const mod = e.mod_id === null ? "" : String(e.mod_id);
+      const list = mods.get(mod);
+      if (list) list.push(i);
+      else mods.set(mod, [i]);
+    }
+  }
+  const body = Buffer.concat([OPEN, ...parts, CLOSE]);
+  const starts = new Uint32Array(lengths.length + 1);
+  let at = 1;
+  lengths.forEach((length, i) => {
+    starts[i] = at;
+    at += length + 1;
   });
-  return { all, position, byClass, byMod };
+  starts[lengths.length] = body.length;
+  const byMod = new Map([...mods].map(([mod, list]) => [mod, Uint32Array.from(list)]));
+  return { all: await prepareBody(body), starts, position, byClass, byMod };
 }
 
-const catalogues = new VersionedCache<Catalogue>(2, "engram_catalogue");
-const bodies = new VersionedCache<CachedBody>(500, "engram_lists");
+/** The bytes of item i's JSON object. */
+function slice(c: Catalogue, i: number): Buffer {
+  return c.all.body.subarray(c.starts[i]!, c.starts[i + 1]! - 1);
+}
+
+/** A JSON array of these items, cut from the catalogue's body. */
+function arrayOf(c: Catalogue, positions: ArrayLike<number>): Buffer {
+  const chunks: Buffer[] = [OPEN];
+  for (let k = 0; k < positions.length; k++) chunks.push(...(k > 0 ? [COMMA] : []), slice(c, positions[k]!));
+  chunks.push(CLOSE);
+  return Buffer.concat(chunks);
+}
+
+function catalogueBytes(c: Catalogue): number {
+  // Map entries of a 32-character key ~100 bytes, the rest by their arrays.
+  return bodyBytes(c.all) + c.starts.byteLength + c.position.size * 100 + c.byClass.size * 90 + [...c.byMod.values()].reduce((n, a) => n + a.byteLength + 100, 0);
+}
+
+// One catalogue per kind: the entry bound only keeps a third one from piling up while a rebuild runs.
+const catalogues = sharedCache<Catalogue>("engram_catalogue", { maxBytes: 1 << 30, maxEntries: 2, sizeOf: catalogueBytes });
+// Bodies of mod sets other than all: what a burst of distinct ?mod_id= lists may hold.
+const bodies = sharedCache<CachedBody>("engram_lists", { maxBytes: 16 << 20, sizeOf: bodyBytes });
+
+/**
+ * The pages are separate reads, so a write that commits during a build could show in
+ * some of them only (an item whose label changed, twice). A build during which the
+ * data version moved is made again (at most 3 times; by then writes are arriving faster
+ * than the catalogue can be read, and the last build is used).
+ */
+async function consistentBuild(db: Db, kind: ItemKind, version: number): Promise<Catalogue> {
+  let before = version;
+  for (let attempt = 1; ; attempt++) {
+    const built = await build(db, kind);
+    const after = await dataVersion(db, kind);
+    if (after === before || attempt === 3) return built;
+    before = after;
+  }
+}
 
 async function catalogue(db: Db, kind: ItemKind): Promise<{ version: number; catalogue: Catalogue }> {
   const version = await dataVersion(db, kind);
-  return { version, catalogue: await catalogues.get(kind, version, async () => index(await listItems(db, kind))) };
+  return { version, catalogue: await catalogues.get(kind, version, () => consistentBuild(db, kind, version)) };
 }
 
 /** undefined: every item; null: those of no mod; a list: those of these mods. */
 export async function itemListBody(db: Db, kind: ItemKind, mods?: string[] | null): Promise<CachedBody> {
-  const key = mods === undefined ? "*" : mods === null ? "" : [...new Set(mods)].sort().join(",");
   const { version, catalogue: c } = await catalogue(db, kind);
+  if (mods === undefined) return c.all;
+  const key = mods === null ? "" : [...new Set(mods)].sort().join(",");
   return bodies.get(`${kind}:${key}`, version, async () => {
-    if (mods === undefined) return prepareBody(JSON.stringify(c.all));
-    const list = (mods === null ? [""] : [...new Set(mods)]).flatMap((m) => c.byMod.get(m) ?? []);
-    if (mods !== null && mods.length > 1) list.sort((a, b) => c.position.get(a.uid)! - c.position.get(b.uid)!);
-    return prepareBody(JSON.stringify(list));
+    const lists = (mods === null ? [""] : [...new Set(mods)]).map((m) => c.byMod.get(m) ?? new Uint32Array());
+    const positions = lists.length === 1 ? lists[0]! : Uint32Array.from(lists.flatMap((l) => [...l])).sort();
+    return prepareBody(arrayOf(c, positions));
   });
+}
+
+function positionsOf(c: Catalogue, ids: EngramIds): number[] {
+  const found = new Set<number>();
+  for (const uid of ids.uids) {
+    const i = c.position.get(uid);
+    if (i !== undefined) found.add(i);
+  }
+  for (const key of ids.classKeys) {
+    const i = c.byClass.get(key);
+    if (i !== undefined) for (const p of Array.isArray(i) ? i : [i]) found.add(p);
+  }
+  return [...found].sort((a, b) => a - b);
 }
 
 /** The items matching these uids or classes, in catalogue order. */
 export async function findCatalogueItems(db: Db, kind: ItemKind, ids: EngramIds): Promise<ItemJson[]> {
   const { catalogue: c } = await catalogue(db, kind);
-  const found = new Map<string, ItemJson>();
-  for (const uid of ids.uids) {
-    const i = c.position.get(uid);
-    if (i !== undefined) found.set(uid, c.all[i]!);
-  }
-  for (const key of ids.classKeys) for (const e of c.byClass.get(key) ?? []) found.set(e.uid, e);
-  return [...found.values()].sort((a, b) => c.position.get(a.uid)! - c.position.get(b.uid)!);
+  return positionsOf(c, ids).map((i) => JSON.parse(slice(c, i).toString()) as ItemJson);
 }
 
-/** Every engram, in catalogue order (label, then uid). */
-export async function allEngrams(db: Db): Promise<{ version: number; engrams: EngramJson[] }> {
+/**
+ * findCatalogueItems as the v1 reply's JSON, cut from the catalogue without parsing:
+ * one object when `single` and one item matched, else an array; null when none did.
+ */
+export async function catalogueItemsJson(db: Db, kind: ItemKind, ids: EngramIds, single: boolean): Promise<Buffer | null> {
+  const { catalogue: c } = await catalogue(db, kind);
+  const positions = positionsOf(c, ids);
+  if (positions.length === 0) return null;
+  return single && positions.length === 1 ? slice(c, positions[0]!) : arrayOf(c, positions);
+}
+
+/**
+ * Every engram, in catalogue order (label, then uid), for callers that keep what they
+ * make of them per version (GFI codes, the item picker): `read()` parses the catalogue's
+ * body, so call it only when that version's result is not cached yet. The catalogue
+ * itself keeps no objects (see the header).
+ */
+export async function allEngrams(db: Db): Promise<{ version: number; read: () => EngramJson[] }> {
   const { version, catalogue: c } = await catalogue(db, "engrams");
-  return { version, engrams: c.all as EngramJson[] };
+  return { version, read: () => JSON.parse(c.all.body.toString()) as EngramJson[] };
 }
 
 export const engramListBody = (db: Db, mods?: string[] | null): Promise<CachedBody> => itemListBody(db, "engrams", mods);

@@ -15,6 +15,8 @@ export type ItemJson = EngramJson | CreatureJson;
 interface ItemWhere {
   uid?: { in: string[] } | { gt: string };
   modId?: string | null | { in: string[] };
+  label?: string | { gt: string };
+  OR?: ItemWhere[];
 }
 type Order = { label: "asc" } | { uid: "asc" };
 
@@ -28,6 +30,23 @@ const byLabel: Order[] = [{ label: "asc" }, { uid: "asc" }];
 export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | null } = {}): Promise<ItemJson[]> {
   const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
   return readItems(db, kind, where, byLabel);
+}
+
+/**
+ * Every item of a kind in catalogue order, `pageSize` at a time (keyset on label and
+ * uid), so a large catalogue is never all in memory as rows and objects at once.
+ */
+export async function* listItemsInPages(db: Db, kind: ItemKind, pageSize = 5000): AsyncGenerator<ItemJson[]> {
+  let after: { label: string; uid: string } | null = null;
+  for (;;) {
+    const where: ItemWhere = after ? { OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] } : {};
+    const page = await readItems(db, kind, where, byLabel, pageSize);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    const last: ItemJson = page.at(-1)!;
+    after = { label: last.label, uid: last.uid };
+  }
 }
 
 export async function listEngrams(db: Db, options: { mods?: string[] | null } = {}): Promise<EngramJson[]> {

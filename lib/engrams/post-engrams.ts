@@ -3,16 +3,18 @@
  * must own a confirmed registration of each item's mod_id (403 naming the first item
  * that fails); engrams without a mod come only from the operator's importer.
  * Republishing one existing engram, what mod tools do most, is one guarded UPDATE; all
- * else goes through saveEngrams in a transaction. POST /v1/creature.php is the same with
- * `kind: "creatures"`.
+ * else goes through saveEngrams. Either way the write joins the next group commit
+ * (lib/db/group-commit.ts) and is answered once that is committed. POST
+ * /v1/creature.php is the same with `kind: "creatures"`.
  */
 import { conflict, forbidden } from "@/lib/api/errors";
 import { batchTransactionOptions } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
-import { updateItem } from "@/lib/engrams/item-table";
+import { updateModItem } from "@/lib/engrams/item-table";
 import { saveEngrams } from "@/lib/engrams/save-engrams";
 import { confirmedModIds } from "@/lib/mods/find-mods";
 
@@ -24,9 +26,16 @@ export async function postEngrams(db: Db, options: { userId: string; engrams: En
     if (e.modId === null) throw forbidden(`Item ${index}: ${noun}s without a mod are loaded by the operator, not through the API.`, { index, mod_id: null });
     if (!mine.has(e.modId)) throw forbidden(`Item ${index}: you do not own a confirmed registration of mod ${e.modId}.`, { index, mod_id: e.modId });
   });
-  if (engrams.length === 1 && (await updateItem(db, kind, engrams[0]!)) === 1) return;
   try {
-    await db.$transaction((tx) => saveEngrams(tx, engrams, undefined, kind), batchTransactionOptions(engrams.length));
+    await groupCommit(
+      db,
+      async ({ tx, sql }) => {
+        const [one] = engrams;
+        if (engrams.length === 1 && one!.modId !== null && (await updateModItem(sql, kind, { ...one!, modId: one!.modId })) === 1) return;
+        await saveEngrams(tx, engrams, undefined, kind);
+      },
+      { rows: engrams.length, timeoutMs: batchTransactionOptions(engrams.length).timeout },
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`Some of these ${noun}s were added by a concurrent request; try again.`, null);
     throw err;

@@ -10,7 +10,7 @@
  * Next.js bundles for pages (sign-in rate limits, say) counts into the same registry.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { cacheSnapshot } from "@/lib/metrics/cache-stats";
+import { cacheStats, type CacheStats } from "@/lib/cache/cache-stats";
 
 export interface PoolStats {
   total: number;
@@ -47,7 +47,19 @@ function create(): ServiceMetrics {
     sqliteFiles: null,
     processMetrics: false,
   };
-  // Caches count in plain numbers (lib/metrics/cache-stats.ts); these read them at scrape time.
+  // Caches keep their counters as plain numbers (lib/cache/cache-stats.ts, the registry the
+  // memory report reads too); these read them at scrape time.
+  const cacheGauge = (name: string, help: string, value: (c: CacheStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["cache"],
+      registers,
+      collect() {
+        this.reset();
+        for (const [cache, c] of Object.entries(cacheStats())) this.set({ cache }, value(c));
+      },
+    });
   new Counter({
     name: "beacon_cache_lookups_total",
     help: "Lookups in the in-memory caches, by cache and result (hit, miss)",
@@ -55,22 +67,15 @@ function create(): ServiceMetrics {
     registers,
     collect() {
       this.reset();
-      for (const c of cacheSnapshot()) {
-        this.inc({ cache: c.name, result: "hit" }, c.hits);
-        this.inc({ cache: c.name, result: "miss" }, c.misses);
+      for (const [cache, c] of Object.entries(cacheStats())) {
+        this.inc({ cache, result: "hit" }, c.hits);
+        this.inc({ cache, result: "miss" }, c.misses);
       }
     },
   });
-  new Gauge({
-    name: "beacon_cache_entries",
-    help: "Entries held by each in-memory cache",
-    labelNames: ["cache"],
-    registers,
-    collect() {
-      this.reset();
-      for (const c of cacheSnapshot()) this.set({ cache: c.name }, c.entries);
-    },
-  });
+  cacheGauge("beacon_cache_entries", "Entries held by each in-memory cache", (c) => c.entries);
+  cacheGauge("beacon_cache_bytes", "Bytes held by each in-memory cache, as the cache counts them (bodies exactly, objects estimated)", (c) => c.bytes);
+  cacheGauge("beacon_cache_max_bytes", "The bound in bytes at which each in-memory cache evicts", (c) => c.maxBytes);
   new Gauge({
     name: "beacon_db_pool_connections",
     help: "Database connections of the service's pool by state (PostgreSQL: total, idle, waiting clients; SQLite: total, its one connection)",

@@ -15,6 +15,7 @@
  */
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { lockForTransaction } from "@/lib/db/lock";
 import { modJson, type ModJson } from "@/lib/mods/mod-json";
@@ -37,7 +38,7 @@ export async function confirmMod(db: Db, options: { userId: string; workshopId: 
   if (!item.description.includes(reg.confirmationCode)) return modJson(reg);
 
   try {
-    const confirmed = await db.$transaction(async (tx) => {
+    const confirmed = await groupCommit(db, async ({ tx }) => {
       await lockForTransaction(tx, modLockKey(workshopId));
       const { count } = await tx.modRegistration.updateMany({
         where: { id: reg.id, confirmedModId: null },
@@ -51,7 +52,7 @@ export async function confirmMod(db: Db, options: { userId: string; workshopId: 
       }
       await tx.modRegistration.deleteMany({ where: { workshopId, id: { not: reg.id } } });
       return tx.modRegistration.findUniqueOrThrow({ where: { id: reg.id } });
-    }, TX_OPTIONS);
+    }, { timeoutMs: TX_OPTIONS.timeout });
     return modJson(confirmed);
   } catch (err) {
     if (isUniqueViolation(err)) throw lostTo(workshopId);

@@ -8,10 +8,11 @@
 import { forbidden, notFound } from "@/lib/api/errors";
 import { chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 
 export async function deleteMods(db: Db, options: { userId: string; workshopIds: string[] }): Promise<void> {
   const { userId, workshopIds } = options;
-  await db.$transaction(async (tx) => {
+  await groupCommit(db, async ({ tx }) => {
     const others = await findInChunks(workshopIds, (part) =>
       tx.modRegistration.findMany({ where: { confirmedModId: { in: part }, userId: { not: userId } }, select: { workshopId: true } }),
     );
@@ -21,5 +22,5 @@ export async function deleteMods(db: Db, options: { userId: string; workshopIds:
     let count = 0;
     for (const part of chunks(workshopIds)) count += (await tx.modRegistration.deleteMany({ where: { userId, workshopId: { in: part } } })).count;
     if (count === 0) throw notFound("You have not registered any of these mods.", { mod_ids: workshopIds.slice(0, 20) });
-  });
+  }, { rows: workshopIds.length });
 }

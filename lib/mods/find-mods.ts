@@ -5,8 +5,8 @@
 import { findInChunks, ROWS_PER_STATEMENT } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { modJson, type ModJson } from "@/lib/mods/mod-json";
-import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
-import { cachedAtVersion, VersionedCache } from "@/lib/cache/versioned-cache";
+import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { cachedAtVersion, sharedCache, stringBytes } from "@/lib/cache/versioned-cache";
 
 /** The caller's mods, ordered by name (CONTRACT §5). */
 export async function listMods(db: Db, options: { userId: string }): Promise<ModJson[]> {
@@ -14,7 +14,7 @@ export async function listMods(db: Db, options: { userId: string }): Promise<Mod
   return rows.map((r) => modJson(r));
 }
 
-const listBodies = new VersionedCache<CachedBody>(5_000, "mod_lists");
+const listBodies = sharedCache<CachedBody>("mod_lists", { maxBytes: 4 << 20, sizeOf: bodyBytes });
 
 /** listMods, serialised, kept per user until the "mods" data version moves. */
 export function modListBody(db: Db, options: { userId: string }): Promise<CachedBody> {
@@ -33,7 +33,7 @@ export async function findMods(db: Db, options: { userId: string; workshopIds: s
   return rows.map((r) => modJson(r));
 }
 
-const confirmedSets = new VersionedCache<Set<string>>(5_000, "confirmed_mods");
+const confirmedSets = sharedCache<Set<string>>("confirmed_mods", { maxBytes: 2 << 20, sizeOf: (ids) => 100 + [...ids].reduce((n, id) => n + stringBytes(id) + 16, 0) });
 
 /** Workshop ids of the user's confirmed mods, kept until the "mods" data version moves. */
 export function confirmedModIds(db: Db, userId: string): Promise<Set<string>> {

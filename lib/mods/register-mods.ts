@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { conflict, notFound, type ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import { lockForTransaction } from "@/lib/db/lock";
@@ -69,7 +70,7 @@ export async function registerMods(db: Db, options: { userId: string; items: Mod
   const ownBefore = await checkItems(db, userId, items);
   const details = await lookUpAll(steam, items, ownBefore);
   try {
-    await db.$transaction(async (tx) => {
+    await groupCommit(db, async ({ tx }) => {
       // Sorted, so two batches locking the same ids cannot deadlock.
       for (const id of [...new Set(items.map((i) => i.workshopId))].sort()) await lockForTransaction(tx, modLockKey(id));
       const own = await checkItems(tx, userId, items);
@@ -86,7 +87,7 @@ export async function registerMods(db: Db, options: { userId: string; items: Mod
           data: part.map((item) => ({ userId, workshopId: item.workshopId, name: details.get(item.workshopId)!.title, confirmationCode: randomUUID(), pullUrl: item.pullUrl ?? null })),
         });
       }
-    }, batchTransactionOptions(items.length));
+    }, { rows: items.length, timeoutMs: batchTransactionOptions(items.length).timeout });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("One of these mods was registered by a concurrent request; try again.", null);
     throw err;

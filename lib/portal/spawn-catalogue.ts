@@ -13,10 +13,12 @@
  * (sorted, as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma
  * takes ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
  * updated_at, mods' order) with one indexed aggregate, so any insert, update or delete
- * made by any instance is seen at once.
+ * made by any instance is seen at once. One cache for the page and rows.json, bounded in
+ * bytes (an entry is counted again each time it gains a locale's order or GFI codes).
  */
 import { createHash } from "node:crypto";
 import { sortByLabel } from "@/lib/catalogue/item-order";
+import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
 import { gfiCodeTable, type GfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import { classOf } from "@/lib/engrams/derive";
@@ -87,18 +89,44 @@ interface RowSet {
 }
 
 interface ScopeEntry {
-  version: string;
   lastChanged: Date | null;
   /** the rows as read, and each one's uid (what GFI codes are keyed by) */
-  plain: RowSet;
+  plain: RowSet & { bytes: number };
   uids: string[];
   /** the same rows with the GFI codes they were given (engrams, once a view asked for them) */
-  coded: (RowSet & { codes: GfiCodeTable }) | null;
+  coded: (RowSet & { codes: GfiCodeTable; bytes: number }) | null;
 }
 
-const MAX_SCOPES = 8;
 const MAX_LOCALES = 4;
-const cache = new Map<string, ScopeEntry>();
+
+/**
+ * What rows hold as arrays of strings (V8: ~24 bytes a string header, 8 a slot), roughly:
+ * 7.8 MB estimated for 20,000 rows and their uids, 7.9 MB measured on the heap.
+ */
+function rowsBytes(rows: readonly SpawnRow[]): number {
+  let n = 32;
+  for (const r of rows) n += 160 + r[0].length + r[1].length + r[2].length;
+  return n;
+}
+
+/**
+ * A locale's sorted copy: its array, its JSON, and what rows.json keeps beside it
+ * (lib/portal/spawn-rows-reply.ts): the JSON's bytes again and their compressed forms,
+ * about a fifth more. Measured for 20,000 rows (4.1 MB of JSON): 4.6 MB for the copy and
+ * its JSON, 5.1 MB for the prepared body.
+ */
+const sortedBytes = (sorted: SpawnRows) => 32 + sorted.rows.length * 8 + Math.round(sorted.json.length * 2.2);
+
+function entryBytes(entry: ScopeEntry): number {
+  const sets = [entry.plain, ...(entry.coded ? [entry.coded] : [])];
+  const copies = new Set(sets.flatMap((set) => [...set.byLocale.values()]));
+  return sets.reduce((n, set) => n + set.bytes, 0) + entry.uids.length * 64 + [...copies].reduce((n, sorted) => n + sortedBytes(sorted), 0);
+}
+
+// A scope larger than the bound is served but not kept, so read again on every visit: 64 MiB
+// keeps a 20,000-engram mod with GFI codes in two locales (~37 MB by these estimates) and
+// every engram of a 50,000-engram catalogue in one locale (~45 MB).
+const cache = sharedCache<ScopeEntry>("spawn_rows", { maxBytes: 64 << 20, sizeOf: entryBytes });
 
 type Where = { modId?: null | { in: string[] } };
 
@@ -134,29 +162,31 @@ export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: 
   const stats = await statsOf(db, kind, where);
   const key = `${kind}:${scopeKey(scope)}`;
   const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
-  let entry = cache.get(key);
-  if (entry?.version !== version) {
+  const entry = await cache.get(key, version, async () => {
     const items = await readRows(db, kind, where);
     const modIndex = new Map(mods.map((m, i) => [m.id, i]));
     const rows: SpawnRow[] = items.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-    entry = { version, lastChanged: stats.lastChanged, plain: { rows, byLocale: new Map() }, uids: items.map((e) => e.uid), coded: null };
-  }
-  cache.delete(key);
-  cache.set(key, entry);
-  if (cache.size > MAX_SCOPES) cache.delete(cache.keys().next().value!);
+    return { lastChanged: stats.lastChanged, plain: { rows, byLocale: new Map(), bytes: rowsBytes(rows) }, uids: items.map((e) => e.uid), coded: null };
+  });
 
   let set: RowSet = entry.plain;
+  let grew = false;
   if (options.gfi && kind === "engrams") {
     const codes = await gfiCodeTable(db, gfiMods(scope));
     // New codes (an engram anywhere in the scope's GFI set changed): new rows, new orders.
     if (entry.coded?.codes !== codes) {
       const { uids } = entry;
       const rows = entry.plain.rows.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [label, className, path, env, canBlueprint, mod, codes.get(uids[i]!) ?? null]);
-      entry.coded = { codes, rows, byLocale: new Map() };
+      // New arrays over the same strings, plus the codes.
+      entry.coded = { codes, rows, byLocale: new Map(), bytes: rows.reduce((n, r) => n + 96 + (r[6]?.length ?? 0), 32) };
+      grew = true;
     }
     set = entry.coded;
   }
-  return sortedFor(set, locale, entry.lastChanged);
+  grew ||= !set.byLocale.has(locale);
+  const sorted = sortedFor(set, locale, entry.lastChanged);
+  if (grew) cache.remeasure(key, entry);
+  return sorted;
 }
 
 /** A row set in a locale's order, as JSON with an ETag; kept per locale (at most MAX_LOCALES). */

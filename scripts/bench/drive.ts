@@ -1,7 +1,8 @@
 /**
  * usage: tsx scripts/bench/drive.ts '<json options>'
  * The load generator, run as its own process so it never competes with the server's
- * event loop: autocannon with a warm-up, then the measured run; prints one JSON line.
+ * event loop: autocannon with a warm-up, then the measured run; prints one JSON line
+ * (the warm-up's request count too, so CPU time over both can be put per request).
  */
 import autocannon from "autocannon";
 
@@ -22,12 +23,13 @@ if (process.argv.includes("--help")) {
 const options = JSON.parse(process.argv[2] ?? "{}") as DriveOptions;
 const base = { url: options.url, method: (options.method ?? "GET") as "GET", headers: options.headers ?? {}, body: options.body, connections: options.connections };
 
-if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
+const warm = options.warmup > 0 ? await autocannon({ ...base, duration: options.warmup }) : null;
 const r = await autocannon({ ...base, duration: options.duration });
 const statusCodes = r.statusCodeStats as unknown as Record<string, { count: number }>;
 console.log(
   JSON.stringify({
     requests: r.requests.total,
+    warmupRequests: warm?.requests.total ?? 0,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,

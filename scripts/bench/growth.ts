@@ -8,7 +8,8 @@
  *   document, a handful as a prefix) and for a common word ("bench", in every seeded
  *   name: the worst case, every row matches and is counted);
  * - the memory the engram catalogue takes in the server with 50,000 engrams: the
- *   server's RSS before and after the first catalogue request.
+ *   server's RSS before, 0.5 s and 10 s after the first catalogue request, and the
+ *   bytes the catalogue's cache counts (the server's memory report).
  */
 import { createDb, type Db } from "@/lib/db/client";
 import { listDocuments } from "@/lib/documents/list-documents";
@@ -20,6 +21,7 @@ import { startServer } from "../../test/support/test-server";
 import { benchDropPath, seed } from "./seed";
 import { uidOf } from "@/lib/engrams/derive";
 import { rssMb } from "../lib/process-memory";
+import { serverMemoryReport } from "./memory";
 
 const log = (line: string) => process.stderr.write(`[bench growth] ${line}\n`);
 
@@ -106,10 +108,15 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
         const bytes = (await res.arrayBuffer()).byteLength;
         await new Promise((r) => setTimeout(r, 500));
         const after = Math.round(rssMb(server.process.pid!));
+        // What the catalogue itself holds, as its cache counts it; RSS also has the build's garbage.
+        const { report } = await serverMemoryReport(server);
+        const catalogueCacheMb = Math.round(((report.caches["engram_catalogue"]?.bytes ?? 0) / 1048576) * 10) / 10;
+        await new Promise((r) => setTimeout(r, 10_000));
+        const settled = Math.round(rssMb(server.process.pid!));
         return {
           listing: { documentsSmall: options.small, p50SmallMs: small, documentsLarge: options.large, p50LargeMs: large, ratio: large / small },
           search: { documentsSmall: options.small, small: searchSmall, documentsLarge: options.large, large: searchLarge },
-          catalogue: { engrams: options.engrams, jsonBytes: bytes, rssBeforeMb: before, rssAfterMb: after, catalogueMb: after - before },
+          catalogue: { engrams: options.engrams, jsonBytes: bytes, rssBeforeMb: before, rssAfterMb: after, catalogueMb: after - before, catalogueCacheMb, rssAfter10sMb: settled },
         };
       } finally {
         await server.stop();

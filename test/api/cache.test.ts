@@ -107,6 +107,58 @@ describe("the engram catalogue cache", () => {
   });
 });
 
+describe("/spawn/rows.json (served by server.ts, not Next.js)", () => {
+  it("goes out brotli- or gzip-compressed with one ETag for every encoding, a 304 on a match, and the pages' security headers", async () => {
+    const { who, mod } = await ownerWithMod();
+    const items = Array.from({ length: 40 }, (_, i) => engram(mod, `Row${i}`));
+    expect((await api(who).request("POST", "/v1/engram.php", { body: items })).status).toBe(200);
+    const target = `/spawn/rows.json?mod_id=${mod}`;
+    const plain = await api().request("GET", target);
+    const br = await api().request("GET", target, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    const gz = await api().request("GET", target, { headers: { "accept-encoding": "gzip" } });
+    expect([plain.status, br.status, gz.status]).toEqual([200, 200, 200]);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(JSON.parse(plain.text()).map((r: unknown[]) => r[0])).toContain("Cache Row7");
+    const etag = plain.headers["etag"] as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect([br.headers["etag"], gz.headers["etag"]]).toEqual([etag, etag]);
+    for (const res of [plain, br]) {
+      expect(res.headers["vary"]).toBe("Accept-Language, Accept-Encoding");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["content-type"]).toBe("application/json");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+    }
+    const again = await api().request("GET", target, { headers: { "if-none-match": etag, "accept-encoding": "br" } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers["etag"]).toBe(etag);
+    // A change moves the ETag.
+    expect((await api(who).request("POST", "/v1/engram.php", { body: engram(mod, "Row41") })).status).toBe(200);
+    const changed = await api().request("GET", target, { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers["etag"]).not.toBe(etag);
+    const head = await api().request("HEAD", target);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    // The page's other parameters take the same path: GFI-coded rows in a locale, compressed.
+    const coded = await api().request("GET", `${target}&gfi=1&locale=de`, { headers: { "accept-encoding": "br" } });
+    expect(coded.headers["content-encoding"]).toBe("br");
+    const codedRows = JSON.parse(brotliDecompressSync(coded.body).toString()) as unknown[][];
+    expect(codedRows.length).toBe(41);
+    expect(codedRows.every((r) => r.length === 7)).toBe(true);
+    const bad = await api().request("GET", `${target}&kind=dinos`);
+    expect([bad.status, bad.headers["x-content-type-options"]]).toEqual([400, "nosniff"]);
+    expect((await api().request("GET", "/spawn/rows.json?mod_id=1")).status).toBe(404);
+    expect((await api().request("POST", target, { body: "{}" })).status).toBe(405);
+  });
+});
+
 describe("caches of signed and listed data", () => {
   it("stops accepting a deleted user's signatures on an instance that cached the key", async () => {
     const who = await registeredUser();

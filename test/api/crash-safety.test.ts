@@ -1,9 +1,11 @@
-// Crash safety (issue 9 §2): SIGKILL during sustained signed writes of documents and
-// engrams, restart on the same database, and every write answered 200 is there, byte
-// for byte, with no batch half written; on SQLite the WAL file holds them (synchronous
-// FULL, lib/db/client.ts). On PostgreSQL, also the database itself stopped under load
+// Crash safety (issue 9 §2, issue 15 §1): SIGKILL during sustained signed writes of
+// documents and engrams and downloads, restart on the same database, and every write
+// answered 200 is there, byte for byte, with no batch half written, and every download
+// answered 200 is counted (and none counted twice); on SQLite the WAL file holds them
+// (synchronous FULL, lib/db/client.ts), written by group commit (lib/db/group-commit.ts). On PostgreSQL, also the database itself stopped under load
 // (a private cluster, never the shared one): 503 JSON with Retry-After while it is
 // down, /healthz 503, recovery without a restart, no 500s, no lost acknowledged writes.
+import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
@@ -14,7 +16,7 @@ import { client, confirmModOn, registerUser } from "../support/hostile";
 import { available, createPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 import { killServer } from "../support/kill-server";
 import { startServer, type TestServer } from "../support/test-server";
-import { startWriteLoad, verifyWrites, type Write } from "../support/write-load";
+import { downloadCounts, startDownloadLoad, startWriteLoad, verifyWrites, type Write } from "../support/write-load";
 
 const engine = inject("engine");
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -37,18 +39,24 @@ async function seed(url: string): Promise<{ owner: Identity; modId: string }> {
 }
 
 describe(`crash safety on ${engine}`, () => {
-  it("SIGKILL during sustained signed writes loses no acknowledged write and leaves no batch half written", async () => {
+  it("SIGKILL during sustained signed writes and downloads loses no acknowledged write or download and leaves no batch half written", async () => {
     const database = await createTestDatabase(engine, "crash");
     cleanups.push(() => database.drop());
     let server = await serverOn(database.url);
     const { owner, modId } = await seed(server.url);
+    const downloaded = Array.from({ length: 3 }, () => randomUUID());
+    for (const id of downloaded) {
+      const res = await client(server.url, owner).request("POST", "/v1/document.php", { body: { Identifier: id, Title: `Downloaded ${id.slice(0, 8)}`, Payload: "x".repeat(4096) } });
+      expect(res.status).toBe(200);
+    }
     let url = server.url;
     const load = startWriteLoad({ serverUrl: () => url, who: owner, modId, concurrency: 4 });
-    // Kill once writes are well under way, in the middle of the stream.
-    while (load.writes.filter((w) => w.outcome === 200).length < 40) await sleep(50);
+    const downloads = startDownloadLoad({ serverUrl: () => url, ids: downloaded, concurrency: 4 });
+    // Kill once writes and downloads are well under way, in the middle of the stream.
+    while (load.writes.filter((w) => w.outcome === 200).length < 40 || downloads.acknowledged() < 150) await sleep(50);
     await killServer(server);
     await sleep(300);
-    await load.stop();
+    await Promise.all([load.stop(), downloads.stop()]);
     // Requests in flight when it died lose their connection: never acknowledged, maybe applied.
     expect(load.writes.some((w) => typeof w.outcome === "string")).toBe(true);
     expect((await fetch(url).catch(() => null)) === null).toBe(true);
@@ -61,9 +69,17 @@ describe(`crash safety on ${engine}`, () => {
     }
     server = await serverOn(database.url);
     url = server.url;
+    // Before verifyWrites, which downloads (and so counts) the documents it checks.
+    const counts = await downloadCounts(server.url, downloads);
     const result = await verifyWrites(server.url, load.writes, modId);
     const outcomes = tally(load.writes);
-    console.log(`${engine} SIGKILL: ${load.writes.length} writes, outcomes ${JSON.stringify(outcomes)}`);
+    console.log(`${engine} SIGKILL: ${load.writes.length} writes, outcomes ${JSON.stringify(outcomes)}; downloads ${JSON.stringify(counts.map((c) => ({ count: c.count, ...c.tally })))}`);
+    for (const { count, tally: t } of counts) {
+      expect(t.other).toEqual({});
+      // Every download answered 200 counted; the ones cut off by the kill may or may not be.
+      expect(count).toBeGreaterThanOrEqual(t.acknowledged);
+      expect(count).toBeLessThanOrEqual(t.acknowledged + t.unknown);
+    }
     expect(result.acknowledged).toBeGreaterThanOrEqual(40);
     expect(result.lost).toEqual([]);
     expect(result.torn).toEqual([]);

@@ -185,6 +185,9 @@ describe(`/metrics on ${engine}`, () => {
     expect(text).toMatch(/^beacon_rate_limit_refusals_total\{scope="user"\} [1-9]\d*$/m);
     expect(text).toMatch(/^beacon_cache_lookups_total\{cache="public_keys",result="hit"\} [1-9]\d*$/m);
     expect(text).toMatch(/^beacon_cache_entries\{cache="public_keys"\} [1-9]\d*$/m);
+    // Bytes and bounds from the caches' one registry (the memory report's too).
+    expect(text).toMatch(/^beacon_cache_bytes\{cache="public_keys"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^beacon_cache_max_bytes\{cache="public_keys"\} 4194304$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+$/m);
     expect(text).toMatch(/^beacon_db_pool_connections\{state="total"\} [1-9]\d*$/m);

@@ -2,7 +2,8 @@
  * Sustained signed writes for the crash tests: loops that publish single documents,
  * document batches and engram batches, remembering what each request carried and how
  * it was answered, and a check that every write answered 200 is present and intact and
- * that no batch is half there.
+ * that no batch is half there. Likewise download loops, tallying per document the
+ * downloads answered 200 (each must be counted) and those cut off (may be).
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createClient } from "@/lib/client/http";
@@ -124,6 +125,67 @@ export async function verifyWrites(serverUrl: string, writes: Write[], modId: st
       if (acked && label === undefined) out.lost.push(`engram ${e.uid}`);
     }
     if (present.some(Boolean) && !present.every(Boolean)) out.torn.push(`${w.kind} batch half there (${present.filter(Boolean).length}/${present.length}, answered ${w.outcome})`);
+  }
+  return out;
+}
+
+export interface DownloadTally {
+  /** answered 200: must be counted */
+  acknowledged: number;
+  /** the connection failed (the server died): counted or not */
+  unknown: number;
+  /** any other reply, by status */
+  other: Record<string, number>;
+}
+
+export interface DownloadLoad {
+  tallies: Map<string, DownloadTally>;
+  acknowledged(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Download loops over `ids`, tallying per document what was answered. `serverUrl()` is
+ * read per request (a list of URLs: requests go round them, for several instances).
+ */
+export function startDownloadLoad(options: { serverUrl: () => string | string[]; ids: string[]; concurrency: number }): DownloadLoad {
+  const tallies = new Map(options.ids.map((id) => [id, { acknowledged: 0, unknown: 0, other: {} } as DownloadTally]));
+  let running = true;
+  let n = 0;
+  const loops = Array.from({ length: options.concurrency }, async () => {
+    while (running) {
+      const i = n++;
+      const id = options.ids[i % options.ids.length]!;
+      const urls = [options.serverUrl()].flat();
+      const tally = tallies.get(id)!;
+      try {
+        const res = await createClient({ serverUrl: urls[i % urls.length]! }).request("GET", `/v1/document.php/${id}`);
+        if (res.status === 200) tally.acknowledged++;
+        else tally.other[res.status] = (tally.other[res.status] ?? 0) + 1;
+      } catch {
+        tally.unknown++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  });
+  return {
+    tallies,
+    acknowledged: () => [...tallies.values()].reduce((sum, t) => sum + t.acknowledged, 0),
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Each document's download_count (read with ?simple, which does not count) against its tally. */
+export async function downloadCounts(serverUrl: string, load: DownloadLoad): Promise<{ id: string; count: number; tally: DownloadTally }[]> {
+  const c = createClient({ serverUrl });
+  const out = [];
+  for (const [id, tally] of load.tallies) {
+    const res = await c.request("GET", `/v1/document.php/${id}?simple`);
+    if (res.status !== 200) throw new Error(`metadata of ${id}: ${res.status}`);
+    out.push({ id, count: res.json<{ download_count: number }>().download_count, tally });
   }
   return out;
 }

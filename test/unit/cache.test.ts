@@ -25,7 +25,7 @@ describe("conditional GET", () => {
 
 describe("versioned cache", () => {
   it("computes once per version and key, and again when the version moves", async () => {
-    const cache = new VersionedCache<number>(10);
+    const cache = new VersionedCache<number>({ maxBytes: 1000, sizeOf: () => 8 });
     let runs = 0;
     const compute = async () => ++runs;
     expect(await Promise.all([cache.get("k", 1, compute), cache.get("k", 1, compute)])).toEqual([1, 1]);
@@ -34,7 +34,7 @@ describe("versioned cache", () => {
   });
 
   it("forgets failures and evicts the least recently used", async () => {
-    const cache = new VersionedCache<string>(2);
+    const cache = new VersionedCache<string>({ maxBytes: 1000, maxEntries: 2, sizeOf: (s) => s.length });
     await expect(cache.get("bad", 1, async () => Promise.reject(new Error("x")))).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 0));
     expect(await cache.get("bad", 1, async () => "ok")).toBe("ok");
@@ -42,6 +42,35 @@ describe("versioned cache", () => {
     await cache.get("bad", 1, async () => "stale");
     await cache.get("b", 1, async () => "b"); // evicts "a", the least recently used
     expect(await cache.get("a", 1, async () => "recomputed")).toBe("recomputed");
+  });
+
+  it("is bounded in bytes: the least recently used go first, a value larger than the bound is served but not kept", async () => {
+    const cache = new VersionedCache<string>({ maxBytes: 10, sizeOf: (s) => s.length });
+    await cache.get("a", 1, async () => "aaaa");
+    await cache.get("b", 1, async () => "bbbb");
+    await cache.get("a", 1, async () => "recomputed a"); // a hit: a is now the most recent
+    await cache.get("c", 1, async () => "cccc"); // 12 bytes: b, the least recent, goes
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 8, maxBytes: 10, hits: 1, misses: 3 });
+    expect(await cache.get("b", 1, async () => "new b")).toBe("new b");
+    expect(await cache.get("huge", 1, async () => "x".repeat(11))).toBe("x".repeat(11));
+    expect(await cache.get("huge", 1, async () => "again")).toBe("again");
+    expect(cache.stats().bytes).toBeLessThanOrEqual(10);
+  });
+
+  it("counts a value again when it grew in place, and evicts for it", async () => {
+    const cache = new VersionedCache<string[]>({ maxBytes: 10, sizeOf: (parts) => parts.join("").length });
+    const a = await cache.get("a", 1, async () => ["aaa"]);
+    await cache.get("b", 1, async () => ["bbb"]);
+    expect(cache.stats().bytes).toBe(6);
+    const b = await cache.get("b", 1, async () => ["unused"]);
+    b.push("bbbbb");
+    cache.remeasure("b", b);
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 8 }); // 11 bytes: a, the least recent, went
+    cache.remeasure("a", a); // no longer cached: nothing to count
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 8 });
+    b.push("bbbb");
+    cache.remeasure("b", b); // now larger than the bound: not kept
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it("prepares bodies with compressed forms only when worth it", async () => {

@@ -8,7 +8,8 @@ import { errorResponse } from "@/lib/api/error-response";
 import { captureConsole } from "@/lib/logging/capture-console";
 import { createLogger, setLogger } from "@/lib/logging/logger";
 import { isSecretName, logTarget } from "@/lib/logging/log-target";
-import { cacheStats } from "@/lib/metrics/cache-stats";
+import { VersionedCache } from "@/lib/cache/versioned-cache";
+import { registerCache } from "@/lib/cache/cache-stats";
 import { countPullOutcome, countRateLimitRefusal } from "@/lib/metrics/events";
 import { enableProcessMetrics, methodLabel, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
@@ -93,8 +94,10 @@ describe("metrics", () => {
   it("keeps the metric families' names and labels (dashboards and alerts depend on them)", () => {
     const families = (m.registry.getMetricsAsArray() as unknown as { name: string; labelNames: string[] }[]).map((f) => `${f.name}{${[...f.labelNames].sort().join(",")}}`).sort();
     expect(families).toEqual([
+      "beacon_cache_bytes{cache}",
       "beacon_cache_entries{cache}",
       "beacon_cache_lookups_total{cache,result}",
+      "beacon_cache_max_bytes{cache}",
       "beacon_db_pool_connections{state}",
       "beacon_http_request_duration_seconds{method,route}",
       "beacon_http_requests_total{method,route,status}",
@@ -136,10 +139,12 @@ describe("metrics", () => {
   });
 
   it("renders what the hooks counted, in Prometheus text format", async () => {
-    const stats = cacheStats("unit_test_cache", () => 3);
-    stats.lookup(true);
-    stats.lookup(true);
-    stats.lookup(false);
+    // The caches' one stats registry (the memory report reads it too) feeds the metrics.
+    const cache = new VersionedCache<string>({ maxBytes: 4096, sizeOf: (s) => s.length });
+    registerCache("unit_test_cache", () => cache.stats());
+    for (const key of ["a", "b", "c"]) await cache.get(key, 1, async () => "x".repeat(100));
+    await cache.get("a", 1, async () => "unused");
+    await cache.get("b", 1, async () => "unused");
     countRateLimitRefusal("ip:10.0.0.1");
     countRateLimitRefusal("signin-user:alice");
     countPullOutcome("unchanged");
@@ -148,8 +153,10 @@ describe("metrics", () => {
     m.poolStats = () => ({ total: 4, idle: 3, waiting: 0 });
     const text = await m.registry.metrics();
     expect(text).toContain('beacon_cache_lookups_total{cache="unit_test_cache",result="hit"} 2');
-    expect(text).toContain('beacon_cache_lookups_total{cache="unit_test_cache",result="miss"} 1');
+    expect(text).toContain('beacon_cache_lookups_total{cache="unit_test_cache",result="miss"} 3');
     expect(text).toContain('beacon_cache_entries{cache="unit_test_cache"} 3');
+    expect(text).toContain('beacon_cache_bytes{cache="unit_test_cache"} 300');
+    expect(text).toContain('beacon_cache_max_bytes{cache="unit_test_cache"} 4096');
     expect(text).toContain('beacon_rate_limit_refusals_total{scope="ip"} 1');
     expect(text).toContain('beacon_rate_limit_refusals_total{scope="signin_account"} 1');
     expect(text).toContain('beacon_pull_outcomes_total{outcome="unchanged"} 1');

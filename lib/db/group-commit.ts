@@ -1,0 +1,175 @@
+/**
+ * Group commit: concurrent writes share one transaction, so one commit (one fsync on
+ * SQLite with synchronous = FULL, one WAL flush on PostgreSQL) acknowledges many.
+ *
+ * A write is a function of the transaction (`work`). While a batch is being written and
+ * committed, new writes queue; when it is done, the next batch takes every queued write
+ * (at most MAX_JOBS, or MAX_ROWS rows; a larger write commits alone). Every caller is
+ * answered only after the batch's COMMIT returned: a 200 still means the write is on
+ * disk. If the COMMIT fails, the writes that had succeeded fail with its error (none of
+ * them is kept). A write that lost a deadlock or a serialisation check (PostgreSQL,
+ * another instance writing the same rows) is queued again, up to 3 times.
+ *
+ * Inside the batch each write runs in its own savepoint: one that throws is rolled back
+ * to it alone, keeps its own error (its 403, 409...) and the others go on. Savepoints
+ * cost a round trip each on PostgreSQL (three per write made a batch of single-engram
+ * writes slower than no batching: 490 req/s), so there ("on-failure") a batch first runs
+ * without them; if any write throws, the whole batch is rolled back and run again with
+ * savepoints, where each write gets its own outcome. On SQLite they cost microseconds
+ * and are always used.
+ *
+ * A write must not call groupCommit itself (the inner write would wait for the batch
+ * that waits for it). Every statement of a write stays inside its batch's transaction,
+ * so triggers see each request's rows in one transaction, as before (and several
+ * requests' rows in the same one: a trigger must not take one transaction for one request).
+ */
+import { isConcurrencyFailure } from "@/lib/db/errors";
+import type { Sql } from "@/lib/db/sql";
+
+/** PostgreSQL slows every session down once a transaction has over 64 subtransactions. */
+export const MAX_JOBS = 64;
+/** Rows a batch takes before it stops taking more writes (the first write always goes). */
+export const MAX_ROWS = 1000;
+const MAX_ATTEMPTS = 3;
+
+export interface WriteOptions {
+  /** rows the write touches, roughly (a batch of 500 engrams: 500) */
+  rows?: number;
+  /** the longest this write may take inside its transaction */
+  timeoutMs?: number;
+}
+
+export interface GroupCommitStats {
+  /** transactions committed or attempted */
+  batches: number;
+  /** writes run, each attempt counted */
+  jobs: number;
+  /** writes answered with an error (their own, or their batch's) */
+  failedJobs: number;
+  /** batches whose transaction failed as a whole (COMMIT, connection, timeout) */
+  failedBatches: number;
+  /** writes queued again after a deadlock or serialisation failure */
+  retried: number;
+  /** batches run without savepoints that failed and were run again with them */
+  rerunBatches: number;
+  largestBatch: number;
+  /** writes waiting now */
+  queued: number;
+}
+
+/** "always": a savepoint around every write; "on-failure": only when a batch is run again after a failure. */
+export type SavepointPolicy = "always" | "on-failure";
+
+/** What the queue needs of the database: a transaction whose scope can run SQL (`jobs`: the writes it holds). */
+export type RunTransaction<S extends { sql: Sql }> = (body: (scope: S) => Promise<void>, timeoutMs: number, jobs: number) => Promise<void>;
+
+interface Job<S> {
+  work: (scope: S) => Promise<unknown>;
+  rows: number;
+  timeoutMs: number;
+  attempts: number;
+  /** in a batch that failed without savepoints: run with them next time */
+  careful: boolean;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Thrown out of a batch run without savepoints, to roll it back and run it again with them. */
+class RunAgain extends Error {}
+
+export class GroupCommit<S extends { sql: Sql }> {
+  private queue: Job<S>[] = [];
+  private busy = false;
+  private readonly counts = { batches: 0, jobs: 0, failedJobs: 0, failedBatches: 0, retried: 0, rerunBatches: 0, largestBatch: 0 };
+
+  constructor(
+    private readonly transaction: RunTransaction<S>,
+    private readonly savepoints: SavepointPolicy = "always",
+  ) {}
+
+  run<T>(work: (scope: S) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const job = { work, rows: options.rows ?? 1, timeoutMs: options.timeoutMs ?? 30_000, attempts: 0, careful: false };
+      this.queue.push({ ...job, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  stats(): GroupCommitStats {
+    return { ...this.counts, queued: this.queue.length };
+  }
+
+  private schedule(): void {
+    if (this.busy) return;
+    this.busy = true;
+    // One turn of the event loop first, so requests read in the same turn join the batch.
+    setImmediate(() => void this.flush());
+  }
+
+  private take(): Job<S>[] {
+    let rows = 0;
+    let n = 0;
+    while (n < this.queue.length && n < MAX_JOBS) {
+      const next = this.queue[n]!;
+      if (n > 0 && rows + next.rows > MAX_ROWS) break;
+      rows += next.rows;
+      n++;
+    }
+    return this.queue.splice(0, n);
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.take();
+    const careful = this.savepoints === "always" || batch.some((job) => job.careful);
+    const outcomes = new Map<Job<S>, Outcome>();
+    this.counts.batches++;
+    this.counts.largestBatch = Math.max(this.counts.largestBatch, batch.length);
+    try {
+      await this.transaction(async (scope) => {
+        for (const job of batch) {
+          this.counts.jobs++;
+          if (careful) await scope.sql.run("SAVEPOINT group_commit_write");
+          try {
+            outcomes.set(job, { ok: true, value: await job.work(scope) });
+          } catch (error) {
+            if (!careful) throw new RunAgain();
+            outcomes.set(job, { ok: false, error });
+            // If this fails too, the transaction is unusable: the whole batch fails below.
+            await scope.sql.run("ROLLBACK TO SAVEPOINT group_commit_write");
+          }
+          if (careful) await scope.sql.run("RELEASE SAVEPOINT group_commit_write");
+        }
+      }, batch.reduce((ms, job) => ms + job.timeoutMs, 0), batch.length);
+    } catch (error) {
+      if (error instanceof RunAgain) {
+        // Nothing of it was kept: the same writes, first in line, each in its savepoint.
+        this.counts.rerunBatches++;
+        for (const job of batch) job.careful = true;
+        this.queue.unshift(...batch);
+        return this.next();
+      }
+      this.counts.failedBatches++;
+      for (const job of batch) if (outcomes.get(job)?.ok !== false) outcomes.set(job, { ok: false, error });
+    }
+    for (const job of batch) this.settle(job, outcomes.get(job)!);
+    this.next();
+  }
+
+  private next(): void {
+    this.busy = false;
+    if (this.queue.length > 0) this.schedule();
+  }
+
+  private settle(job: Job<S>, outcome: Outcome): void {
+    if (outcome.ok) return job.resolve(outcome.value);
+    if (isConcurrencyFailure(outcome.error) && ++job.attempts < MAX_ATTEMPTS) {
+      this.counts.retried++;
+      this.queue.push(job);
+      return;
+    }
+    this.counts.failedJobs++;
+    job.reject(outcome.error);
+  }
+}

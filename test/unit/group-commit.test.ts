@@ -1,0 +1,161 @@
+// The group-commit queue (lib/db/group-commit.ts) over a stand-in transaction that logs
+// its statements and commits when the test says so. The same queue on real SQLite and
+// PostgreSQL: test/api/group-commit.test.ts.
+import { describe, expect, it } from "vitest";
+import { GroupCommit, MAX_JOBS, type SavepointPolicy } from "@/lib/db/group-commit";
+import type { Sql } from "@/lib/db/sql";
+
+interface Scope {
+  sql: Sql;
+  log: string[];
+}
+
+/** A transaction stand-in: `log` gets BEGIN, each statement, COMMIT or ROLLBACK; COMMIT waits for `commits` to allow it. */
+function fakeDatabase(options: { failCommit?: boolean } = {}) {
+  const log: string[] = [];
+  let opened = 0;
+  let allowCommit: (() => void) | null = null;
+  const gates: Promise<void>[] = [];
+  const transaction = async (body: (scope: Scope) => Promise<void>) => {
+    opened++;
+    log.push("BEGIN");
+    const sql: Sql = { run: async (text) => (log.push(text), 0), all: async () => [] };
+    try {
+      await body({ sql, log });
+    } catch (err) {
+      log.push("ROLLBACK");
+      throw err;
+    }
+    await (gates.shift() ?? Promise.resolve());
+    if (options.failCommit) {
+      log.push("ROLLBACK");
+      throw new Error("disk I/O error");
+    }
+    log.push("COMMIT");
+  };
+  return {
+    log,
+    transactions: () => opened,
+    /** the next COMMIT waits until `release()` */
+    holdNextCommit() {
+      gates.push(new Promise<void>((r) => (allowCommit = r)));
+      return () => allowCommit?.();
+    },
+    queue: (policy: SavepointPolicy = "always") => new GroupCommit<Scope>(transaction, policy),
+  };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+const write = (name: string) => async ({ log }: Scope) => (log.push(name), name);
+const failing = (name: string, error: unknown) => async ({ log }: Scope) => {
+  log.push(name);
+  throw error;
+};
+
+describe("group commit", () => {
+  it("writes that arrive together share one transaction and are answered only after its COMMIT", async () => {
+    const db = fakeDatabase();
+    const queue = db.queue();
+    const release = db.holdNextCommit();
+    const settled: string[] = [];
+    const all = ["a", "b", "c"].map((n) => queue.run(write(n)).then((v) => settled.push(v)));
+    await tick();
+    await tick();
+    expect(db.log.filter((l) => !l.includes("SAVEPOINT"))).toEqual(["BEGIN", "a", "b", "c"]);
+    expect(settled).toEqual([]);
+    release();
+    await Promise.all(all);
+    expect(settled).toEqual(["a", "b", "c"]);
+    expect(db.transactions()).toBe(1);
+    expect(queue.stats()).toMatchObject({ batches: 1, jobs: 3, largestBatch: 3, failedJobs: 0 });
+  });
+
+  it("writes queued while a batch commits go together into the next one", async () => {
+    const db = fakeDatabase();
+    const queue = db.queue();
+    const release = db.holdNextCommit();
+    const first = queue.run(write("first"));
+    await tick();
+    await tick();
+    const later = Array.from({ length: 10 }, (_, i) => queue.run(write(`later${i}`)));
+    expect(queue.stats().queued).toBe(10);
+    release();
+    await Promise.all([first, ...later]);
+    expect(db.transactions()).toBe(2);
+    expect(queue.stats()).toMatchObject({ batches: 2, jobs: 11, largestBatch: 10 });
+  });
+
+  it("a write that throws is rolled back to its savepoint alone and keeps its own error", async () => {
+    const db = fakeDatabase();
+    const queue = db.queue("always");
+    const results = await Promise.allSettled([queue.run(write("a")), queue.run(failing("bad", new Error("409 conflict"))), queue.run(write("c"))]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error("409 conflict"));
+    expect(db.log).toEqual([
+      "BEGIN",
+      "SAVEPOINT group_commit_write", "a", "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write", "bad", "ROLLBACK TO SAVEPOINT group_commit_write", "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write", "c", "RELEASE SAVEPOINT group_commit_write",
+      "COMMIT",
+    ]);
+    expect(queue.stats()).toMatchObject({ batches: 1, failedJobs: 1 });
+  });
+
+  it("on-failure: a batch runs without savepoints, and is run again with them when a write throws", async () => {
+    const db = fakeDatabase();
+    const queue = db.queue("on-failure");
+    const ok = await Promise.all([queue.run(write("a")), queue.run(write("b"))]);
+    expect(ok).toEqual(["a", "b"]);
+    expect(db.log).toEqual(["BEGIN", "a", "b", "COMMIT"]);
+    db.log.length = 0;
+    const results = await Promise.allSettled([queue.run(write("c")), queue.run(failing("bad", new Error("403"))), queue.run(write("d"))]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(db.log).toEqual([
+      "BEGIN", "c", "bad", "ROLLBACK",
+      "BEGIN",
+      "SAVEPOINT group_commit_write", "c", "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write", "bad", "ROLLBACK TO SAVEPOINT group_commit_write", "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write", "d", "RELEASE SAVEPOINT group_commit_write",
+      "COMMIT",
+    ]);
+    expect(queue.stats()).toMatchObject({ rerunBatches: 1, failedJobs: 1 });
+  });
+
+  it("when the COMMIT fails, the writes that had succeeded fail with its error and the failed one keeps its own", async () => {
+    const db = fakeDatabase({ failCommit: true });
+    const queue = db.queue();
+    const results = await Promise.allSettled([queue.run(write("a")), queue.run(failing("bad", new Error("own error")))]);
+    expect(results.map((r) => (r as PromiseRejectedResult).reason?.message)).toEqual(["disk I/O error", "own error"]);
+    expect(queue.stats()).toMatchObject({ failedBatches: 1, failedJobs: 2 });
+  });
+
+  it("a write that lost a deadlock is queued again, up to three attempts", async () => {
+    const db = fakeDatabase();
+    const queue = db.queue();
+    const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    let runs = 0;
+    const flaky = queue.run(async () => {
+      if (++runs < 3) throw deadlock;
+      return "third time";
+    });
+    await expect(flaky).resolves.toBe("third time");
+    let hopeless = 0;
+    await expect(queue.run(async () => {
+      hopeless++;
+      throw deadlock;
+    })).rejects.toBe(deadlock);
+    expect(hopeless).toBe(3);
+    expect(queue.stats()).toMatchObject({ retried: 4, failedJobs: 1 });
+  });
+
+  it(`a batch takes at most ${MAX_JOBS} writes and 1,000 rows; a larger write commits alone`, async () => {
+    const db = fakeDatabase();
+    const queue = db.queue();
+    await Promise.all(Array.from({ length: MAX_JOBS + 6 }, (_, i) => queue.run(write(`w${i}`))));
+    expect(db.transactions()).toBe(2);
+    expect(queue.stats().largestBatch).toBe(MAX_JOBS);
+    await Promise.all([queue.run(write("big"), { rows: 5000 }), queue.run(write("small"), { rows: 1 }), queue.run(write("big2"), { rows: 1000 })]);
+    // big alone; small and big2 together would be 1,001 rows: apart
+    expect(db.transactions()).toBe(5);
+  });
+});
