@@ -170,6 +170,27 @@ test.describe("GFI codes on item rows", () => {
     await page.getByLabel("Command", { exact: true }).selectOption("full");
     await expect(page).not.toHaveURL(/cmd=gfi/);
   });
+
+  test("each item row's toggle flips that row alone between its full command and its GFI code; copy takes what the row shows", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/spawn/?mod_id=&q=metal+pick");
+    await spawnReady(page);
+    const pick = rows(page).filter({ has: page.getByText("Metal Pick", { exact: true }) });
+    const toggle = pick.getByRole("button", { name: "GFI code for Metal Pick" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(command(page, "Metal Pick")).toHaveText("cheat gfi lpic 1 0 false");
+    await expect(page).not.toHaveURL(/cmd=gfi/);
+    await pick.getByRole("button", { name: /^Copy/ }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("cheat gfi lpic 1 0 false");
+    // Other rows keep the view's form.
+    await page.getByLabel("Search by name, class or path").fill("pick");
+    await expect(command(page, "Stone Pick")).toHaveText(/^cheat giveitem /);
+    await expect(page.locator("[data-command]").filter({ hasText: /^cheat gfi / })).toHaveCount(1);
+    await toggle.click();
+    await expect(command(page, "Metal Pick")).toHaveText(/^cheat giveitem "Blueprint'[^']*PrimalItem_WeaponMetalPick'" 1 0 false$/);
+  });
 });
 
 test.describe("the dashboard manages a mod's creatures like its engrams", () => {

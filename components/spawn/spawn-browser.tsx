@@ -8,7 +8,7 @@
  * navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { viewCommands } from "@/lib/portal/row-command";
+import { rowCommands, viewCommands } from "@/lib/portal/row-command";
 import { exportFileName, spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
 import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
 import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/portal/spawn-notices";
@@ -38,15 +38,21 @@ interface Props {
 const PATH = "/spawn/";
 const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false };
 const NO_ROWS: SpawnRow[] = [];
+const NONE: ReadonlySet<number> = new Set();
 
 export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props) {
   const [view, setView] = useState(initialView);
   const [copied, setCopied] = useState<number | null>(null);
   const [status, setStatus] = useState("");
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Engram rows the reader flipped to the other form than the view's (full command or GFI code).
+  const [flipped, setFlipped] = useState(NONE);
   const { tab, q, maps, mods: modFilter, bp } = view;
   const source = rowSource(view);
-  const loaded = rowsFor(useSourceRows(dataUrls, source, setStatus), source);
+  // A row flipped to its code needs the coded rows, fetched the first time one is.
+  const wanted = useMemo<RowSource[]>(() => (source === "items" && flipped.size > 0 ? ["items", "gfi"] : [source]), [source, flipped.size > 0]);
+  const all = useSourceRows(dataUrls, wanted, setStatus);
+  const loaded = rowsFor(all, source);
   // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
   const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
 
@@ -67,6 +73,25 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
     [tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix],
   );
   const noun = tabNoun(tab);
+  // Coded rows come in the same order as plain ones (one sort); checked by path all the same.
+  const coded = all.gfi;
+  const commandFor = useMemo(
+    () =>
+      rowCommands(
+        { tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix },
+        (key) => rows[key]!,
+        (key) => flipped.has(key),
+        (key) => (coded?.[key]?.[2] === rows[key]![2] ? coded[key] : undefined),
+      ),
+    [tab, quantity, quality, kind, form, level, summon, distance, yOffset, zOffset, prefix, rows, flipped, coded],
+  );
+  const flip = useCallback((key: number) => {
+    setFlipped((f) => {
+      const next = new Set(f);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
 
   useEffect(() => {
     if (!loaded) return;
@@ -83,7 +108,10 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
 
   const change = useCallback((patch: Partial<SpawnView>) => {
     // Row numbers of one set of rows mean nothing in another.
-    if (patch.tab !== undefined || patch.form !== undefined) setCopied(null);
+    if (patch.tab !== undefined || patch.form !== undefined) {
+      setCopied(null);
+      setFlipped(NONE);
+    }
     setView((v) => ({ ...v, ...patch }));
   }, []);
   const toggleFilters = () => {
@@ -105,17 +133,18 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const copyOne = useCallback(
     async (i: number) => {
       const r = rows[i]!;
-      if (!commandOf) return;
-      const ok = await copyText(commandOf(r).command);
+      if (!commandFor) return;
+      const ok = await copyText(commandFor(i).command);
       setCopied(ok ? i : null);
       setStatus(ok ? `Copied the command for ${r[0]}.` : "Copying failed; select the command and copy it by hand.");
     },
-    [rows, commandOf],
+    [rows, commandFor],
   );
 
+  // What the rows show, each as the reader left it.
   const copyAll = async () => {
-    if (!commandOf) return;
-    const ok = await copyText(spawnCommands(rows, matches.visible, commandOf).join("\n"));
+    if (!commandFor) return;
+    const ok = await copyText(spawnCommands(matches.visible, commandFor).join("\n"));
     setCopied(null);
     setStatus(ok ? `Copied ${matches.visible.length} commands, one per line.` : "Copying failed.");
   };
@@ -154,7 +183,19 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
           {baseNote && <p className="text-sm text-slate-300">{baseNote}</p>}
           <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={errors} filtered={maps !== 0 || modFilter.length > 0 || (tab === "items" && bp !== "all")} hrefFor={hrefFor} onChange={change} />
           <SpawnToolbar noun={noun} visibleCount={visibleCount} total={total} canAct={ready && visibleCount > 0 && commandOf !== null} status={status} onCopyAll={copyAll} onExport={exportJson} />
-          <SpawnTable tab={tab} rows={rows} mods={mods} visible={matches.visible} commandOf={commandOf} layoutKey={layoutKey} copied={copied} onCopy={copyOne} />
+          <SpawnTable
+            tab={tab}
+            rows={rows}
+            mods={mods}
+            visible={matches.visible}
+            commandFor={commandFor}
+            form={form}
+            flipped={flipped}
+            onFlip={flip}
+            layoutKey={layoutKey}
+            copied={copied}
+            onCopy={copyOne}
+          />
           {!ready && (visibleCount > rows.length || !server) && (
             <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">
               Loading all {server ? `${visibleCount.toLocaleString("en-US")} ` : ""}

@@ -5,7 +5,9 @@
  * right edge, 44 px tall). On a phone the command sits under the name; from 640 px it
  * has a column. While the command options are wrong (lib/portal/spawn-options) there is
  * no command to show or copy. A command that is not the form asked for (an engram with
- * no GFI code) says why under it.
+ * no GFI code) says why under it. An engram row has a toggle between its full `giveitem`
+ * command and its short GFI form, whatever the view's form is (with JavaScript; the
+ * view's own switch works without).
  */
 import { memo } from "react";
 import type { SpawnRow } from "@/lib/portal/spawn-filter";
@@ -22,6 +24,9 @@ interface Props {
   note: string | null;
   copied: boolean;
   onCopy: (rowKey: number) => void;
+  /** the form an engram row shows (its toggle offers the other); null: no toggle */
+  shows: "full" | "gfi" | null;
+  onFlip: (rowKey: number) => void;
 }
 
 const CommandText = ({ command, note, className, data }: { command: string | null; note: string | null; className: string; data?: boolean }) =>
@@ -42,7 +47,19 @@ const CommandText = ({ command, note, className, data }: { command: string | nul
     </>
   );
 
-export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, note, copied, onCopy }: Props) {
+const FlipButton = ({ shows, label, onFlip }: { shows: "full" | "gfi"; label: string; onFlip: () => void }) => (
+  <button
+    type="button"
+    onClick={onFlip}
+    aria-pressed={shows === "gfi"}
+    className="mt-1 inline-flex min-h-9 items-center rounded px-1 text-xs text-amber-300 underline decoration-dotted underline-offset-2 hover:text-amber-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 noscript:hidden"
+  >
+    GFI code
+    <span className="sr-only"> for {label}</span>
+  </button>
+);
+
+export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, note, copied, onCopy, shows, onFlip }: Props) {
   const [label, className] = row;
   return (
     <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
@@ -53,9 +70,19 @@ export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, 
           {modName}
         </div>
         <CommandText command={command} note={note} className="mt-1 block text-xs sm:hidden" />
+        {shows && (
+          <span className="sm:hidden">
+            <FlipButton shows={shows} label={label} onFlip={() => onFlip(rowKey)} />
+          </span>
+        )}
       </td>
       <td className="hidden px-2 py-2 sm:table-cell">
         <CommandText command={command} note={note} className="text-xs" data />
+        {shows && (
+          <span className="block">
+            <FlipButton shows={shows} label={label} onFlip={() => onFlip(rowKey)} />
+          </span>
+        )}
       </td>
       <td className="py-2 pl-1 text-right align-middle">
         <button

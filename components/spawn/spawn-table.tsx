@@ -1,8 +1,8 @@
 "use client";
 /** The windowed table of spawn commands: item or creature, command, copy button (rows: spawn-row.tsx). */
-import type { CommandOf } from "@/lib/portal/row-command";
+import type { RowCommand } from "@/lib/portal/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
-import type { SpawnTab } from "@/lib/portal/spawn-view";
+import type { CommandForm, SpawnTab } from "@/lib/portal/spawn-view";
 import { SpawnRowView } from "./spawn-row";
 import { useWindowedRows } from "./use-windowed-rows";
 
@@ -14,15 +14,19 @@ interface Props {
   rows: readonly SpawnRow[];
   mods: readonly SpawnMod[];
   visible: readonly number[];
-  /** null while a number of the options is wrong: rows show no command */
-  commandOf: CommandOf | null;
+  /** by row key; null while a number of the options is wrong: rows show no command */
+  commandFor: ((key: number) => RowCommand) | null;
+  /** the view's form of item commands; `flipped` rows show the other */
+  form: CommandForm;
+  flipped: ReadonlySet<number>;
+  onFlip: (rowKey: number) => void;
   /** changes when row heights may all change (other rows, other command text) */
   layoutKey: string;
   copied: number | null;
   onCopy: (rowIndex: number) => void;
 }
 
-export function SpawnTable({ tab, rows, mods, visible, commandOf, layoutKey, copied, onCopy }: Props) {
+export function SpawnTable({ tab, rows, mods, visible, commandFor, form, flipped, onFlip, layoutKey, copied, onCopy }: Props) {
   const { bodyRef, start, end, above, below } = useWindowedRows(visible, ROW_ESTIMATE, FIRST_ROWS, layoutKey);
   // One cell: spanning the command column, hidden on phones, would add an empty column there.
   const spacer = (height: number, key: string) => (
@@ -50,7 +54,8 @@ export function SpawnTable({ tab, rows, mods, visible, commandOf, layoutKey, cop
         {start > 0 && spacer(above, "top")}
         {visible.slice(start, end).map((rowIndex, i) => {
           const row = rows[rowIndex]!;
-          const command = commandOf ? commandOf(row) : null;
+          const command = commandFor ? commandFor(rowIndex) : null;
+          const isFlipped = flipped.has(rowIndex);
           return (
             <SpawnRowView
               key={rowIndex}
@@ -62,6 +67,8 @@ export function SpawnTable({ tab, rows, mods, visible, commandOf, layoutKey, cop
               note={command?.note ?? null}
               copied={copied === rowIndex}
               onCopy={onCopy}
+              shows={tab === "creatures" || command === null ? null : (form === "gfi") !== isFlipped ? "gfi" : "full"}
+              onFlip={onFlip}
             />
           );
         })}

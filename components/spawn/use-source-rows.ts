@@ -6,7 +6,7 @@
  * other form stand in while these load: coded rows give the full commands too, and rows
  * without codes show full commands until the codes arrive.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SpawnRow } from "@/lib/portal/spawn-filter";
 import type { RowSource } from "@/lib/portal/spawn-view";
 
@@ -18,21 +18,25 @@ export function rowsFor(all: SourceRows, source: RowSource): SpawnRow[] | null {
   return source === "gfi" ? (all.gfi ?? all.items) : (all.items ?? all.gfi);
 }
 
-export function useSourceRows(urls: Record<RowSource, string>, source: RowSource, onError: (message: string) => void): SourceRows {
+/** `wanted`: the sources to load; the first is the view's, others come along (a row's short code). */
+export function useSourceRows(urls: Record<RowSource, string>, wanted: readonly RowSource[], onError: (message: string) => void): SourceRows {
   const [rows, setRows] = useState<SourceRows>({ items: null, gfi: null, creatures: null });
+  // Each source is asked for once; its answer is kept whatever the view does meanwhile.
+  const requested = useRef(new Set<RowSource>());
   // Full commands need no codes: coded rows serve them as well.
-  const have = rows[source] !== null || (source === "items" && rows.gfi !== null);
-  const url = urls[source];
+  const missing = wanted.filter((s) => rows[s] === null && !(s === "items" && rows.gfi !== null) && !requested.current.has(s)).join(",");
   useEffect(() => {
-    if (have) return;
-    let live = true;
-    fetch(url)
-      .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((all) => live && setRows((r) => ({ ...r, [source]: all })))
-      .catch(() => live && onError("Could not load all spawn codes; reload the page to try again."));
-    return () => {
-      live = false;
-    };
-  }, [url, source, have, onError]);
+    if (!missing) return;
+    for (const source of missing.split(",") as RowSource[]) {
+      requested.current.add(source);
+      fetch(urls[source])
+        .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
+        .then((all) => setRows((r) => ({ ...r, [source]: all })))
+        .catch(() => {
+          requested.current.delete(source);
+          onError("Could not load all spawn codes; reload the page to try again.");
+        });
+    }
+  }, [urls, missing, onError]);
   return rows;
 }

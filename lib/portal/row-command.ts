@@ -5,6 +5,7 @@
  * `spawndino` or `GMSummon` command. While a number of the tab's options is wrong there
  * is no command at all (lib/portal/spawn-options), never one with a number the reader
  * did not ask for. One function for the table, copy one, copy all and the export.
+ * A reader may flip one engram row to the other form (rowCommands: the per-row toggle).
  * Pure: safe to import from client components.
  */
 import { creatureCommand } from "./creature-command";
@@ -42,4 +43,30 @@ export function viewCommands(view: CommandFields): ViewCommands {
   if (view.form === "full") return { commandOf: full, errors };
   // undefined: rows without codes stand in while the coded rows load; null: no code.
   return { commandOf: (r) => (r[6] ? { command: gfiCommand(r[6], r[4], options), note: null } : r[6] === null ? { ...full(r), note: NO_GFI_CODE } : full(r)), errors };
+}
+
+export const LOADING_GFI_CODE = "Finding its short code…";
+
+/**
+ * What each engram row shows when the reader may flip single rows to the other form
+ * (full command or GFI code) than the view's: `flipped(key)` says which rows are. A row
+ * flipped to its code needs its coded row (`coded(key)`, undefined until the coded rows
+ * arrive: the full command stands in, saying so). Creature rows have one form.
+ */
+export function rowCommands(
+  view: CommandFields,
+  rowAt: (key: number) => SpawnRow,
+  flipped: (key: number) => boolean,
+  coded: (key: number) => SpawnRow | undefined,
+): ((key: number) => RowCommand) | null {
+  const { commandOf } = viewCommands(view);
+  if (!commandOf) return null;
+  const other = view.tab === "items" ? viewCommands({ ...view, form: view.form === "gfi" ? "full" : "gfi" }).commandOf : null;
+  return (key) => {
+    const row = rowAt(key);
+    if (!other || !flipped(key)) return commandOf(row);
+    if (view.form === "gfi") return other(row);
+    const withCode = coded(key);
+    return withCode ? other(withCode) : { ...commandOf(row), note: LOADING_GFI_CODE };
+  };
 }

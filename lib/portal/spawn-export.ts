@@ -6,12 +6,13 @@
  * Pure: safe to import from client components.
  */
 import { environmentNames } from "@/lib/engrams/environments";
-import type { CommandOf } from "./row-command";
+import type { CommandOf, RowCommand } from "./row-command";
 import type { SpawnMod, SpawnRow } from "./spawn-filter";
 import type { SpawnTab } from "./spawn-view";
 
-export function spawnCommands(rows: readonly SpawnRow[], visible: readonly number[], commandOf: CommandOf): string[] {
-  return visible.map((i) => commandOf(rows[i]!).command);
+/** "Copy all": the visible rows' commands, one per line, each as its row shows it (rowCommands). */
+export function spawnCommands(visible: readonly number[], commandFor: (key: number) => RowCommand): string[] {
+  return visible.map((i) => commandFor(i).command);
 }
 
 export const exportFileName = (tab: SpawnTab) => (tab === "creatures" ? "creature-spawn-codes.json" : "spawn-codes.json");

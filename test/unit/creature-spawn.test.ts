@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { creatureWords } from "@/lib/catalogue/creature-words";
 import { creatureSpawnOf } from "@/lib/engrams/derive";
 import { creatureCommand } from "@/lib/portal/creature-command";
-import { NO_GFI_CODE, viewCommands } from "@/lib/portal/row-command";
+import { LOADING_GFI_CODE, NO_GFI_CODE, rowCommands, viewCommands } from "@/lib/portal/row-command";
 import { gfiCommand, spawnCommand } from "@/lib/portal/spawn-command";
 import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
 import type { SpawnRow } from "@/lib/portal/spawn-filter";
@@ -115,7 +115,21 @@ describe("GFI codes on item rows", () => {
   });
   it("copy all copies what the rows show", () => {
     const { commandOf } = viewCommands(view({ form: "gfi" }));
-    expect(spawnCommands(ITEMS, [2, 1, 0], commandOf!)).toEqual(["cheat gfi ce_wood 1 0 false", `cheat giveitem "Blueprint'${ITEMS[1]![2]}'" 1 0 false`, "cheat gfi lpic 1 0 false"]);
+    expect(spawnCommands([2, 1, 0], (k) => commandOf!(ITEMS[k]!))).toEqual(["cheat gfi ce_wood 1 0 false", `cheat giveitem "Blueprint'${ITEMS[1]![2]}'" 1 0 false`, "cheat gfi lpic 1 0 false"]);
+  });
+  it("a row flipped by its toggle shows the other form: its code (once the coded rows are here), or its full command", () => {
+    const plain = ITEMS.map((r) => r.slice(0, 6) as unknown as SpawnRow);
+    const full = (r: SpawnRow) => spawnCommand(r[2], r[4], { prefix: "cheat", quantity: 1, quality: 0, kind: "item" });
+    const flipped = (k: number) => k !== 1;
+    const waiting = rowCommands(view({}), (k) => plain[k]!, flipped, () => undefined)!;
+    expect([0, 1].map(waiting)).toEqual([{ command: full(plain[0]!), note: LOADING_GFI_CODE }, { command: full(plain[1]!), note: null }]);
+    const arrived = rowCommands(view({}), (k) => plain[k]!, flipped, (k) => ITEMS[k])!;
+    expect([0, 1, 2].map((k) => arrived(k).command)).toEqual(["cheat gfi lpic 1 0 false", full(plain[1]!), "cheat gfi ce_wood 1 0 false"]);
+    // In the short form a flipped row is its full command; creatures have no other form.
+    const short = rowCommands(view({ form: "gfi" }), (k) => ITEMS[k]!, flipped, () => undefined)!;
+    expect([0, 1].map((k) => short(k).command)).toEqual([full(ITEMS[0]!), full(ITEMS[1]!)]);
+    expect(rowCommands(view({ tab: "creatures" }), (k) => CREATURES[k]!, () => true, () => undefined)!(0).command).toBe(creatureSpawnOf(RAPTOR));
+    expect(rowCommands(view({ quantity: "-5" }), (k) => ITEMS[k]!, flipped, () => undefined)).toBeNull();
   });
   it("no command at all while a number of the shown tab is wrong; the other tab's numbers do not matter", () => {
     expect(viewCommands(view({ form: "gfi", quality: "-1" }))).toMatchObject({ commandOf: null, errors: { quality: expect.stringMatching(/too small/) } });

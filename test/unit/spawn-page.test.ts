@@ -123,7 +123,7 @@ describe("filters and map notices", () => {
   it("copy all and export hand over the shown rows in order, with the view's options", () => {
     const o = { prefix: "admincheat", quantity: 2, quality: 0, kind: "blueprint" } as const;
     const { commandOf } = viewCommands({ ...DEFAULT_VIEW, prefix: "admincheat", quantity: "2", kind: "blueprint" });
-    expect(spawnCommands(rows, [2, 1], commandOf!)).toEqual([spawnCommand("/Game/Mods/Y/Crown.Crown", true, o), spawnCommand("/Game/Wood.Wood", false, o)]);
+    expect(spawnCommands([2, 1], (k) => commandOf!(rows[k]!))).toEqual([spawnCommand("/Game/Mods/Y/Crown.Crown", true, o), spawnCommand("/Game/Wood.Wood", false, o)]);
     const doc = spawnExport(rows, mods, [1], commandOf!, "http://x/spawn/?q=wood", new Date(0));
     expect(doc).toEqual({
       view_url: "http://x/spawn/?q=wood",
