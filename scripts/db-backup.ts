@@ -6,6 +6,7 @@ import { config, ConfigError } from "@/lib/config";
 import { BackupError } from "@/lib/db-backup/backup-error";
 import { backupDatabase } from "@/lib/db-backup/backup-database";
 import { dumpCommand } from "@/lib/db-backup/postgres-dump";
+import { oneFileArgument } from "./lib/script-args";
 
 const USAGE = `usage: npm run db:backup -- <file>
 
@@ -20,18 +21,11 @@ Restore with: npm run db:restore -- <file>   (into an empty database)
 Exit status: 0 written, 1 failed or refused, 2 usage.`;
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (args.length !== 1 || args[0]!.startsWith("-")) {
-    console.error(USAGE);
-    return 2;
-  }
+  const file = oneFileArgument(USAGE);
+  if (typeof file === "number") return file;
   const url = config().DATABASE_URL;
-  process.stderr.write(`backing up the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database to ${args[0]}...\n`);
-  const r = await backupDatabase(url, args[0]!);
+  process.stderr.write(`backing up the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database to ${file}...\n`);
+  const r = await backupDatabase(url, file);
   const size = r.bytes === undefined ? "" : `, ${(r.bytes / 1024 / 1024).toFixed(1)} MiB`;
   console.log(`backup written to ${r.file} in ${r.seconds.toFixed(2)} s${size}${r.engine === "sqlite" ? ", integrity check ok" : ""}`);
   return 0;

@@ -8,6 +8,7 @@ import { config, ConfigError } from "@/lib/config";
 import { BackupError } from "@/lib/db-backup/backup-error";
 import { restoreDatabase } from "@/lib/db-backup/backup-database";
 import { restoreCommand } from "@/lib/db-backup/postgres-dump";
+import { oneFileArgument } from "./lib/script-args";
 
 const USAGE = `usage: npm run db:restore -- <file>
 
@@ -21,19 +22,12 @@ Then the database is migrated to this version and its tables counted.
 Exit status: 0 restored, 1 failed or refused, 2 usage.`;
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (args.length !== 1 || args[0]!.startsWith("-")) {
-    console.error(USAGE);
-    return 2;
-  }
+  const file = oneFileArgument(USAGE);
+  if (typeof file === "number") return file;
   const url = config().DATABASE_URL;
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-  process.stderr.write(`restoring ${args[0]} into the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database...\n`);
-  const r = await restoreDatabase(args[0]!, url, root);
+  process.stderr.write(`restoring ${file} into the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database...\n`);
+  const r = await restoreDatabase(file, url, root);
   const rows = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(", ");
   console.log(`restored in ${r.seconds.toFixed(2)} s; ${r.migrationsApplied.length} newer migration(s) applied; rows: ${rows}`);
   return 0;

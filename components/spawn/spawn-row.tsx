@@ -61,6 +61,17 @@ const FlipButton = ({ shows, label, onFlip }: { shows: "full" | "gfi"; label: st
 
 export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, note, copied, onCopy, shows, onFlip }: Props) {
   const [label, className] = row;
+  // On a phone under the name, from 640 px in its own column (one is hidden by CSS).
+  const commandCell = (textClass: string, data?: boolean) => (
+    <>
+      <CommandText command={command} note={note} className={textClass} data={data} />
+      {shows && (
+        <span className="block">
+          <FlipButton shows={shows} label={label} onFlip={() => onFlip(rowKey)} />
+        </span>
+      )}
+    </>
+  );
   return (
     <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
       <td className="py-2 pr-2 pl-1 sm:pl-2">
@@ -69,21 +80,9 @@ export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, 
           <span className="hidden sm:inline">{className} · </span>
           {modName}
         </div>
-        <CommandText command={command} note={note} className="mt-1 block text-xs sm:hidden" />
-        {shows && (
-          <span className="sm:hidden">
-            <FlipButton shows={shows} label={label} onFlip={() => onFlip(rowKey)} />
-          </span>
-        )}
+        <span className="sm:hidden">{commandCell("mt-1 block text-xs")}</span>
       </td>
-      <td className="hidden px-2 py-2 sm:table-cell">
-        <CommandText command={command} note={note} className="text-xs" data />
-        {shows && (
-          <span className="block">
-            <FlipButton shows={shows} label={label} onFlip={() => onFlip(rowKey)} />
-          </span>
-        )}
-      </td>
+      <td className="hidden px-2 py-2 sm:table-cell">{commandCell("text-xs", true)}</td>
       <td className="py-2 pl-1 text-right align-middle">
         <button
           type="button"

@@ -24,3 +24,19 @@ export function scriptArgs(scriptUrl: string) {
     text: value,
   };
 }
+
+/**
+ * The one file a script takes (db:backup, db:restore): the file, or the exit status after
+ * printing `usage` (0 for --help, 2 for anything else than exactly one file).
+ */
+export function oneFileArgument(usage: string, args = process.argv.slice(2)): string | 0 | 2 {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(usage);
+    return 0;
+  }
+  if (args.length !== 1 || args[0]!.startsWith("-")) {
+    console.error(usage);
+    return 2;
+  }
+  return args[0]!;
+}
