@@ -1,6 +1,6 @@
 // Display names (issue 20 §5), both engines: unique per server by the database's index
-// (two users claiming one name at the same moment, through two database clients as two
-// instances would: exactly one wins, every time), changed and released; shown on the
+// (two users claiming one name at the same moment, on PostgreSQL through two database
+// clients as two instances would: exactly one wins, every time), changed and released; shown on the
 // portal's pages escaped and usable as the author filter; and the v1 replies byte for
 // byte as they were.
 import { randomUUID } from "node:crypto";
@@ -13,10 +13,14 @@ import { setDisplayName } from "@/lib/display-names/set-display-name";
 import { api, registeredUser, testDb } from "../support/api";
 
 const ROUNDS = 12;
-// A second client: its own connection pool (PostgreSQL) or connection (SQLite), as a second instance has.
-const other = createDb(inject("databaseUrl"));
+// PostgreSQL: a second client with its own connection pool, as a second instance has.
+// SQLite: the same client, so both claims meet in one group-committed transaction (a
+// savepoint each). A second SQLite client in this process would wait on the first with
+// better-sqlite3's synchronous busy handler, which blocks the very event loop the first
+// needs to commit; a second instance on one file is a second process.
+const other = inject("engine") === "postgresql" ? createDb(inject("databaseUrl")) : testDb();
 afterAll(async () => {
-  await other.$disconnect();
+  if (other !== testDb()) await other.$disconnect();
 });
 
 const word = () => randomUUID().slice(0, 8).replace(/[0-9]/g, "x");
