@@ -12,7 +12,9 @@
  * bearer of the token; /spawn/rows.json is served compressed with its ETag
  * (lib/portal/spawn-rows-reply.ts; Next.js would drop its Content-Encoding); everything
  * else is Next.js (its blank error shells replaced by readable 404 and 500 pages,
- * lib/server/error-page-recovery.ts). Every request, whoever answers it, gets a request
+ * lib/server/error-page-recovery.ts), the home page, spawn pages and document listings
+ * rendered once per version of their data and then served from memory
+ * (lib/server/page-cache.ts). Every request, whoever answers it, gets a request
  * id, a JSON log line and its metrics (lib/server/observe-requests.ts); start-up steps
  * and jobs log through the same logger (lib/logging/logger.ts). SIGTERM/SIGINT stop
  * accepting, let requests in flight finish, exit 0; SIGUSR2 logs a memory report
@@ -40,6 +42,7 @@ import { health } from "@/lib/server/health";
 import { applyHeapMode } from "@/lib/server/heap-mode";
 import { memoryReport } from "@/lib/server/memory-report";
 import { observeRequests } from "@/lib/server/observe-requests";
+import { servePage } from "@/lib/server/page-cache";
 import { buildRouteLabeler } from "@/lib/server/route-label";
 import { captureConsole } from "@/lib/logging/capture-console";
 import { createLogger, setLogger, type Logger } from "@/lib/logging/logger";
@@ -144,7 +147,7 @@ async function main(): Promise<void> {
       req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
       delete req.headers[NOT_FOUND_PATH_HEADER];
       // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-      serveWithErrorPages(req, res, nextHandler);
+      serveWithErrorPages(req, res, (page, out) => servePage(db(), page, out, nextHandler));
     }
   }));
   // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.

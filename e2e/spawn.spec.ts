@@ -10,11 +10,10 @@ const sword = PRIMAL_ENGRAMS[0]!;
 const rows = (page: import("@playwright/test").Page) => page.locator("tbody tr[data-row]");
 const count = (page: import("@playwright/test").Page) => page.getByTestId("result-count");
 
-test("a mod's page: title, freshness, every engram with the v1 spawn command", async ({ page }) => {
+test("a mod's page: title, every engram with the v1 spawn command", async ({ page }) => {
   await page.goto(primal);
   await expect(page).toHaveTitle(`Spawn codes for ${MOD_PRIMAL.name} · Beacon Hub`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Spawn codes for ${MOD_PRIMAL.name}`);
-  await expect(page.getByText(/Up to date as of \d{4}-\d\d-\d\d \d\d:\d\d UTC/)).toBeVisible();
   await spawnReady(page);
   await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length);
   await expect(count(page)).toHaveText(`Showing ${PRIMAL_ENGRAMS.length} of ${PRIMAL_ENGRAMS.length} engrams`);

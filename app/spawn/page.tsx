@@ -8,7 +8,9 @@
  * revealed by a script, so without JavaScript it would stay hidden; the rows are cached
  * (lib/portal/spawn-catalogue), so waiting for them costs a few milliseconds but on the
  * first visit after a change. `tab=creatures` shows the scope's creatures instead of its
- * engrams (issue 18), with the same search, filters and layout.
+ * engrams (issue 18), with the same search, filters and layout. Rendered once per
+ * address, locale and version of the mods, engrams and creatures, then served from memory
+ * (lib/server/page-cache.ts): nothing on it may depend on the time or the visitor.
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
@@ -18,7 +20,6 @@ import { preload } from "react-dom";
 import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
 import { db } from "@/lib/db/client";
-import { formatUtc } from "@/lib/portal/format";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
 import type { SpawnScope } from "@/lib/portal/spawn-scope";
 import { parseSpawnView, rowSource, type RowSource } from "@/lib/portal/spawn-view";
@@ -55,7 +56,6 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
   const { scope, result } = await modsFor(first(query.mod_id));
   if (!result.found) notFound();
   const locale = readerLocale((await headers()).get("accept-language"));
-  const now = new Date();
   const view = parseSpawnView(query);
   const dataUrls: Record<RowSource, string> = { items: spawnRowsUrl(scope, locale), gfi: spawnRowsUrl(scope, locale, "gfi"), creatures: spawnRowsUrl(scope, locale, "creatures") };
   preload(dataUrls[rowSource(view)], { as: "fetch", crossOrigin: "anonymous" });
@@ -65,9 +65,6 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
         <h1 id="spawn-title" className="text-2xl font-bold sm:text-3xl">
           {titleOf(scope, result.mods.map((m) => m.name))}
         </h1>
-        <p className="text-sm text-slate-300">
-          Up to date as of <time dateTime={now.toISOString()}>{formatUtc(now)}</time>
-        </p>
       </header>
       <SpawnRowsSection mods={result.mods} scope={scope} initialView={view} dataUrls={dataUrls} locale={locale} />
     </section>

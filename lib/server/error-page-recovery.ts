@@ -16,10 +16,11 @@
  * replacement goes out uncompressed through ServerResponse's own methods, under the
  * compression wrapper Next.js put on the response.
  */
-import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from "node:http";
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { serverErrorPage } from "@/lib/server/error-page-html";
 import { NOT_FOUND_PATH_HEADER } from "@/lib/server/not-found-header";
+import { headerArg, inProcessRequest, tap, type Handler } from "@/lib/server/response-tap";
 
 export { NOT_FOUND_PATH_HEADER };
 
@@ -27,64 +28,6 @@ const SHELL = '<html id="__next_error__">';
 /** Matches no route, so Next.js renders app/not-found.tsx for it, as real HTML. */
 const UNMATCHED_PATH = "/_beacon/not-found";
 const proto = ServerResponse.prototype;
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
-type Chunk = string | Uint8Array;
-interface Held {
-  status: number;
-  /** writeHead's arguments, when it was called */
-  head: unknown[] | null;
-  chunks: Buffer[];
-}
-
-const toBuffer = (chunk: Chunk, encoding?: unknown) => (typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk));
-
-function headerArg(args: unknown[] | null): Record<string, unknown> {
-  const last = args?.[args.length - 1];
-  return last && typeof last === "object" && !Array.isArray(last) ? (last as Record<string, unknown>) : {};
-}
-
-/**
- * Wraps a response's output methods (as own properties, under any wrapper added later).
- * Once the status and type are known, `hold` decides: pass everything through, or keep
- * it and hand it to `done` at the end.
- */
-function tap(res: ServerResponse, hold: (status: number, type: string) => boolean, done: (held: Held) => void): void {
-  let state: "undecided" | "pass" | "hold" = "undecided";
-  const held: Held = { status: 200, head: null, chunks: [] };
-  const decide = (status: number, head: unknown[] | null = null) => {
-    const fromHead = Object.entries(headerArg(head)).find(([k]) => k.toLowerCase() === "content-type")?.[1];
-    state = hold(status, String(fromHead ?? res.getHeader("content-type") ?? "")) ? "hold" : "pass";
-    held.status = status;
-  };
-  const own = res as unknown as Record<string, unknown>;
-  own.flushHeaders = () => {
-    if (state === "undecided") decide(res.statusCode);
-    if (state === "pass") proto.flushHeaders.call(res);
-  };
-  own.writeHead = (...args: unknown[]) => {
-    if (state === "undecided") decide(Number(args[0]), args);
-    if (state === "pass") return proto.writeHead.apply(res, args as Parameters<ServerResponse["writeHead"]>);
-    held.head = args;
-    held.status = Number(args[0]);
-    return res;
-  };
-  own.write = (chunk: Chunk, encoding?: unknown, callback?: unknown) => {
-    if (state === "undecided") decide(res.statusCode);
-    if (state === "pass") return (proto.write as (...a: unknown[]) => boolean).call(res, chunk, encoding, callback);
-    held.chunks.push(toBuffer(chunk, encoding));
-    const cb = typeof encoding === "function" ? encoding : callback;
-    if (typeof cb === "function") queueMicrotask(() => (cb as () => void)());
-    return true;
-  };
-  own.end = (chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    if (state === "undecided") decide(res.statusCode);
-    if (state === "pass") return (proto.end as (...a: unknown[]) => ServerResponse).call(res, chunk, encoding, callback);
-    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") held.chunks.push(toBuffer(chunk as Chunk, encoding));
-    done(held);
-    return res;
-  };
-}
 
 function decoded(body: Buffer, encoding: unknown): string {
   try {
@@ -118,14 +61,8 @@ function send(res: ServerResponse, status: number, headers: OutgoingHttpHeaders,
  * (Next.js adds some to the request), uncompressed; then copied to the real one.
  */
 function renderNotFound(handle: Handler, req: IncomingMessage, res: ServerResponse, asked: { url: string; headers: IncomingMessage["headers"] }): void {
-  const again = new IncomingMessage(req.socket);
-  again.method = "GET";
-  again.url = UNMATCHED_PATH;
-  again.httpVersion = req.httpVersion;
   const { "accept-encoding": _dropped, ...headers } = asked.headers;
-  again.headers = { ...headers, [NOT_FOUND_PATH_HEADER]: asked.url };
-  again.rawHeaders = Object.entries(again.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.flatMap((x) => [k, x]) : v === undefined ? [] : [k, v]));
-  again.push(null);
+  const again = inProcessRequest(req, UNMATCHED_PATH, { ...headers, [NOT_FOUND_PATH_HEADER]: asked.url });
   const fresh = new ServerResponse(again);
   tap(fresh, () => true, (held) => send(res, held.status, { ...fresh.getHeaders(), ...(headerArg(held.head) as OutgoingHttpHeaders) }, Buffer.concat(held.chunks)));
   void Promise.resolve(handle(again, fresh)).catch(() => send(res, 404, { "content-type": "text/plain; charset=utf-8" }, "Not found.\n"));

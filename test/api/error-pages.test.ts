@@ -71,12 +71,14 @@ describe.runIf(inject("engine") === "sqlite")("error pages", () => {
   });
 
   it("a page that fails is a readable 500 page with the error's digest and nothing internal", async () => {
-    // Break the server's database under it: the listing's table is gone.
+    // Break the server's database under it: the listing's table is gone. A listing no
+    // test asked for before, as the ones rendered already are kept in memory
+    // (lib/server/page-cache.ts) and a renamed table moves no data version.
     const conn = new Database(sqlitePath(database.url));
     conn.exec('ALTER TABLE "documents" RENAME TO "documents_gone"');
     conn.close();
     for (const encoding of ["identity", "gzip"]) {
-      const res = await get("/documents", { "accept-encoding": encoding });
+      const res = await get("/documents?sort=downloads", { "accept-encoding": encoding });
       expect(res.status).toBe(500);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("content-encoding")).toBeNull();
