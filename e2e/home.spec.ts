@@ -93,7 +93,7 @@ test("pages send CSP (nonce scripts, frame-ancestors 'none'), nosniff and a refe
     expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(h["x-frame-options"]).toBe("DENY");
   }
-  // Each response has its own nonce, and every script tag of the page carries it.
+  // Each page (each render: lib/server/page-cache.ts) has its own nonce, and every script tag of it carries it.
   const a = (await request.get("/")).headers()["content-security-policy"];
   const res = await request.get(`/spawn/?mod_id=${MOD_PRIMAL.id}`);
   const nonce = /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"] ?? "")?.[1];

@@ -37,7 +37,7 @@ import { freePort, ROOT, startServer, type TestServer } from "../test/support/te
 import { benchCases, type Case, type Request } from "./bench/cases";
 import { runGrowth } from "./bench/growth";
 import { serverMemoryReport, summariseHeapSnapshot } from "./bench/memory";
-import { ceilingRow, evaluate, printTable, type Measured, type Row } from "./bench/report";
+import { ceilingRow, evaluate, printTable, type Ceilings, type Measured, type Row } from "./bench/report";
 import { seed, type Seeded } from "./bench/seed";
 import { cpuMs, rssMb } from "./lib/process-memory";
 import { scriptArgs } from "./lib/script-args";
@@ -114,7 +114,7 @@ async function ceilingOf(port: number, path = "/"): Promise<{ measured: Measured
   return { measured: await runDriver(`http://127.0.0.1:${port}`, { path }), load };
 }
 
-async function runCases(on: Engine, setup: Setup, cases: [number, Case][], ceiling: { rps: number; largeRps: number }): Promise<Row[]> {
+async function runCases(on: Engine, setup: Setup, cases: [number, Case][], ceiling: Ceilings): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [n, c] of cases) {
     const load = load1();
@@ -157,7 +157,15 @@ async function main() {
       log(`ceiling: bare node:http, ${catalogueBytes} bytes (the catalogue's size)`);
       const large = await ceilingOf(ceilingPort, `/bytes/${catalogueBytes}`);
       rows.push(ceilingRow(`ceiling: bare node:http, ${(catalogueBytes / 1e6).toFixed(1)} MB`, large.measured, large.load));
-      rows.push(...(await runCases(engine, main, cases, { rps: top.measured.rps, largeRps: large.measured.rps })));
+      let compressedRps: number | null = null;
+      if (cases.some(([, c]) => c.largeCeiling === "compressed")) {
+        const brBytes = Number((await fetch(`${main.server.url}/v1/engram.php`, { headers: { "accept-encoding": "br" } })).headers.get("content-length"));
+        log(`ceiling: bare node:http, ${brBytes} random bytes (the catalogue's brotli form)`);
+        const compressed = await ceilingOf(ceilingPort, `/random/${brBytes}`);
+        rows.push(ceilingRow(`ceiling: bare node:http, ${(brBytes / 1e6).toFixed(2)} MB random`, compressed.measured, compressed.load));
+        compressedRps = compressed.measured.rps;
+      }
+      rows.push(...(await runCases(engine, main, cases, { rps: top.measured.rps, largeRps: large.measured.rps, compressedRps })));
       const rssAfterRunMb = Math.round(rssMb(main.server.process.pid!));
       const snapshotFile = snapshot ? out.replace(/\.json$/, "") + ".heapsnapshot" : undefined;
       const { report, snapshot: written } = await serverMemoryReport(main.server, snapshotFile);
@@ -180,7 +188,7 @@ async function main() {
           const again = await ceilingOf(ceilingPort);
           rows.push({ ...ceilingRow("ceiling: bare node:http, 1 KB (before the PostgreSQL cases)", again.measured, again.load), engine: "postgresql" });
           const pgCases = benchCases(pg.server.url, pg.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n, c]) => c.write && (!only || only.includes(n)));
-          rows.push(...(await runCases("postgresql", pg, pgCases, { rps: again.measured.rps, largeRps: again.measured.rps })));
+          rows.push(...(await runCases("postgresql", pg, pgCases, { rps: again.measured.rps, largeRps: again.measured.rps, compressedRps: null })));
         } finally {
           await pg.server.stop();
           await pg.database.drop();

@@ -1,7 +1,9 @@
 /**
- * Pages kept in memory (issue 15 §2). `/`, `/spawn/` (every scope, tab and view) and
- * `/documents` (every search, filter, sort and page) show the same HTML to everyone who
- * asks with the same address and language: Next.js renders each once per (address,
+ * Pages kept in memory (issue 15 §2). `/`, `/spawn/` (every scope, tab and view),
+ * `/documents` (every search, filter, sort and page) and a document's page show the same
+ * HTML to everyone who asks with the same address and language (a document's page to
+ * everyone who is not signed in: its author sees an Edit button, so a request with a
+ * session is rendered as before): Next.js renders each once per (address,
  * reader's locale, versions of the data the page shows) and the bytes are served from
  * here until one of those data versions moves, on this instance or any other on the
  * database (the data_versions counters the v1 caches use, read once per request).
@@ -32,15 +34,19 @@ import { readerLocale } from "@/lib/catalogue/item-order";
 import type { Db } from "@/lib/db/client";
 import { headerArg, inProcessRequest, tap, type Handler } from "@/lib/server/response-tap";
 
-/** The pages kept, and the data versions each one shows. */
-const PAGES: { path: RegExp; versions: readonly string[] }[] = [
+/** The pages kept, the data versions each one shows, and whether it reads the session. */
+const PAGES: { path: RegExp; versions: readonly string[]; readsSession?: true }[] = [
   // counts of confirmed mods, engrams, documents and downloads
   { path: /^\/$/, versions: ["mods", "engrams", "documents"] },
   // the mods' names, their engrams or creatures
   { path: /^\/spawn\/?$/, versions: ["mods", "engrams", "creatures"] },
   // documents (download counts too), their authors' display names, an item filter's name
   { path: /^\/documents\/?$/, versions: ["documents", "users", "engrams"] },
+  // its metadata, download count and content, its author's name, its items and their mods
+  { path: /^\/documents\/[0-9a-fA-F-]{36}\/?$/, versions: ["documents", "users", "engrams", "mods"], readsSession: true },
 ];
+/** Auth.js's session cookie (`authjs.session-token`, `__Secure-` prefixed, or chunked `.0`). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token[=.]/;
 
 /** Headers of a render that go out with every copy; Next.js's cache headers are replaced. */
 const KEPT_HEADERS = ["content-type", "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "link"];
@@ -73,6 +79,7 @@ export function keptPageOf(req: IncomingMessage): { key: string; versions: reado
   const path = q < 0 ? url : url.slice(0, q);
   const page = PAGES.find((p) => p.path.test(path));
   if (!page || (q >= 0 && new URLSearchParams(url.slice(q + 1)).has("_rsc"))) return null;
+  if (page.readsSession && SESSION_COOKIE.test(req.headers.cookie ?? "")) return null;
   return { key: `${url}\n${readerLocale(req.headers["accept-language"])}`, versions: page.versions };
 }
 

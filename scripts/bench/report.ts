@@ -35,7 +35,16 @@ export interface Row extends Measured {
   serverCpuUsPerRequest: number | null;
 }
 
-export function evaluate(c: Case, r: Measured, ceiling: { rps: number; largeRps: number }, engine: Row["engine"], loadBefore: number, serverCpuMs: number): Row {
+export interface Ceilings {
+  /** 1 KB */
+  rps: number;
+  /** as many bytes as the catalogue */
+  largeRps: number;
+  /** as many random bytes as the catalogue's brotli form (null: not measured) */
+  compressedRps: number | null;
+}
+
+export function evaluate(c: Case, r: Measured, ceiling: Ceilings, engine: Row["engine"], loadBefore: number, serverCpuMs: number): Row {
   const ratio = r.rps / ceiling.rps;
   const originalRatio = c.original === undefined ? null : c.original / ORIGINAL_CEILING;
   const targetRatio = originalRatio === null ? null : originalRatio * TARGET_FACTOR;
@@ -44,7 +53,7 @@ export function evaluate(c: Case, r: Measured, ceiling: { rps: number; largeRps:
     engine,
     ...r,
     ratio,
-    sameSizeRatio: c.largeCeiling ? r.rps / ceiling.largeRps : null,
+    sameSizeRatio: c.largeCeiling === "plain" ? r.rps / ceiling.largeRps : c.largeCeiling === "compressed" && ceiling.compressedRps ? r.rps / ceiling.compressedRps : null,
     original: c.original ?? null,
     originalRatio,
     targetRatio,

@@ -1,7 +1,7 @@
 // Pages kept in memory (issue 15 §2, lib/server/page-cache.ts), over HTTP on the
-// production server, on each engine: the spawn page, /documents and / are rendered once
-// per version of their data (the same bytes and CSP nonce until then), change as soon as
-// that data does, whichever instance wrote it, and keep the security headers, ETags and
+// production server, on each engine: the spawn page, /documents, a document's page and /
+// are rendered once per version of their data (the same bytes and CSP nonce until then),
+// change as soon as that data does, whichever instance wrote it, and keep the security headers, ETags and
 // compressed forms. Two instances on a database of their own: the shared suites' writes
 // would move the data versions under these tests.
 import { randomUUID } from "node:crypto";
@@ -194,6 +194,23 @@ describe("/documents and / from memory", () => {
     const downloaded = await page(a, "/documents?sort=downloads");
     expect(downloaded.html).toMatch(new RegExp(`data-document="${id}"[\\s\\S]*?data-downloads="1"`));
 
+  });
+
+  it("keeps a document's page for visitors who are not signed in, and shows its downloads at once", async () => {
+    const who = await user();
+    const id = await publish(who, `Kept page ${who.userId.slice(0, 8)}`);
+    const path = `/documents/${id}`;
+    const first = await page(a, path);
+    expect(first.html).toMatch(/data-testid="download-count">0</);
+    expect((await page(a, path)).csp).toBe(first.csp);
+    expect((await fetch(`${b.url}/v1/document.php/${id}`)).status).toBe(200);
+    const downloaded = await page(a, path);
+    expect(downloaded.html).toMatch(/data-testid="download-count">1</);
+    // a request with a session is rendered for it, each time (the author sees Edit)
+    const session = { cookie: "authjs.session-token=not-a-real-session" };
+    const signedIn = await page(a, path, session);
+    expect(signedIn.csp).not.toBe(downloaded.csp);
+    expect((await page(a, path, session)).csp).not.toBe(signedIn.csp);
   });
 
   it("keeps each search, filter and page address apart", async () => {
