@@ -29,12 +29,14 @@ export function etagOf(body: Uint8Array | string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/** One compressed form of `body`, as prepareBody makes it. */
+export function compressBody(body: Buffer, coding: "gzip" | "br"): Promise<Buffer> {
+  return coding === "gzip" ? gzipAsync(body, { level: 6 }) : brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
 export async function prepareBody(json: string | Buffer): Promise<CachedBody> {
   const body = typeof json === "string" ? Buffer.from(json) : json;
   if (body.length < MIN_COMPRESS_BYTES) return { body, etag: etagOf(body), gzip: null, br: null };
-  const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 6 }),
-    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  ]);
+  const [gz, br] = await Promise.all([compressBody(body, "gzip"), compressBody(body, "br")]);
   return { body, etag: etagOf(body), gzip: gz, br };
 }

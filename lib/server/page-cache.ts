@@ -13,8 +13,9 @@
  *   sets no cookie is kept. Anything else (a 404 for an unknown mod, a failure) is not
  *   kept: the request is then rendered again the usual way, so it gets the site's error
  *   pages. Concurrent misses of one page share one render.
- * - The kept page has a strong ETag (If-None-Match is a 304) and gzip and brotli forms
- *   made once; `Cache-Control: no-cache` lets browsers keep it and ask again cheaply.
+ * - The kept page has a strong ETag (If-None-Match is a 304), and its gzip and brotli
+ *   forms are made once each, when a request first asks for one; `Cache-Control:
+ *   no-cache` lets browsers keep it and ask again cheaply.
  * - Scripts stay behind a CSP nonce (no 'unsafe-inline'): the nonce is drawn for each
  *   render, and the page goes out with the CSP it was rendered with. It is unknown
  *   before the render, and the page changes (a new render, a new nonce) whenever the
@@ -27,7 +28,8 @@ import { ServerResponse, type IncomingMessage } from "node:http";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import { writeNodeResponse } from "@/lib/api/node-adapter";
 import type { ApiResponse } from "@/lib/api/types";
-import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
+import { acceptsEncoding, acceptsGzip, MIN_COMPRESS_BYTES } from "@/lib/api/response-encoding";
+import { compressBody, etagOf } from "@/lib/cache/cached-body";
 import { dataVersion } from "@/lib/cache/data-version";
 import { sharedCache } from "@/lib/cache/versioned-cache";
 import { readerLocale } from "@/lib/catalogue/item-order";
@@ -56,15 +58,25 @@ const MAX_URL = 2048;
 /** A render that never ends is given up after this (its waiters render on their own). */
 const RENDER_TIMEOUT_MS = 30_000;
 
+/**
+ * A rendered page: its bytes and ETag, and each compressed form once a request asked for
+ * it. Made lazily because pages can change often (every download moves the documents
+ * version): a page rendered once and read once costs one compression, as Next.js's own
+ * would, not two.
+ */
 export interface KeptPage {
   headers: Record<string, string>;
-  body: CachedBody;
+  body: Buffer;
+  etag: string;
+  compressed: { gzip?: Promise<Buffer>; br?: Promise<Buffer> };
+  /** bytes of the compressed forms made so far */
+  compressedBytes: number;
 }
 
 const pages = sharedCache<KeptPage>("pages", {
   maxBytes: 32 << 20,
   maxEntries: 2000,
-  sizeOf: (page) => 512 + bodyBytes(page.body),
+  sizeOf: (page) => 512 + page.body.length + page.compressedBytes,
 });
 
 /** A render that is not a page to keep. */
@@ -86,7 +98,7 @@ export function keptPageOf(req: IncomingMessage): { key: string; versions: reado
 /** Renders `req` in-process and keeps the page, or rejects with NotKept. */
 function renderPage(req: IncomingMessage, render: Handler): Promise<KeptPage> {
   return new Promise<KeptPage>((resolve, reject) => {
-    // Plain bytes to keep: compressing is done here, once.
+    // Plain bytes to keep: compressing is done here, once per form.
     const { "accept-encoding": _plain, ...headers } = req.headers;
     const again = inProcessRequest(req, req.url ?? "/", headers);
     const out = new ServerResponse(again);
@@ -101,7 +113,8 @@ function renderPage(req: IncomingMessage, render: Handler): Promise<KeptPage> {
         return;
       }
       const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (header(name) === undefined ? [] : [[name, String(header(name))]])));
-      prepareBody(Buffer.concat(held.chunks)).then((body) => resolve({ headers: kept, body }), reject);
+      const body = Buffer.concat(held.chunks);
+      resolve({ headers: kept, body, etag: etagOf(body), compressed: {}, compressedBytes: 0 });
     });
     Promise.resolve(render(again, out)).catch((err: unknown) => {
       clearTimeout(timer);
@@ -110,12 +123,28 @@ function renderPage(req: IncomingMessage, render: Handler): Promise<KeptPage> {
   });
 }
 
-function reply(page: KeptPage): ApiResponse {
+/** The form of `page` this request takes: brotli, gzip or none (made now if it is the first to ask). */
+async function variantFor(key: string, page: KeptPage, acceptEncoding: string | undefined): Promise<ApiResponse["variants"]> {
+  if (page.body.length <= MIN_COMPRESS_BYTES) return {};
+  const coding = acceptsEncoding(acceptEncoding, "br") ? "br" : acceptsGzip(acceptEncoding) ? "gzip" : null;
+  if (!coding) return {};
+  let form = page.compressed[coding];
+  if (!form) {
+    form = page.compressed[coding] = compressBody(page.body, coding);
+    void form.then((bytes) => {
+      page.compressedBytes += bytes.length;
+      pages.remeasure(key, page);
+    }, () => delete page.compressed[coding]);
+  }
+  return { [coding]: await form };
+}
+
+function reply(page: KeptPage, variants: ApiResponse["variants"]): ApiResponse {
   return {
     status: 200,
-    headers: { ...page.headers, etag: page.body.etag, "cache-control": "no-cache", vary: "Accept-Language, Accept-Encoding" },
-    body: page.body.body,
-    variants: { gzip: page.body.gzip, br: page.body.br },
+    headers: { ...page.headers, etag: page.etag, "cache-control": "no-cache", vary: "Accept-Language, Accept-Encoding" },
+    body: page.body,
+    variants,
   };
 }
 
@@ -137,6 +166,12 @@ export async function servePage(db: Db, req: IncomingMessage, res: ServerRespons
   }
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  const answer = applyConditionalGet({ method: "GET", rawTarget: req.url ?? "/", headers, body: new Uint8Array(), remoteAddress: "" }, reply(page));
-  await writeNodeResponse(res, answer, "GET", headers["accept-encoding"]);
+  const asked = { method: "GET", rawTarget: req.url ?? "/", headers, body: new Uint8Array(), remoteAddress: "" };
+  let answer = applyConditionalGet(asked, reply(page, {}));
+  if (answer.status !== 304) {
+    // A compression that failed sends the page as it is (encodeResponse may gzip it).
+    const variants = await variantFor(kept.key, page, headers["accept-encoding"]).catch(() => ({}));
+    answer = applyConditionalGet(asked, reply(page, variants));
+  }
+  await writeNodeResponse(res, answer, "GET", headers["accept-encoding"]).catch(() => res.destroy());
 }
