@@ -12,13 +12,15 @@
  * Rows are cached per kind and scope (read once, in the database's order) and per locale
  * (sorted, as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma
  * takes ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
- * updated_at, mods' order) with one indexed aggregate, so any insert, update or delete
- * made by any instance is seen at once. One cache for the page and rows.json, bounded in
- * bytes (an entry is counted again each time it gains a locale's order or GFI codes).
+ * updated_at, mods' order), one indexed aggregate per scope made again only once the
+ * kind's data version has moved, so any insert, update or delete made by any instance is
+ * seen at once while a change elsewhere re-reads no other scope's rows. The mods a scope
+ * names are kept per version of the mods. One cache for the page and rows.json, bounded
+ * in bytes (an entry is counted again each time it gains a locale's order or GFI codes).
  */
 import { createHash } from "node:crypto";
 import { sortByLabel } from "@/lib/catalogue/item-order";
-import { sharedCache } from "@/lib/cache/versioned-cache";
+import { cachedAtVersion, sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
 import { gfiCodeTable, type GfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import { classOf } from "@/lib/engrams/derive";
@@ -68,8 +70,17 @@ export function parseSpawnScope(value: string | undefined): { scope: SpawnScope;
 }
 
 /** The confirmed mods of a scope (all confirmed mods for every engram, none for the base game), ordered by name. */
+const spawnMods = sharedCache<SpawnMods>("spawn_mods", {
+  maxBytes: 4 << 20,
+  sizeOf: (m) => 64 + (m.found ? m.mods.reduce((n, mod) => n + 64 + mod.id.length + mod.name.length, 0) : m.missing.reduce((n, id) => n + 40 + id.length, 0)),
+});
+
 export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMods> {
   if (scope.kind === "base") return { found: true, mods: [] };
+  return cachedAtVersion(db, "mods", spawnMods, scopeKey(scope), () => readSpawnMods(db, scope));
+}
+
+async function readSpawnMods(db: Db, scope: Exclude<SpawnScope, { kind: "base" }>): Promise<SpawnMods> {
   const rows = await db.modRegistration.findMany({
     where: scope.kind === "all" ? { confirmedModId: { not: null } } : { confirmedModId: { in: scope.ids } },
     select: { workshopId: true, name: true },
@@ -135,15 +146,25 @@ const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where => (scope.
 /** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
 const gfiMods = (scope: SpawnScope): string[] | null => (scope.kind === "all" ? null : scope.kind === "base" ? [] : scope.ids);
 
-async function statsOf(db: Db, kind: ItemKind, where: Where): Promise<{ count: number; lastChanged: Date | null }> {
-  const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
-  const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
-  return { count: s._count._all, lastChanged: s._max.updatedAt };
+interface ScopeStats {
+  count: number;
+  lastChanged: Date | null;
+}
+
+const scopeStats = sharedCache<ScopeStats>("spawn_stats", { maxBytes: 1 << 20, sizeOf: () => 160 });
+
+/** A scope's row count and latest change, read again once its kind's data version moved. */
+function statsOf(db: Db, kind: ItemKind, scope: SpawnScope, where: Where): Promise<ScopeStats> {
+  return cachedAtVersion(db, kind, scopeStats, `${kind}:${scopeKey(scope)}`, async () => {
+    const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
+    const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
+    return { count: s._count._all, lastChanged: s._max.updatedAt };
+  });
 }
 
 /** How many engrams or creatures a page's scope has (the other tab's count), from the index. */
 export async function countSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind }): Promise<number> {
-  return (await statsOf(db, options.kind, whereOf(options.scope, options.mods))).count;
+  return (await statsOf(db, options.kind, options.scope, whereOf(options.scope, options.mods))).count;
 }
 
 async function readRows(db: Db, kind: ItemKind, where: Where) {
@@ -159,7 +180,7 @@ async function readRows(db: Db, kind: ItemKind, where: Where) {
 export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean }): Promise<SpawnRows> {
   const { scope, mods, locale, kind = "engrams" } = options;
   const where = whereOf(scope, mods);
-  const stats = await statsOf(db, kind, where);
+  const stats = await statsOf(db, kind, scope, where);
   const key = `${kind}:${scopeKey(scope)}`;
   const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
   const entry = await cache.get(key, version, async () => {

@@ -157,6 +157,20 @@ describe("/spawn/rows.json (served by server.ts, not Next.js)", () => {
     expect((await api().request("GET", "/spawn/rows.json?mod_id=1")).status).toBe(404);
     expect((await api().request("POST", target, { body: "{}" })).status).toBe(405);
   });
+
+  it("follows writes through another instance with both warm: a new engram, then the mod's removal", async () => {
+    const { who, mod } = await ownerWithMod();
+    expect((await api(who).request("POST", "/v1/engram.php", { body: engram(mod, "Warm") })).status).toBe(200);
+    const other = createClient({ serverUrl: second.url, identity: who });
+    const target = `/spawn/rows.json?mod_id=${mod}`;
+    const labelsOf = (res: { text(): string }) => (JSON.parse(res.text()) as unknown[][]).map((r) => r[0]);
+    expect(labelsOf(await other.request("GET", target))).toEqual(["Cache Warm"]);
+    expect(labelsOf(await api().request("GET", target))).toEqual(["Cache Warm"]);
+    expect((await api(who).request("POST", "/v1/engram.php", { body: engram(mod, "Next") })).status).toBe(200);
+    expect(labelsOf(await other.request("GET", target))).toEqual(["Cache Next", "Cache Warm"]);
+    expect((await other.request("DELETE", `/v1/mod.php/${mod}`)).status).toBe(200);
+    expect((await api().request("GET", target)).status).toBe(404);
+  });
 });
 
 describe("caches of signed and listed data", () => {
