@@ -176,7 +176,10 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     const ops = writers.reduce((n, w) => n + w.ops, 0);
     expect(writers.flatMap((w) => w.failures)).toEqual([]);
     expect(ops).toBeGreaterThan(50);
-    expect(copy.engrams.length + copy.creatures.length).toBeGreaterThan(20);
+    // Enough happened for the comparison to mean something. Not a floor on the final
+    // catalogue: random deletions of whole mods can leave it small (19 items once, in CI).
+    expect(all.length, "changes logged").toBeGreaterThan(50);
+    expect(copy.engrams.length + copy.creatures.length).toBeGreaterThan(0);
     console.log(
       `changes-exact: ${ops} writes by ${WRITERS} writers in ${WRITE_SECONDS} s at two instances; the reader took ${pages} pages (${records} records) ` +
         `over ${requests} requests and ends with ${copy.engrams.length} engrams, ${copy.creatures.length} creatures, ${copy.mods.length} mods, as the database; ` +
