@@ -9,6 +9,7 @@ import { newIdentity, publicKeyPem, type Identity } from "@/lib/client/identity"
 import { createDb, type Db } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { client, errorShapeProblem } from "../support/hostile";
+import { startEarlyInMinute } from "../support/rate-window";
 import { startServer, type TestServer } from "../support/test-server";
 
 const engine = inject("engine");
@@ -108,9 +109,7 @@ describe(`rate limits on ${engine}`, () => {
   });
 
   it("is shared by two instances on one database: the second refuses once the total reaches the limit", async () => {
-    // Counts are per calendar minute: start early in one, so the window cannot turn mid-test.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+    await startEarlyInMinute();
     const carol = await registerUserFrom(a.url, "198.51.100.3");
     const signed = (server: TestServer, n: number) => client(server.url, carol).request("GET", "/v1/mod.php", { headers: { "x-forwarded-for": `203.0.114.${n}` } });
     // Instances send their counts about once a second (later on a loaded machine): wait for
