@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization, newIdentity, publicKeyPem } from "@/lib/client/identity";
+import { startEarlyInMinute } from "../support/rate-window";
 
 const BASE = "http://beacon.test";
 type Handler = (request: Request) => Promise<Response>;
@@ -43,6 +44,7 @@ describe("user.php as a Next.js route handler", () => {
   });
 
   it("applies the API's rate limits per client address, as server.ts does", async () => {
+    await startEarlyInMinute(55_000);
     const get = (peer: string, extra: Record<string, string> = {}) =>
       route.GET(new Request(`${BASE}/v1/user.php/${crypto.randomUUID()}`, { headers: { "x-beacon-peer-address": peer, ...extra } }));
     for (let i = 0; i < 30; i++) {
