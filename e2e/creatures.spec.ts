@@ -6,14 +6,11 @@
  * game's catalogue, which this spec adds for its run and removes after) and a mod
  * owner's creature management on the dashboard. The seed's creatures are MOD_PRIMAL's.
  */
-import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import type { Identity } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
-import { uidOf } from "@/lib/engrams/derive";
-import { readEngramFile } from "@/lib/engrams/engram-file";
-import { importEngrams } from "@/lib/engrams/import-engrams";
+import { addBaseGameEngrams, removeEngrams } from "./base-game";
 import { MOD_PRIMAL, MOD_SECOND, PRIMAL_CREATURES } from "./fixtures";
 import { screenshot, spawnReady } from "./helpers";
 import { deleteIdentity, registerIdentity, signIn } from "./session";
@@ -129,23 +126,10 @@ test.describe("GFI codes on item rows", () => {
   let added: string[] = [];
 
   test.beforeAll(async () => {
-    const db = createDb(process.env.E2E_DATABASE_URL!);
-    try {
-      const present = new Set((await db.engram.findMany({ select: { uid: true } })).map((e) => e.uid));
-      const base = readEngramFile(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"), "csv").filter((r) => !present.has(uidOf(String((r.value as { path: string }).path))));
-      const result = await importEngrams(db, { rows: base });
-      if (!result.ok) throw new Error(JSON.stringify(result.errors));
-      added = base.map((r) => uidOf(String((r.value as { path: string }).path)));
-    } finally {
-      await db.$disconnect();
-    }
+    added = await addBaseGameEngrams();
   });
 
-  test.afterAll(async () => {
-    const db = createDb(process.env.E2E_DATABASE_URL!);
-    await db.engram.deleteMany({ where: { uid: { in: added } } });
-    await db.$disconnect();
-  });
+  test.afterAll(() => removeEngrams(added));
 
   test("the page's switch shows short codes with the view's options; a row without one keeps its command and says why; copy all copies what is shown", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);

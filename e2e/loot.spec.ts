@@ -8,10 +8,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, type Identity } from "@/lib/client/identity";
-import { createDb } from "@/lib/db/client";
-import { readEngramFile } from "@/lib/engrams/engram-file";
-import { uidOf } from "@/lib/engrams/derive";
-import { importEngrams } from "@/lib/engrams/import-engrams";
+import { addBaseGameEngrams, removeEngrams } from "./base-game";
 import { screenshot } from "./helpers";
 
 const DEFAULT_LOOT = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
@@ -28,27 +25,13 @@ test.beforeAll(async () => {
   await api.users.register();
   await api.documents.publish(Buffer.from(DEFAULT_LOOT));
   // The base game's rows for the document's items (the seed has only a few base rows).
-  const db = createDb(process.env.E2E_DATABASE_URL!);
-  try {
-    const paths = new Set([...DEFAULT_LOOT.matchAll(/"Path": "([^"]+)"/g)].map((m) => m[1]!.toLowerCase()));
-    const present = new Set((await db.engram.findMany({ select: { uid: true } })).map((e) => e.uid));
-    const rows = readEngramFile(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"), "csv").filter((r) => {
-      const path = String((r.value as { path?: unknown }).path ?? "").toLowerCase();
-      return paths.has(path) && !present.has(uidOf(path));
-    });
-    const result = await importEngrams(db, { rows });
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    addedUids = rows.map((r) => uidOf(String((r.value as { path: string }).path)));
-  } finally {
-    await db.$disconnect();
-  }
+  const paths = new Set([...DEFAULT_LOOT.matchAll(/"Path": "([^"]+)"/g)].map((m) => m[1]!.toLowerCase()));
+  addedUids = await addBaseGameEngrams((path) => paths.has(path.toLowerCase()));
 });
 
 test.afterAll(async () => {
   await beaconApi({ serverUrl: process.env.E2E_BASE_URL!, identity }).users.delete();
-  const db = createDb(process.env.E2E_DATABASE_URL!);
-  await db.engram.deleteMany({ where: { uid: { in: addedUids } } });
-  await db.$disconnect();
+  await removeEngrams(addedUids);
 });
 
 test("shows the six sources with item names, collapses them, and copies the Game.ini lines", async ({ page: p, context }) => {

@@ -6,12 +6,9 @@
  * removed after it, so other specs see the seed.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { createDb } from "@/lib/db/client";
-import { uidOf } from "@/lib/engrams/derive";
-import { readEngramFile } from "@/lib/engrams/engram-file";
-import { importEngrams } from "@/lib/engrams/import-engrams";
+import { addBaseGameEngrams, removeEngrams } from "./base-game";
 import { MOD_PRIMAL, MOD_SECOND, SECOND_ENGRAMS } from "./fixtures";
 import { screenshot, spawnReady, spawnString } from "./helpers";
 
@@ -23,24 +20,16 @@ let added: string[] = [];
 let baseCount = 0;
 
 test.beforeAll(async () => {
+  added = await addBaseGameEngrams();
   const db = createDb(process.env.E2E_DATABASE_URL!);
   try {
-    const present = new Set((await db.engram.findMany({ select: { uid: true } })).map((e) => e.uid));
-    const rows = readEngramFile(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"), "csv").filter((r) => !present.has(uidOf(String((r.value as { path: string }).path))));
-    const result = await importEngrams(db, { rows });
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    added = rows.map((r) => uidOf(String((r.value as { path: string }).path)));
     baseCount = await db.engram.count({ where: { modId: null } });
   } finally {
     await db.$disconnect();
   }
 });
 
-test.afterAll(async () => {
-  const db = createDb(process.env.E2E_DATABASE_URL!);
-  await db.engram.deleteMany({ where: { uid: { in: added } } });
-  await db.$disconnect();
-});
+test.afterAll(() => removeEngrams(added));
 
 const rows = (page: Page) => page.locator("tbody tr[data-row]");
 const firstLabel = (page: Page) => rows(page).first().locator("td").first().locator("div").first();
