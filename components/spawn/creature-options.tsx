@@ -7,7 +7,7 @@
 import type { OptionErrors } from "@/lib/portal/spawn-options";
 import type { SpawnView, Summon } from "@/lib/portal/spawn-view";
 import { NumberField } from "./number-field";
-import { caption, field, FORM_ID } from "./spawn-form";
+import { SelectField } from "./select-field";
 
 interface Props {
   view: SpawnView;
@@ -20,15 +20,10 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
   return (
     <>
       <NumberField id="spawn-level" name="level" label="Level" value={view.level} error={errors.level} onChange={(level) => onChange({ level })} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="spawn-summon" className={caption}>
-          Spawn as
-        </label>
-        <select id="spawn-summon" form={FORM_ID} name="summon" value={view.summon} onChange={(e) => onChange({ summon: e.target.value as Summon })} className={field}>
-          <option value="wild">Wild (spawndino)</option>
-          <option value="tamed">Tamed (GMSummon)</option>
-        </select>
-      </div>
+      <SelectField id="spawn-summon" name="summon" label="Spawn as" value={view.summon} onChange={(summon) => onChange({ summon: summon as Summon })}>
+        <option value="wild">Wild (spawndino)</option>
+        <option value="tamed">Tamed (GMSummon)</option>
+      </SelectField>
       <NumberField id="spawn-dist" name="dist" label="Distance" value={view.distance} error={wild ? errors.distance : undefined} onChange={(distance) => onChange({ distance })} />
       <NumberField id="spawn-y" name="y" label="Y offset" value={view.yOffset} error={wild ? errors.yOffset : undefined} onChange={(yOffset) => onChange({ yOffset })} />
       <NumberField id="spawn-z" name="z" label="Z offset" value={view.zOffset} error={wild ? errors.zOffset : undefined} onChange={(zOffset) => onChange({ zOffset })} />

@@ -13,8 +13,9 @@ import type { SpawnMod } from "@/lib/portal/spawn-filter";
 import type { OptionErrors } from "@/lib/portal/spawn-options";
 import { BASE_GAME, hiddenParams, type BlueprintFilter, type SpawnPrefix, type SpawnView } from "@/lib/portal/spawn-view";
 import { CreatureOptions } from "./creature-options";
+import { SelectField } from "./select-field";
 import { ItemOptions } from "./item-options";
-import { caption, field, FILTERS_ID, FORM_ID } from "./spawn-form";
+import { caption, FILTERS_ID, FORM_ID } from "./spawn-form";
 import { ViewLink } from "./view-link";
 
 export { FILTERS_ID, FORM_ID };
@@ -62,46 +63,31 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
           <input key={name} type="hidden" form={FORM_ID} name={name} value={value} />
         ))}
         {choices.length > 1 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="spawn-mod" className={caption}>
-              Mod
-            </label>
-            <select id="spawn-mod" form={FORM_ID} name="mod" value={view.mods[0] ?? ""} onChange={(e) => onChange({ mods: e.target.value ? [e.target.value] : [] })} className={`${field} max-w-[16rem]`}>
-              <option value="">All mods{hasBaseGame ? " and the base game" : ""}</option>
-              {choices.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="spawn-mod" name="mod" label="Mod" value={view.mods[0] ?? ""} onChange={(mod) => onChange({ mods: mod ? [mod] : [] })} className="max-w-[16rem]">
+            <option value="">All mods{hasBaseGame ? " and the base game" : ""}</option>
+            {choices.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
         )}
         {view.tab === "items" && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="spawn-bp" className={caption}>
-              Blueprintable
-            </label>
-            <select id="spawn-bp" form={FORM_ID} name="bp" value={view.bp} onChange={(e) => onChange({ bp: e.target.value as BlueprintFilter })} className={field}>
-              <option value="all">All items</option>
-              <option value="yes">Blueprintable only</option>
-              <option value="no">Not blueprintable</option>
-            </select>
-          </div>
+          <SelectField id="spawn-bp" name="bp" label="Blueprintable" value={view.bp} onChange={(bp) => onChange({ bp: bp as BlueprintFilter })}>
+            <option value="all">All items</option>
+            <option value="yes">Blueprintable only</option>
+            <option value="no">Not blueprintable</option>
+          </SelectField>
         )}
       </div>
 
       <fieldset className="flex flex-wrap items-start gap-4 border-t border-slate-800 pt-4">
         <legend className="sr-only">Command options</legend>
         {view.tab === "creatures" ? <CreatureOptions view={view} errors={errors} onChange={onChange} /> : <ItemOptions view={view} errors={errors} onChange={onChange} />}
-        <div className="flex flex-col gap-1">
-          <label htmlFor="spawn-prefix" className={caption}>
-            Prefix
-          </label>
-          <select id="spawn-prefix" form={FORM_ID} name="prefix" value={view.prefix} onChange={(e) => onChange({ prefix: e.target.value as SpawnPrefix })} className={field}>
-            <option value="cheat">cheat</option>
-            <option value="admincheat">admincheat</option>
-          </select>
-        </div>
+        <SelectField id="spawn-prefix" name="prefix" label="Prefix" value={view.prefix} onChange={(prefix) => onChange({ prefix: prefix as SpawnPrefix })}>
+          <option value="cheat">cheat</option>
+          <option value="admincheat">admincheat</option>
+        </SelectField>
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">
