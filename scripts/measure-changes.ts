@@ -18,6 +18,7 @@ import { saveEngrams } from "@/lib/engrams/save-engrams";
 import { createTestDatabase, type Engine } from "../test/support/databases";
 import { ROOT } from "../test/support/test-server";
 import { scriptArgs } from "./lib/script-args";
+import { median, time } from "./lib/timing";
 
 const args = scriptArgs(import.meta.url);
 const rows = args.number("rows", 10_000);
@@ -25,12 +26,6 @@ const runs = args.number("runs", 3);
 const engines: Engine[] = args.text("engine") ? [args.text("engine") as Engine] : ["sqlite", "postgresql"];
 process.env.BASE_URL ??= "http://localhost:3000";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const time = async (f: () => Promise<unknown>) => {
-  const t0 = performance.now();
-  await f();
-  return performance.now() - t0;
-};
 const records = (round: number, label: string) =>
   Array.from({ length: rows }, (_, i) => engramInput.parse({ path: `/Game/Mods/Bench/E${round}_${i}.E${round}_${i}`, label: `${label} ${i}`, mod_id: "7", environments: ["Island"] }));
 

@@ -17,6 +17,7 @@ import { gfiCodes } from "@/lib/catalogue/gfi-codes";
 import { classOf } from "@/lib/engrams/derive";
 import { readEngramFile } from "@/lib/engrams/engram-file";
 import { scriptArgs } from "./lib/script-args";
+import { median } from "./lib/timing";
 
 const args = scriptArgs(import.meta.url);
 const items = args.number("items", 50_000);
@@ -70,10 +71,9 @@ for (const [name, set] of [["mods", modSet()], ["nested", nestedSet()]] as const
     codes = gfiCodes(set);
     times.push(performance.now() - t0);
   }
-  const sorted = [...times].sort((a, b) => a - b);
   const longest = Math.max(...codes.map((c) => c?.length ?? 0));
   console.log(
-    `${name}: ${set.length} class names, ${times.map((t) => t.toFixed(0)).join(" / ")} ms (median ${sorted[Math.floor(runs / 2)]!.toFixed(0)}), ` +
+    `${name}: ${set.length} class names, ${times.map((t) => t.toFixed(0)).join(" / ")} ms (median ${median(times).toFixed(0)}), ` +
       `${codes.filter((c) => c === null).length} without a code, longest code ${longest}`,
   );
 }

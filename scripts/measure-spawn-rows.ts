@@ -27,6 +27,7 @@ import { loadSpawnRows } from "@/lib/portal/spawn-catalogue";
 import { createTestDatabase, type Engine } from "../test/support/databases";
 import { ROOT } from "../test/support/test-server";
 import { scriptArgs } from "./lib/script-args";
+import { median, time } from "./lib/timing";
 
 const args = scriptArgs(import.meta.url);
 const engine = (args.text("engine") ?? "sqlite") as Engine;
@@ -35,12 +36,6 @@ const creatures = args.number("creatures", 2_000);
 const runs = args.number("runs", 3);
 process.env.BASE_URL ??= "http://localhost:3000";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const time = async (f: () => Promise<unknown>) => {
-  const t0 = performance.now();
-  await f();
-  return performance.now() - t0;
-};
 const WORDS = ["Sword", "Pike", "Saddle", "Helmet", "Boots", "Rifle", "Kibble", "Potion", "Wall", "Door", "Ramp", "Turret"];
 const row = (path: string, label: string, modId: string) => {
   const className = classOf(path);

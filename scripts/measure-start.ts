@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { ensureBuild } from "@/lib/server/ensure-build";
 import { freePort, ROOT } from "../test/support/test-server";
 import { rssMb } from "./lib/process-memory";
+import { median } from "./lib/timing";
 
 if (process.argv.includes("--help")) {
   console.log("usage: tsx scripts/measure-start.ts [--runs N] [--idle S]\nStart to first 200 on /healthz and idle RSS: tsx loader vs compiled dist/server.js.");
@@ -60,7 +61,6 @@ async function once(args: readonly string[]): Promise<{ startMs: number; rssMb: 
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 ensureBuild(ROOT, (line) => console.log(`[measure-start] ${line}`));
 const results: Record<keyof typeof VARIANTS, { startMs: number; rssMb: number }[]> = { tsx: [], compiled: [] };

@@ -21,14 +21,10 @@ import { startServer } from "../../test/support/test-server";
 import { benchDropPath, seed } from "./seed";
 import { uidOf } from "@/lib/engrams/derive";
 import { rssMb } from "../lib/process-memory";
+import { median } from "../lib/timing";
 import { serverMemoryReport } from "./memory";
 
 const log = (line: string) => process.stderr.write(`[bench growth] ${line}\n`);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /**
  * The same pages at every size (offsets 0-950, both sort keys, both directions), so the
