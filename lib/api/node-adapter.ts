@@ -35,6 +35,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** Node's headers as ApiRequest has them: one string each (repeated headers joined). */
+export function flatHeaders(req: IncomingMessage): ApiRequest["headers"] {
+  const headers: ApiRequest["headers"] = {};
+  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  return headers;
+}
+
 export async function readNodeRequest(req: IncomingMessage, limit: number): Promise<ApiRequest> {
   const declared = req.headers["content-length"];
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit + DRAIN_BYTES) {
@@ -42,8 +49,7 @@ export async function readNodeRequest(req: IncomingMessage, limit: number): Prom
     throw tooLarge(limit);
   }
   const raw = await readBody(req, limit);
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  const headers = flatHeaders(req);
   return {
     method: (req.method ?? "GET").toUpperCase(),
     rawTarget: req.url ?? "/",

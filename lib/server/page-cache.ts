@@ -26,7 +26,7 @@
  */
 import { ServerResponse, type IncomingMessage } from "node:http";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
-import { writeNodeResponse } from "@/lib/api/node-adapter";
+import { flatHeaders, writeNodeResponse } from "@/lib/api/node-adapter";
 import type { ApiResponse } from "@/lib/api/types";
 import { acceptsEncoding, acceptsGzip, MIN_COMPRESS_BYTES } from "@/lib/api/response-encoding";
 import { compressBody, etagOf } from "@/lib/cache/cached-body";
@@ -164,8 +164,7 @@ export async function servePage(db: Db, req: IncomingMessage, res: ServerRespons
     // way, error pages included.
     return void render(req, res);
   }
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  const headers = flatHeaders(req);
   const asked = { method: "GET", rawTarget: req.url ?? "/", headers, body: new Uint8Array(), remoteAddress: "" };
   let answer = applyConditionalGet(asked, reply(page, {}));
   if (answer.status !== 304) {
