@@ -101,7 +101,12 @@ async function main(): Promise<void> {
   ensureBuild(root, stepLog(log, "build"));
   const migrated = await migrate(cfg.DATABASE_URL, { root, log: stepLog(log, "migrate") });
   log.info(
-    { step: "migrate", provider: cfg.provider, applied: migrated.applied.length, already_applied: migrated.alreadyApplied },
+    {
+      step: "migrate",
+      provider: cfg.provider,
+      applied: migrated.applied.length,
+      already_applied: migrated.alreadyApplied,
+    },
     `database ${cfg.provider} ready (${migrated.applied.length} migrations applied, ${migrated.alreadyApplied} already there)`,
   );
   enableProcessMetrics();
@@ -113,65 +118,106 @@ async function main(): Promise<void> {
     ? loadBaseCatalogue(db(), {
         file: join(root, BASE_CATALOGUE_FILE),
         // A load that failed is served around, not fatal: a warning an operator can alert on.
-        log: (line) => (/NOT LOADED/.test(line) ? log.warn({ step: "base_catalogue" }, line) : log.info({ step: "base_catalogue" }, line)),
+        log: (line) =>
+          /NOT LOADED/.test(line)
+            ? log.warn({ step: "base_catalogue" }, line)
+            : log.info({ step: "base_catalogue" }, line),
       })
     : Promise.resolve(log.info({ step: "base_catalogue" }, "base catalogue: skipped (BASE_CATALOGUE=false)"));
   await Promise.all([app.prepare(), baseCatalogue]);
   const nextHandler = app.getRequestHandler();
-  const env: EndpointEnv = { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id), rateLimits: serviceApiRateLimits(cfg) };
+  const env: EndpointEnv = {
+    baseUrl: cfg.BASE_URL,
+    findPublicKey: (id) => findPublicKey(db(), id),
+    rateLimits: serviceApiRateLimits(cfg),
+  };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
   const nextRoute = buildRouteLabeler(root);
   const observe = { logger: log, trustProxy: cfg.TRUST_PROXY };
 
-  const server = http.createServer(observeRequests(observe, (req, res, record) => {
-    const url = req.url ?? "/";
-    const match = /^\/v1\/([^/?]+)/.exec(url);
-    const endpoint = match ? byName.get(match[1]!) : undefined;
-    if (endpoint) {
-      record.route = `/v1/${endpoint.name}`;
-      void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => handleEndpoint(endpoint, apiReq, env).finally(() => (record.userId = apiReq.signedUserId)));
-    } else if (/^\/healthz(\?|$)/.test(url)) {
-      record.route = "/healthz";
-      void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
-    } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
-      record.route = "/metrics";
-      const token = cfg.METRICS_TOKEN;
-      void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then((r) => writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]));
-    } else if (SPAWN_ROWS_PATH.test(url)) {
-      record.route = "/spawn/rows.json";
-      void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(db(), apiReq));
-    } else {
-      record.route = nextRoute(url.split("?", 1)[0]!);
-      // The socket's address, for code Next.js runs (which never sees the socket); a
-      // client cannot supply it, as any value it sent is replaced here.
-      req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-      delete req.headers[NOT_FOUND_PATH_HEADER];
-      // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-      serveWithErrorPages(req, res, (page, out) => servePage(db(), page, out, nextHandler));
-    }
-  }));
+  const server = http.createServer(
+    observeRequests(observe, (req, res, record) => {
+      const url = req.url ?? "/";
+      const match = /^\/v1\/([^/?]+)/.exec(url);
+      const endpoint = match ? byName.get(match[1]!) : undefined;
+      if (endpoint) {
+        record.route = `/v1/${endpoint.name}`;
+        void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) =>
+          handleEndpoint(endpoint, apiReq, env).finally(() => (record.userId = apiReq.signedUserId)),
+        );
+      } else if (/^\/healthz(\?|$)/.test(url)) {
+        record.route = "/healthz";
+        void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+      } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
+        record.route = "/metrics";
+        const token = cfg.METRICS_TOKEN;
+        void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then((r) =>
+          writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
+        );
+      } else if (SPAWN_ROWS_PATH.test(url)) {
+        record.route = "/spawn/rows.json";
+        void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(db(), apiReq));
+      } else {
+        record.route = nextRoute(url.split("?", 1)[0]!);
+        // The socket's address, for code Next.js runs (which never sees the socket); a
+        // client cannot supply it, as any value it sent is replaced here.
+        req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+        delete req.headers[NOT_FOUND_PATH_HEADER];
+        // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
+        serveWithErrorPages(req, res, (page, out) => servePage(db(), page, out, nextHandler));
+      }
+    }),
+  );
   // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    log.debug({ code: err.code, client: (socket as { remoteAddress?: string }).remoteAddress }, "request refused by the HTTP parser");
+    log.debug(
+      { code: err.code, client: (socket as { remoteAddress?: string }).remoteAddress },
+      "request refused by the HTTP parser",
+    );
     handleClientError(err, socket);
   });
-  server.on("checkExpectation", observeRequests(observe, (req, res, record) => {
-    record.route = "(expectation failed)";
-    handleExpectation(req, res);
-  }));
+  server.on(
+    "checkExpectation",
+    observeRequests(observe, (req, res, record) => {
+      record.route = "(expectation failed)";
+      handleExpectation(req, res);
+    }),
+  );
   const pulls =
     cfg.PULL_INTERVAL_SECONDS > 0
-      ? startPullScheduler(db(), { intervalSeconds: cfg.PULL_INTERVAL_SECONDS, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, logger: log })
+      ? startPullScheduler(db(), {
+          intervalSeconds: cfg.PULL_INTERVAL_SECONDS,
+          guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS },
+          logger: log,
+        })
       : null;
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () =>
-    log.info({ step: "listen", address: cfg.HOSTNAME, port: cfg.PORT, base_url: cfg.BASE_URL, metrics: cfg.METRICS_TOKEN ? "/metrics (bearer token)" : "off" }, `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`),
+    log.info(
+      {
+        step: "listen",
+        address: cfg.HOSTNAME,
+        port: cfg.PORT,
+        base_url: cfg.BASE_URL,
+        metrics: cfg.METRICS_TOKEN ? "/metrics (bearer token)" : "off",
+      },
+      `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`,
+    ),
   );
   // In the background: a large old database takes a while, and until a row is read it is
   // only left out of map- and item-filtered listings. A single query once every row is done.
   void backfillDocumentMaps(db()).then(
-    (n) => n > 0 && log.info({ step: "backfill", documents: n }, `maps and items read from the content of ${n} documents published before they were indexed`),
-    (err: unknown) => log.error({ step: "backfill", error: String(err) }, "reading the maps of older documents failed (retried at the next start)"),
+    (n) =>
+      n > 0 &&
+      log.info(
+        { step: "backfill", documents: n },
+        `maps and items read from the content of ${n} documents published before they were indexed`,
+      ),
+    (err: unknown) =>
+      log.error(
+        { step: "backfill", error: String(err) },
+        "reading the maps of older documents failed (retried at the next start)",
+      ),
   );
 
   let stopping = false;

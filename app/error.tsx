@@ -17,7 +17,11 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         {error.digest ? ` and give them the code ${error.digest}` : ""}.
       </p>
       <p className="flex flex-wrap gap-4">
-        <button type="button" onClick={reset} className="rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300">
+        <button
+          type="button"
+          onClick={reset}
+          className="rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300"
+        >
           Try again
         </button>
         <Link href="/" className="px-1 py-2 text-amber-400 underline hover:text-amber-300">

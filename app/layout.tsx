@@ -14,7 +14,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
-        <a href="#main" className="sr-only rounded bg-amber-400 px-3 py-2 font-semibold text-slate-950 focus:not-sr-only focus:absolute focus:left-2 focus:top-2">
+        <a
+          href="#main"
+          className="sr-only rounded bg-amber-400 px-3 py-2 font-semibold text-slate-950 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+        >
           Skip to content
         </a>
         <SiteHeader />

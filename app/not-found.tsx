@@ -13,13 +13,17 @@ import { NOT_FOUND_PATH_HEADER } from "@/lib/server/not-found-header";
 
 export const metadata: Metadata = { title: "Page not found" };
 
-const link = "inline-block py-2 text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+const link =
+  "inline-block py-2 text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export default async function NotFound() {
   const message = notFoundMessage((await headers()).get(NOT_FOUND_PATH_HEADER));
-  const links = [message.next, { href: "/", label: "Home" }, { href: "/spawn/", label: "Spawn codes" }, { href: "/documents", label: "Documents" }].filter(
-    (l, i, all) => all.findIndex((o) => o.href === l.href) === i,
-  );
+  const links = [
+    message.next,
+    { href: "/", label: "Home" },
+    { href: "/spawn/", label: "Spawn codes" },
+    { href: "/documents", label: "Documents" },
+  ].filter((l, i, all) => all.findIndex((o) => o.href === l.href) === i);
   return (
     <section className="space-y-4" aria-labelledby="not-found-title">
       <p className="font-mono text-sm text-slate-400">404</p>

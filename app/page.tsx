@@ -7,11 +7,32 @@ import { homeCounts } from "@/lib/portal/home-counts";
 export const dynamic = "force-dynamic";
 
 const DESTINATIONS = [
-  { href: "/spawn/", title: "Spawn codes", text: "Every item's and creature's admin command, for one mod or all of them: filter by map, set quantity, quality or level, copy with one click." },
-  { href: "/documents", title: "Documents", text: "Loot, crafting and server presets shared by Beacon users, ready to download, with their Game.ini lines." },
-  { href: "/documents/new", title: "Loot editor", text: "Build supply-crate loot in the browser, from nothing, the game's default tables or your Game.ini, and take the lines back to your server." },
-  { href: "/docs/api", title: "API reference", text: "The Beacon v1 API that game tools and mod authors talk to.", external: false },
-  { href: "/dashboard", title: "Dashboard", text: "Register and confirm your mods, manage engrams and your documents." },
+  {
+    href: "/spawn/",
+    title: "Spawn codes",
+    text: "Every item's and creature's admin command, for one mod or all of them: filter by map, set quantity, quality or level, copy with one click.",
+  },
+  {
+    href: "/documents",
+    title: "Documents",
+    text: "Loot, crafting and server presets shared by Beacon users, ready to download, with their Game.ini lines.",
+  },
+  {
+    href: "/documents/new",
+    title: "Loot editor",
+    text: "Build supply-crate loot in the browser, from nothing, the game's default tables or your Game.ini, and take the lines back to your server.",
+  },
+  {
+    href: "/docs/api",
+    title: "API reference",
+    text: "The Beacon v1 API that game tools and mod authors talk to.",
+    external: false,
+  },
+  {
+    href: "/dashboard",
+    title: "Dashboard",
+    text: "Register and confirm your mods, manage engrams and your documents.",
+  },
 ];
 
 export default async function HomePage() {
@@ -29,8 +50,9 @@ export default async function HomePage() {
           Beacon Hub
         </h1>
         <p className="max-w-3xl text-lg text-slate-300">
-          A self-hostable catalogue and cloud store for ARK: Survival Evolved community content: mods and their engrams with admin spawn commands, and
-          configuration documents anyone can download. Game clients speak to it over the Beacon v1 API at <code className="text-amber-300">/v1/</code>.
+          A self-hostable catalogue and cloud store for ARK: Survival Evolved community content: mods and their engrams
+          with admin spawn commands, and configuration documents anyone can download. Game clients speak to it over the
+          Beacon v1 API at <code className="text-amber-300">/v1/</code>.
         </p>
         <SpawnSearchForm />
       </section>
@@ -93,7 +115,10 @@ function SpawnSearchForm() {
           placeholder="e.g. metal pickaxe, rex saddle"
           className="min-h-11 min-w-0 flex-1 rounded border border-slate-600 bg-slate-900 px-3 text-base text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
         />
-        <button type="submit" className="min-h-11 rounded bg-amber-400 px-4 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
+        <button
+          type="submit"
+          className="min-h-11 rounded bg-amber-400 px-4 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200"
+        >
           Search
         </button>
       </div>

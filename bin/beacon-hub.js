@@ -12,4 +12,8 @@ process.env.TSX_TSCONFIG_PATH = tsconfig;
 register({ tsconfig });
 
 const { main } = await import(pathToFileURL(join(root, "lib/cli/main.ts")).href);
-process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});

@@ -8,7 +8,8 @@ interface Props {
 }
 
 // 44 px tall on a phone: a thumb's target.
-const link = "inline-flex min-h-11 items-center rounded bg-slate-800 px-3 text-sm sm:min-h-0 sm:py-1.5 hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+const link =
+  "inline-flex min-h-11 items-center rounded bg-slate-800 px-3 text-sm sm:min-h-0 sm:py-1.5 hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export function Pager({ page, pages, href }: Props) {
   return (

@@ -15,7 +15,9 @@ export async function addBaseGameEngrams(wanted: (path: string) => boolean = () 
   try {
     const present = new Set((await db.engram.findMany({ select: { uid: true } })).map((e) => e.uid));
     const pathOf = (row: { value: unknown }) => String((row.value as { path?: unknown }).path ?? "");
-    const rows = readEngramFile(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"), "csv").filter((r) => wanted(pathOf(r)) && !present.has(uidOf(pathOf(r))));
+    const rows = readEngramFile(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"), "csv").filter(
+      (r) => wanted(pathOf(r)) && !present.has(uidOf(pathOf(r))),
+    );
     const result = await importEngrams(db, { rows });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     return rows.map((r) => uidOf(pathOf(r)));

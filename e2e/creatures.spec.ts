@@ -16,14 +16,26 @@ import { screenshot, spawnReady } from "./helpers";
 import { deleteIdentity, registerIdentity, signIn } from "./session";
 
 const CREATURES = `/spawn/?mod_id=${MOD_PRIMAL.id}&tab=creatures`;
-const [raptor, rex, trike] = PRIMAL_CREATURES as [(typeof PRIMAL_CREATURES)[number], (typeof PRIMAL_CREATURES)[number], (typeof PRIMAL_CREATURES)[number]];
+const [raptor, rex, trike] = PRIMAL_CREATURES as [
+  (typeof PRIMAL_CREATURES)[number],
+  (typeof PRIMAL_CREATURES)[number],
+  (typeof PRIMAL_CREATURES)[number],
+];
 const classOf = (path: string) => `${path.slice(path.lastIndexOf(".") + 1)}_C`;
-const wild = (path: string, o: { dist?: number; y?: number; z?: number; level?: number; prefix?: string } = {}) => `${o.prefix ?? "cheat"} spawndino "Blueprint'${path}'" ${o.dist ?? 1} ${o.y ?? 1} ${o.z ?? 1} ${o.level ?? 30}`;
+const wild = (path: string, o: { dist?: number; y?: number; z?: number; level?: number; prefix?: string } = {}) =>
+  `${o.prefix ?? "cheat"} spawndino "Blueprint'${path}'" ${o.dist ?? 1} ${o.y ?? 1} ${o.z ?? 1} ${o.level ?? 30}`;
 const rows = (page: Page) => page.locator("tbody tr[data-row]");
-const command = (page: Page, label: string) => rows(page).filter({ has: page.getByText(label, { exact: true }) }).locator("[data-command]");
+const command = (page: Page, label: string) =>
+  rows(page)
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("[data-command]");
 
 test.describe("the Creatures tab", () => {
-  test("level, tamed or wild, and offsets rewrite the commands; copy one and all; the URL restores the view", async ({ page, context, browser }) => {
+  test("level, tamed or wild, and offsets rewrite the commands; copy one and all; the URL restores the view", async ({
+    page,
+    context,
+    browser,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto(`/spawn/?mod_id=${MOD_PRIMAL.id}`);
     await spawnReady(page);
@@ -45,7 +57,9 @@ test.describe("the Creatures tab", () => {
     await expect(command(page, raptor.label)).toHaveText(wild(raptor.path, { dist: 500, y: -200, z: 50, level: 150 }));
     await page.getByRole("button", { name: `Copy the spawn command for ${raptor.label}` }).click();
     await expect(page.getByRole("status")).toHaveText(`Copied the command for ${raptor.label}.`);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wild(raptor.path, { dist: 500, y: -200, z: 50, level: 150 }));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      wild(raptor.path, { dist: 500, y: -200, z: 50, level: 150 }),
+    );
 
     // A wrong level: said next to the field, no command anywhere, nothing to copy.
     await page.getByLabel("Level").fill("0");
@@ -65,11 +79,15 @@ test.describe("the Creatures tab", () => {
     await page.getByRole("checkbox", { name: "Island" }).check();
     await page.getByRole("button", { name: "Copy all visible" }).click();
     await expect(page.getByRole("status")).toHaveText("Copied 2 commands, one per line.");
-    expect((await page.evaluate(() => navigator.clipboard.readText())).split("\n")).toEqual([raptor, rex].map((c) => `cheat GMSummon "${classOf(c.path)}" 150`));
+    expect((await page.evaluate(() => navigator.clipboard.readText())).split("\n")).toEqual(
+      [raptor, rex].map((c) => `cheat GMSummon "${classOf(c.path)}" 150`),
+    );
 
     // The address holds the whole view; a new browser restores it from the server's first render.
     const url = page.url();
-    expect(new URL(url).search).toBe(`?mod_id=${MOD_PRIMAL.id}&tab=creatures&map=island&level=150&summon=tamed&dist=500&y=-200&z=50`);
+    expect(new URL(url).search).toBe(
+      `?mod_id=${MOD_PRIMAL.id}&tab=creatures&map=island&level=150&summon=tamed&dist=500&y=-200&z=50`,
+    );
     const fresh = await browser.newContext();
     const again = await fresh.newPage();
     await again.goto(url);
@@ -84,14 +102,22 @@ test.describe("the Creatures tab", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the server renders the tab from the URL; the tabs are links and Apply keeps the other tab's options", async ({ page }) => {
+    test("the server renders the tab from the URL; the tabs are links and Apply keeps the other tab's options", async ({
+      page,
+    }) => {
       await page.goto(`${CREATURES}&summon=tamed&level=77&qty=5`);
       await expect(command(page, rex.label)).toHaveText(`cheat GMSummon "${classOf(rex.path)}" 77`);
       await page.getByLabel("Spawn as").selectOption("wild");
       await page.getByLabel("Level").fill("20");
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page).toHaveURL(/level=20/);
-      expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ mod_id: MOD_PRIMAL.id, tab: "creatures", qty: "5", level: "20", summon: "wild" });
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+        mod_id: MOD_PRIMAL.id,
+        tab: "creatures",
+        qty: "5",
+        level: "20",
+        summon: "wild",
+      });
       await expect(command(page, rex.label)).toHaveText(wild(rex.path, { level: 20 }));
       // The items tab keeps the quantity it was given.
       await page.getByRole("navigation", { name: "What to spawn" }).getByRole("link", { name: /Items/ }).click();
@@ -100,7 +126,9 @@ test.describe("the Creatures tab", () => {
       await page.goto(`/spawn/?mod_id=${MOD_SECOND.id}&tab=creatures`);
       await expect(page.getByTestId("empty-catalogue")).toHaveText(`${MOD_SECOND.name} lists no creatures yet.`);
       await page.goto("/spawn/?mod_id=&tab=creatures");
-      await expect(page.getByTestId("empty-catalogue")).toContainText("ships the base game's engrams only, not its creatures");
+      await expect(page.getByTestId("empty-catalogue")).toContainText(
+        "ships the base game's engrams only, not its creatures",
+      );
     });
   });
 
@@ -131,7 +159,10 @@ test.describe("GFI codes on item rows", () => {
 
   test.afterAll(() => removeEngrams(added));
 
-  test("the page's switch shows short codes with the view's options; a row without one keeps its command and says why; copy all copies what is shown", async ({ page, context }) => {
+  test("the page's switch shows short codes with the view's options; a row without one keeps its command and says why; copy all copies what is shown", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/spawn/?mod_id=&q=metal+pick");
     await spawnReady(page);
@@ -143,7 +174,9 @@ test.describe("GFI codes on item rows", () => {
     await expect(command(page, "Metal Pick")).toHaveText("cheat gfi lpic 5 0 true");
     await page.getByLabel("Search by name, class or path").fill("rex saddle");
     const plain = rows(page).filter({ has: page.getByText("Rex Saddle", { exact: true }) });
-    await expect(plain.locator("[data-command]")).toHaveText(/^cheat giveitem "Blueprint'[^']*PrimalItemArmor_RexSaddle'" 5 0 true$/);
+    await expect(plain.locator("[data-command]")).toHaveText(
+      /^cheat giveitem "Blueprint'[^']*PrimalItemArmor_RexSaddle'" 5 0 true$/,
+    );
     await expect(plain.locator("[data-note]")).toHaveText("No short code: its class name is inside another item's.");
     await page.getByRole("button", { name: "Copy all visible" }).click();
     const copied = (await page.evaluate(() => navigator.clipboard.readText())).split("\n");
@@ -155,7 +188,10 @@ test.describe("GFI codes on item rows", () => {
     await expect(page).not.toHaveURL(/cmd=gfi/);
   });
 
-  test("each item row's toggle flips that row alone between its full command and its GFI code; copy takes what the row shows", async ({ page, context }) => {
+  test("each item row's toggle flips that row alone between its full command and its GFI code; copy takes what the row shows", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/spawn/?mod_id=&q=metal+pick");
     await spawnReady(page);
@@ -173,7 +209,9 @@ test.describe("GFI codes on item rows", () => {
     await expect(command(page, "Stone Pick")).toHaveText(/^cheat giveitem /);
     await expect(page.locator("[data-command]").filter({ hasText: /^cheat gfi / })).toHaveCount(1);
     await toggle.click();
-    await expect(command(page, "Metal Pick")).toHaveText(/^cheat giveitem "Blueprint'[^']*PrimalItem_WeaponMetalPick'" 1 0 false$/);
+    await expect(command(page, "Metal Pick")).toHaveText(
+      /^cheat giveitem "Blueprint'[^']*PrimalItem_WeaponMetalPick'" 1 0 false$/,
+    );
   });
 });
 
@@ -185,7 +223,17 @@ test.describe("the dashboard manages a mod's creatures like its engrams", () => 
     identity = await registerIdentity();
     const db = createDb(process.env.E2E_DATABASE_URL!);
     try {
-      await db.modRegistration.create({ data: { userId: identity.userId, workshopId: modId, name: "Creature Mod", confirmationCode: randomUUID(), confirmed: true, confirmedModId: modId, confirmedAt: new Date() } });
+      await db.modRegistration.create({
+        data: {
+          userId: identity.userId,
+          workshopId: modId,
+          name: "Creature Mod",
+          confirmationCode: randomUUID(),
+          confirmed: true,
+          confirmedModId: modId,
+          confirmedAt: new Date(),
+        },
+      });
     } finally {
       await db.$disconnect();
     }
@@ -195,7 +243,10 @@ test.describe("the dashboard manages a mod's creatures like its engrams", () => 
     await deleteIdentity(identity);
   });
 
-  test("add, edit, delete; upload a CSV with a kind column; download CSV and JSON; the spawn page lists them", async ({ page, context }) => {
+  test("add, edit, delete; upload a CSV with a kind column; download CSV and JSON; the spawn page lists them", async ({
+    page,
+    context,
+  }) => {
     await signIn(context, identity);
     await page.goto(`/dashboard/mods/${modId}`);
     const section = page.getByTestId("creatures-section");
@@ -216,10 +267,19 @@ test.describe("the dashboard manages a mod's creatures like its engrams", () => 
     await page.getByRole("button", { name: "Add creature" }).click();
     await expect(page.locator("#add-creature-path-error")).toContainText("must start with");
 
-    const csv = ["kind,path,label,availability", 'creature,/Game/Mods/Creature/Raptor_Character_BP.Raptor_Character_BP,=Raptor,"Island,Scorched"', ",/Game/Mods/Creature/Rex_Character_BP.Rex_Character_BP,Rex,Ragnarok", ""].join("\n");
-    await page.getByLabel("Creature file").setInputFiles({ name: "creatures.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const csv = [
+      "kind,path,label,availability",
+      'creature,/Game/Mods/Creature/Raptor_Character_BP.Raptor_Character_BP,=Raptor,"Island,Scorched"',
+      ",/Game/Mods/Creature/Rex_Character_BP.Rex_Character_BP,Rex,Ragnarok",
+      "",
+    ].join("\n");
+    await page
+      .getByLabel("Creature file")
+      .setInputFiles({ name: "creatures.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Check creature file" }).click();
-    await expect(page.getByTestId("creature-upload-preview")).toContainText("2 creatures in the file: 2 new, 0 changed");
+    await expect(page.getByTestId("creature-upload-preview")).toContainText(
+      "2 creatures in the file: 2 new, 0 changed",
+    );
     await page.getByRole("button", { name: "Apply 2 changes" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Applied: 2 added" })).toBeVisible();
     await expect(section.locator("tbody tr[data-creature-uid]")).toHaveCount(3);
@@ -230,8 +290,13 @@ test.describe("the dashboard manages a mod's creatures like its engrams", () => 
     expect(download.headers()["content-disposition"]).toBe(`attachment; filename="creatures-${modId}.csv"`);
     const text = await download.text();
     expect(text.split("\r\n")[0]).toBe("kind,path,label,availability");
-    expect(text).toContain(`creature,/Game/Mods/Creature/Raptor_Character_BP.Raptor_Character_BP,'=Raptor,"Island,Scorched"`);
-    const json = (await (await page.request.get(`/dashboard/mods/${modId}/creatures.json`)).json()) as { kind: string; label: string }[];
+    expect(text).toContain(
+      `creature,/Game/Mods/Creature/Raptor_Character_BP.Raptor_Character_BP,'=Raptor,"Island,Scorched"`,
+    );
+    const json = (await (await page.request.get(`/dashboard/mods/${modId}/creatures.json`)).json()) as {
+      kind: string;
+      label: string;
+    }[];
     expect(json.map((c) => [c.kind, c.label])).toEqual([
       ["creature", "=Raptor"],
       ["creature", "Dodo Bird"],

@@ -21,7 +21,10 @@ const MOD_A = String(7_000_000_000 + Math.floor(Math.random() * 999_999_999));
 const MOD_B = String(Number(MOD_A) + 1);
 
 async function steamItem(id: string, title: string, description: string) {
-  const res = await fetch(`${steamUrl()}/__items`, { method: "POST", body: JSON.stringify({ items: [{ publishedfileid: id, title, description }] }) });
+  const res = await fetch(`${steamUrl()}/__items`, {
+    method: "POST",
+    body: JSON.stringify({ items: [{ publishedfileid: id, title, description }] }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -54,15 +57,25 @@ const CSV = [
   "",
 ].join("\n");
 
-test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, sign-in with the file, isolation", async ({ page, browser }) => {
+test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, sign-in with the file, isolation", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
 
   // 1. A new identity, made in the browser; its file is downloaded and read back.
   const userId = await createIdentity(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download identity file" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download identity file" }).click(),
+  ]);
   const identityPath = `${ARTIFACTS}/dashboard-identity.json`;
   await download.saveAs(identityPath);
-  const file = JSON.parse(readFileSync(identityPath, "utf8")) as { user_id: string; private_key: string; scheme: string };
+  const file = JSON.parse(readFileSync(identityPath, "utf8")) as {
+    user_id: string;
+    private_key: string;
+    scheme: string;
+  };
   expect(file).toMatchObject({ user_id: userId, scheme: "rsa-sha256" });
   expect(file.private_key).toContain("-----BEGIN PRIVATE KEY-----");
   // The server holds the public half of exactly this key, and nothing else.
@@ -101,13 +114,19 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journey Mod");
 
   // 4. Engrams by CSV: a bad file lists its rows, a good one previews, then applies.
-  await page.getByLabel("Engram file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("path,label,availability\nnot-a-path,X,Island\n/Game/A.A,,Moon\n") });
+  await page.getByLabel("Engram file").setInputFiles({
+    name: "bad.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("path,label,availability\nnot-a-path,X,Island\n/Game/A.A,,Moon\n"),
+  });
   await page.getByRole("button", { name: "Check engram file" }).click();
   const problems = page.getByRole("list", { name: "Problems in the file" });
   await expect(problems).toContainText("Row 2: path:");
   await expect(problems).toContainText("Row 3:");
   await expect(page.locator("#engram_file-error")).toContainText("nothing was saved");
-  await page.getByLabel("Engram file").setInputFiles({ name: "engrams.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+  await page
+    .getByLabel("Engram file")
+    .setInputFiles({ name: "engrams.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
   await page.getByRole("button", { name: "Check engram file" }).click();
   await expect(page.getByTestId("engram-upload-preview")).toContainText("2 engrams in the file: 2 new, 0 changed");
   await screenshot(page, "dashboard-upload-preview");
@@ -193,7 +212,9 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await card2.getByRole("button", { name: "Confirm ownership" }).click();
   await expect(card2.locator(`#mod-${MOD_B}-confirm-form-error`)).toContainText(`confirmed by another user`);
   await card2.getByRole("button", { name: "Remove" }).click();
-  await expect(card2.locator(`#mod-${MOD_B}-remove-form-error`)).toContainText("confirmed by another user cannot be deleted");
+  await expect(card2.locator(`#mod-${MOD_B}-remove-form-error`)).toContainText(
+    "confirmed by another user cannot be deleted",
+  );
   expect(rewritten).toBe(2);
   await page2.unrouteAll();
   await screenshot(page2, "dashboard-second-identity");
@@ -213,7 +234,10 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
 /** A signed-in owner with a confirmed mod, made through the UI; returns the identity file. */
 async function ownerWithMod(page: Page, modId: string, title: string) {
   const userId = await createIdentity(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download identity file" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download identity file" }).click(),
+  ]);
   const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as { user_id: string; private_key: string };
   await page.getByRole("button", { name: "Continue to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -228,7 +252,9 @@ async function ownerWithMod(page: Page, modId: string, title: string) {
   return { userId, file };
 }
 
-test("owner tools: edit and delete engrams, pull settings, documents, pasted-key sign-in, account deletion", async ({ page }) => {
+test("owner tools: edit and delete engrams, pull settings, documents, pasted-key sign-in, account deletion", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const modId = String(Number(MOD_A) + 2);
   const { userId, file } = await ownerWithMod(page, modId, "Tools Mod");
@@ -248,7 +274,8 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   // No environment ticked: refused next to the environments. (The <details> stays open
   // across the re-render after saving.)
   if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("Edit").click();
-  for (const box of await page.locator(`[data-engram-uid="${uid}"] input[name=environments]`).all()) await box.uncheck();
+  for (const box of await page.locator(`[data-engram-uid="${uid}"] input[name=environments]`).all())
+    await box.uncheck();
   await row.getByRole("button", { name: "Save" }).click();
   await expect(page.locator(`#edit-${uid}-environments-error`)).toContainText("at least one environment");
   await row.getByRole("button", { name: "Delete" }).click();
@@ -259,7 +286,9 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   const pullFiles = http.createServer((req, res) => {
     if (req.method === "GET" && req.url === "/engrams.csv") {
       res.writeHead(200, { "content-type": "text/csv" });
-      return res.end("path,label,availability,can_blueprint\n/Game/Mods/Tools/PrimalItem_Pulled.PrimalItem_Pulled,Pulled Pick,Island,true\n");
+      return res.end(
+        "path,label,availability,can_blueprint\n/Game/Mods/Tools/PrimalItem_Pulled.PrimalItem_Pulled,Pulled Pick,Island,true\n",
+      );
     }
     res.writeHead(req.method === "POST" ? 200 : 404).end();
   });
@@ -294,9 +323,13 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   // Documents published through the signed API show up and can be deleted.
   const identity = identityFromPem(file.user_id, file.private_key);
   const documentId = randomUUID();
-  const published = await createClient({ serverUrl: process.env.E2E_BASE_URL!, identity }).request("POST", "/v1/document.php", {
-    body: { Identifier: documentId, Title: "Journey Loot", Description: "Loot tweaks", Version: 1, LootSources: [] },
-  });
+  const published = await createClient({ serverUrl: process.env.E2E_BASE_URL!, identity }).request(
+    "POST",
+    "/v1/document.php",
+    {
+      body: { Identifier: documentId, Title: "Journey Loot", Description: "Loot tweaks", Version: 1, LootSources: [] },
+    },
+  );
   expect(published.status).toBe(200);
   await page.goto("/dashboard/documents");
   await expect(page.getByRole("link", { name: "Journey Loot" })).toBeVisible();
@@ -310,7 +343,9 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   await page.getByLabel("Private key").fill("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----");
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.locator("#private_key-error")).toContainText("could not be read");
-  const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 })
+    .privateKey.export({ format: "pem", type: "pkcs8" })
+    .toString();
   await page.getByLabel("Private key").fill(stranger);
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.locator("#private_key-error")).toContainText("does not match");
@@ -333,15 +368,25 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
 
 test("sign-in attempts are limited per account and address (RATE_LIMIT_SIGNIN_PER_MINUTE, 10)", async ({ browser }) => {
   // Its own address and account, so no other test's sign-ins are counted with these.
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${1 + Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
+  });
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.getByLabel("User id").fill(randomUUID());
-  await page.getByLabel("Private key").fill(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+  await page
+    .getByLabel("Private key")
+    .fill(
+      generateKeyPairSync("rsa", { modulusLength: 2048 })
+        .privateKey.export({ format: "pem", type: "pkcs8" })
+        .toString(),
+    );
   const error = page.locator("#private_key-error");
   // One server action request (the challenge) per attempt: wait for each answer.
   const attempt = async () => {
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined,
+    );
     await page.getByRole("button", { name: "Sign in" }).last().click();
     await answered;
   };

@@ -1,6 +1,17 @@
 /** /documents and /documents/<id>: search, map and author filters, sort and paging without JavaScript; details and download. */
 import { expect, test, type Page } from "@playwright/test";
-import { BROKEN_CONTENT, DOCS_PER_PAGE, DOCUMENT_COUNT, LAST_UPDATED, TOP_DOWNLOADED, USER_B, XSS_DOCUMENT, XSS_TITLE, documentId, documentMaps } from "./fixtures";
+import {
+  BROKEN_CONTENT,
+  DOCS_PER_PAGE,
+  DOCUMENT_COUNT,
+  LAST_UPDATED,
+  TOP_DOWNLOADED,
+  USER_B,
+  XSS_DOCUMENT,
+  XSS_TITLE,
+  documentId,
+  documentMaps,
+} from "./fixtures";
 import { screenshot } from "./helpers";
 
 const items = (page: Page) => page.locator("li[data-document]");
@@ -21,7 +32,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/documents\?sort=downloads$/);
     await expect(page.getByRole("link", { name: "Most downloaded" })).toHaveAttribute("aria-current", "page");
     expect((await ids(page))[0]).toBe(documentId(TOP_DOWNLOADED));
-    const counts = await items(page).locator("[data-downloads]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-downloads"))));
+    const counts = await items(page)
+      .locator("[data-downloads]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-downloads"))));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
 
     const firstPage = await ids(page);
@@ -44,10 +57,16 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`author=${USER_B}`));
     await expect(items(page)).toHaveCount(DOCUMENT_COUNT - 25);
     await expect(page.getByText("Page 1 of 1")).toBeVisible();
-    for (const link of await items(page).getByRole("link", { name: /Documents by user/ }).all()) await expect(link).toHaveAttribute("title", USER_B);
+    for (const link of await items(page)
+      .getByRole("link", { name: /Documents by user/ })
+      .all())
+      await expect(link).toHaveAttribute("title", USER_B);
 
     await page.goto("/documents?sort=downloads");
-    await items(page).first().getByRole("link", { name: /Documents by user/ }).click();
+    await items(page)
+      .first()
+      .getByRole("link", { name: /Documents by user/ })
+      .click();
     await expect(items(page)).toHaveCount(DOCS_PER_PAGE);
     await expect(page.getByText("Page 1 of 2")).toBeVisible();
 
@@ -55,7 +74,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText("not a user id");
   });
 
-  test("search: words and a map through the form, the count and results, the query kept in the URL", async ({ page }) => {
+  test("search: words and a map through the form, the count and results, the query kept in the URL", async ({
+    page,
+  }) => {
     await page.goto("/documents");
     await page.getByRole("searchbox", { name: "Words in name or description" }).fill("PRESET 1");
     await page.getByLabel("Map").selectOption("Scorched");
@@ -63,7 +84,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/documents\?q=PRESET\+1&map=Scorched&author=$/);
     // "1" is the last word, so a prefix: "Preset number 1." and 10-19; on Scorched: 10 and 15
     const expected = [15, 10].filter((i) => documentMaps(i) & 2);
-    await expect(page.getByTestId("match-count")).toHaveText(`${expected.length} documents match “PRESET 1” on Scorched.`);
+    await expect(page.getByTestId("match-count")).toHaveText(
+      `${expected.length} documents match “PRESET 1” on Scorched.`,
+    );
     expect(await ids(page)).toEqual(expected.map(documentId));
     await expect(page.getByRole("searchbox", { name: "Words in name or description" })).toHaveValue("PRESET 1");
     await expect(page.getByLabel("Map")).toHaveValue("Scorched");
@@ -99,7 +122,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("download-count")).toHaveText("5,000");
     await expect(page.getByText("LootSources: 3 items")).toBeVisible();
     await expect(page.getByText("Options: 2 settings")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download document" })).toHaveAttribute("href", new RegExp(`/v1/document\\.php/${documentId(TOP_DOWNLOADED)}$`));
+    await expect(page.getByRole("link", { name: "Download document" })).toHaveAttribute(
+      "href",
+      new RegExp(`/v1/document\\.php/${documentId(TOP_DOWNLOADED)}$`),
+    );
     await screenshot(page, "document");
   });
 
@@ -123,7 +149,10 @@ test("the download button downloads the document through the v1 URL and counts i
   const id = documentId(TOP_DOWNLOADED);
   await page.goto(`/documents/${id}`);
   await expect(page.getByTestId("download-count")).toHaveText("5,000");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download document" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download document" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("Loot preset 07.beacon");
   const chunks = await (await download.createReadStream()).toArray();
   expect(JSON.parse(Buffer.concat(chunks).toString("utf8"))).toMatchObject({ Identifier: id, Title: "Loot preset 07" });

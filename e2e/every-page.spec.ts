@@ -27,16 +27,38 @@ let identity: Identity;
 /** The data the list needs beyond the seed: a loot document and a confirmed mod of the signed-in identity. */
 test.beforeAll(async () => {
   identity = await registerIdentity();
-  const loot = readFileSync("lib/loot/templates/default-loot.beacon", "utf8").replace(/"Identifier": "[^"]+"/, `"Identifier": "${LOOT_DOCUMENT_ID}"`);
+  const loot = readFileSync("lib/loot/templates/default-loot.beacon", "utf8").replace(
+    /"Identifier": "[^"]+"/,
+    `"Identifier": "${LOOT_DOCUMENT_ID}"`,
+  );
   await beaconApi({ serverUrl: process.env.E2E_BASE_URL!, identity }).documents.publish(Buffer.from(loot));
   const db = createDb(process.env.E2E_DATABASE_URL!);
   try {
     await db.modRegistration.create({
-      data: { userId: identity.userId, workshopId: DASHBOARD_MOD_ID, name: "Every Page Mod", confirmationCode: randomUUID(), confirmed: true, confirmedModId: DASHBOARD_MOD_ID, confirmedAt: new Date() },
+      data: {
+        userId: identity.userId,
+        workshopId: DASHBOARD_MOD_ID,
+        name: "Every Page Mod",
+        confirmationCode: randomUUID(),
+        confirmed: true,
+        confirmedModId: DASHBOARD_MOD_ID,
+        confirmedAt: new Date(),
+      },
     });
     const path = "/Game/Mods/EveryPage/PrimalItem_Lantern.PrimalItem_Lantern";
     const className = classOf(path);
-    await db.engram.create({ data: { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label: "Every Page Lantern", environments: 1, canBlueprint: true, modId: DASHBOARD_MOD_ID } });
+    await db.engram.create({
+      data: {
+        uid: uidOf(path),
+        path,
+        className,
+        classKey: className.toLowerCase(),
+        label: "Every Page Lantern",
+        environments: 1,
+        canBlueprint: true,
+        modId: DASHBOARD_MOD_ID,
+      },
+    });
   } finally {
     await db.$disconnect();
   }
@@ -55,11 +77,14 @@ async function watchCsp(context: BrowserContext): Promise<Violations> {
   const seen: Violations = { csp: [] };
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      console.error(`Content Security Policy violation (event): ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+      console.error(
+        `Content Security Policy violation (event): ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`,
+      );
     });
   });
   context.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy|Content-Security-Policy/i.test(m.text())) seen.csp.push(`${m.page()?.url() ?? ""}: ${m.text()}`);
+    if (m.type() === "error" && /Content Security Policy|Content-Security-Policy/i.test(m.text()))
+      seen.csp.push(`${m.page()?.url() ?? ""}: ${m.text()}`);
   });
   return seen;
 }
@@ -68,7 +93,13 @@ async function axeProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(", ")})`,
+    );
 }
 
 async function sidewaysScroll(page: Page): Promise<number> {
@@ -96,15 +127,19 @@ async function checkRoute(page: Page, route: PortalRoute, seen: Violations) {
   expect(seen.csp.slice(before), `${route.path}: CSP violations`).toEqual([]);
 }
 
-test("every page: status, one title, no CSP violation, no serious axe-core violation, phone width", async ({ browser }) => {
+test("every page: status, one title, no CSP violation, no serious axe-core violation, phone width", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext();
   const seen = await watchCsp(context);
   const page = await context.newPage();
   try {
-    for (const route of PORTAL_ROUTES.filter((r) => r.session === "out")) await test.step(route.path, () => checkRoute(page, route, seen));
+    for (const route of PORTAL_ROUTES.filter((r) => r.session === "out"))
+      await test.step(route.path, () => checkRoute(page, route, seen));
     await signIn(context, identity);
-    for (const route of PORTAL_ROUTES.filter((r) => r.session === "in")) await test.step(route.path, () => checkRoute(page, route, seen));
+    for (const route of PORTAL_ROUTES.filter((r) => r.session === "in"))
+      await test.step(route.path, () => checkRoute(page, route, seen));
     // A violation reported after its page was checked still fails the run (it names its page).
     expect(seen.csp).toEqual([]);
   } finally {
@@ -117,7 +152,8 @@ test("every page without JavaScript: it reads, with one title, its heading and a
   const page = await context.newPage();
   try {
     for (const route of PORTAL_ROUTES) {
-      if (route.session === "in" && !(await context.cookies()).some((c) => c.name === "authjs.session-token")) await signIn(context, identity);
+      if (route.session === "in" && !(await context.cookies()).some((c) => c.name === "authjs.session-token"))
+        await signIn(context, identity);
       await test.step(route.path, async () => {
         const res = await page.goto(route.path);
         expect(res?.status(), route.path).toBe(route.status);

@@ -12,9 +12,24 @@ export const XSS_LABEL = "<script>alert(1)</script>";
 
 /** Engrams of MOD_PRIMAL: label, path, environments bit set, can_blueprint. */
 export const PRIMAL_ENGRAMS = [
-  { label: "Metal Sword", path: "/Game/Mods/PrimalTest/Weapons/PrimalItem_WeaponMetalSword.PrimalItem_WeaponMetalSword", env: 1 | 2, bp: true },
-  { label: "Wood Plank", path: "/Game/Mods/PrimalTest/Resources/PrimalItemResource_Plank.PrimalItemResource_Plank", env: 1, bp: false },
-  { label: "Ragnarok Crown", path: "/Game/Mods/PrimalTest/Armor/PrimalItemArmor_Crown.PrimalItemArmor_Crown", env: 8, bp: true },
+  {
+    label: "Metal Sword",
+    path: "/Game/Mods/PrimalTest/Weapons/PrimalItem_WeaponMetalSword.PrimalItem_WeaponMetalSword",
+    env: 1 | 2,
+    bp: true,
+  },
+  {
+    label: "Wood Plank",
+    path: "/Game/Mods/PrimalTest/Resources/PrimalItemResource_Plank.PrimalItemResource_Plank",
+    env: 1,
+    bp: false,
+  },
+  {
+    label: "Ragnarok Crown",
+    path: "/Game/Mods/PrimalTest/Armor/PrimalItemArmor_Crown.PrimalItemArmor_Crown",
+    env: 8,
+    bp: true,
+  },
   { label: "Aberrant Lamp", path: "/Game/Mods/PrimalTest/Tools/PrimalItem_Lamp.PrimalItem_Lamp", env: 16, bp: true },
   { label: XSS_LABEL, path: "/Game/Mods/PrimalTest/Evil/PrimalItem_Evil.PrimalItem_Evil", env: 31, bp: true },
 ];
@@ -24,8 +39,17 @@ export const PRIMAL_CREATURES = [
   { label: "Rex", path: "/Game/Mods/PrimalTest/Dinos/Rex_Character_BP.Rex_Character_BP", env: 1 },
   { label: "Triceratops", path: "/Game/Mods/PrimalTest/Dinos/Trike_Character_BP.Trike_Character_BP", env: 8 },
 ];
-export const SECOND_ENGRAMS = [{ label: "Second Helmet", path: "/Game/Mods/Second/PrimalItemArmor_Helmet.PrimalItemArmor_Helmet", env: 4, bp: true }];
-export const BASE_ENGRAMS = [{ label: "Stone", path: "/Game/PrimalEarth/CoreBlueprints/Resources/PrimalItemResource_Stone.PrimalItemResource_Stone", env: 31, bp: false }];
+export const SECOND_ENGRAMS = [
+  { label: "Second Helmet", path: "/Game/Mods/Second/PrimalItemArmor_Helmet.PrimalItemArmor_Helmet", env: 4, bp: true },
+];
+export const BASE_ENGRAMS = [
+  {
+    label: "Stone",
+    path: "/Game/PrimalEarth/CoreBlueprints/Resources/PrimalItemResource_Stone.PrimalItemResource_Stone",
+    env: 31,
+    bp: false,
+  },
+];
 
 /** 25 documents by USER_A and 5 by USER_B: two pages of 20. */
 export const DOCUMENT_COUNT = 30;

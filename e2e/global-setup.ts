@@ -31,8 +31,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // rate-limit spec can be a client of its own (without a proxy that header is ignored).
     // BASE_CATALOGUE as in production: the seed holds a base-game engram, so the shipped
     // catalogue is not loaded and the pages show exactly the seeded rows.
-    server = await startServer({ DATABASE_URL: database.url, PULL_INTERVAL_SECONDS: "0", PULL_ALLOW_PRIVATE_HOSTS: "true", TRUST_PROXY: "true", STEAM_API_URL: steam.url, BASE_CATALOGUE: "true" });
-    if (!server.logs().includes("base-game engrams present, not loaded")) throw new Error(`the e2e server loaded the base catalogue over the seed:\n${server.logs()}`);
+    server = await startServer({
+      DATABASE_URL: database.url,
+      PULL_INTERVAL_SECONDS: "0",
+      PULL_ALLOW_PRIVATE_HOSTS: "true",
+      TRUST_PROXY: "true",
+      STEAM_API_URL: steam.url,
+      BASE_CATALOGUE: "true",
+    });
+    if (!server.logs().includes("base-game engrams present, not loaded"))
+      throw new Error(`the e2e server loaded the base catalogue over the seed:\n${server.logs()}`);
   } catch (err) {
     await steam.close();
     await database.drop();

@@ -12,6 +12,9 @@ export async function spawnReady(page: Page): Promise<void> {
   await page.locator("[data-ready=true]").waitFor();
 }
 
-export function spawnString(path: string, o: { prefix?: string; qty?: number; quality?: number; blueprint?: boolean } = {}): string {
+export function spawnString(
+  path: string,
+  o: { prefix?: string; qty?: number; quality?: number; blueprint?: boolean } = {},
+): string {
   return `${o.prefix ?? "cheat"} giveitem "Blueprint'${path}'" ${o.qty ?? 1} ${o.quality ?? 0} ${o.blueprint ?? false}`;
 }

@@ -52,7 +52,10 @@ test("keyboard: a skip link first, then every control reachable with visible foc
 });
 
 async function noHorizontalScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
@@ -82,7 +85,10 @@ test.describe("phone width (375 px)", () => {
   });
 });
 
-test("pages send CSP (nonce scripts, frame-ancestors 'none'), nosniff and a referrer policy; no CSP violations", async ({ page, request }) => {
+test("pages send CSP (nonce scripts, frame-ancestors 'none'), nosniff and a referrer policy; no CSP violations", async ({
+  page,
+  request,
+}) => {
   for (const path of ["/", `/spawn/?mod_id=${MOD_PRIMAL.id}`, "/documents"]) {
     const res = await request.get(path);
     const h = res.headers();

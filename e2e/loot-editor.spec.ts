@@ -29,7 +29,11 @@ let other: Identity;
 const sessions = new Map<string, string>();
 
 /** A browser context signed in as `who` (one sign-in through the page per identity, then its cookies). */
-async function signedIn(browser: Browser, who: Identity, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+async function signedIn(
+  browser: Browser,
+  who: Identity,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
   // Its own client address: the sign-in limit (10 a minute per address) counts other specs' sign-ins too.
   const extraHTTPHeaders = { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 250)}` };
   const state = sessions.get(who.userId);
@@ -38,7 +42,9 @@ async function signedIn(browser: Browser, who: Identity, options: Parameters<Bro
   const page = await context.newPage();
   await page.goto("/sign-in?next=/dashboard/documents");
   await page.getByLabel("User id").fill(who.userId);
-  await page.getByLabel("Private key", { exact: true }).fill(who.privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+  await page
+    .getByLabel("Private key", { exact: true })
+    .fill(who.privateKey.export({ format: "pem", type: "pkcs8" }).toString());
   await page.getByRole("button", { name: "Sign in" }).last().click();
   await expect(page.getByTestId("session-user")).toHaveText(who.userId);
   sessions.set(who.userId, JSON.stringify(await context.storageState()));
@@ -56,8 +62,14 @@ test.afterAll(async () => {
   for (const who of [author, other]) await beaconApi({ serverUrl: server(), identity: who }).users.delete();
 });
 
-const v1Content = async (page: Page, id: string) => JSON.parse(await (await page.request.get(`/v1/document.php/${id}`)).text()) as Record<string, unknown>;
-const v1Meta = async (page: Page, id: string) => (await (await page.request.get(`/v1/document.php/${id}?simple`)).json()) as { revision: number; user_id: string; name: string };
+const v1Content = async (page: Page, id: string) =>
+  JSON.parse(await (await page.request.get(`/v1/document.php/${id}`)).text()) as Record<string, unknown>;
+const v1Meta = async (page: Page, id: string) =>
+  (await (await page.request.get(`/v1/document.php/${id}?simple`)).json()) as {
+    revision: number;
+    user_id: string;
+    name: string;
+  };
 const savedId = (page: Page) => /\/documents\/([0-9a-f-]{36})\?saved=1$/.exec(page.url())![1]!;
 
 /** The options of the item picker that is open (the others' lists are hidden). */
@@ -74,13 +86,18 @@ async function pickItem(page: Page, picker: Locator, text: string, option: RegEx
 test("a visitor who is not signed in is told to sign in, with a way back", async ({ page }) => {
   await page.goto("/documents/new");
   await expect(page.getByTestId("sign-in-needed")).toContainText("Only signed-in users can make loot documents");
-  await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute("href", "/sign-in?next=%2Fdocuments%2Fnew");
+  await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute(
+    "href",
+    "/sign-in?next=%2Fdocuments%2Fnew",
+  );
   await page.goto("/documents/d0c00000-0000-4000-8000-000000000001/edit");
   await expect(page.getByTestId("sign-in-needed")).toContainText("Only signed-in users can edit loot documents");
   await expect(page.getByTestId("loot-editor")).toHaveCount(0);
 });
 
-test("build a document with two sources from nothing, save, download it through v1, export Game.ini, edit and save again", async ({ browser }) => {
+test("build a document with two sources from nothing, save, download it through v1, export Game.ini, edit and save again", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await signedIn(browser, author, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -119,10 +136,15 @@ test("build a document with two sources from nothing, save, download it through 
   await entry.getByLabel("Min quality").selectOption({ label: "Ramshackle" });
   await entry.getByLabel("Max quality").selectOption({ label: "Mastercraft" });
   await entry.getByLabel("Blueprint chance (%)").fill("25");
-  await expect(entry.getByTestId("loot-item-chance")).toHaveText(["25% of this entry · 25% of a crate roll", "75% of this entry · 75% of a crate roll"]);
+  await expect(entry.getByTestId("loot-item-chance")).toHaveText([
+    "25% of this entry · 25% of a crate roll",
+    "75% of this entry · 75% of a crate roll",
+  ]);
   // A min above its max is shown where it is, and does not block saving.
   await entry.getByLabel("Min quantity").fill("4");
-  await expect(entry.locator("#loot-0-0-0-minQuantity-issues")).toHaveText("Warning: The minimum quantity (4) is above the maximum (3).");
+  await expect(entry.locator("#loot-0-0-0-minQuantity-issues")).toHaveText(
+    "Warning: The minimum quantity (4) is above the maximum (3).",
+  );
   await entry.getByLabel("Min quantity").fill("1");
   await expect(entry.locator("#loot-0-0-0-minQuantity-issues")).toHaveCount(0);
 
@@ -159,14 +181,21 @@ test("build a document with two sources from nothing, save, download it through 
   await page.getByRole("button", { name: "Duplicate item set “Armour”" }).click();
   await expect(page.locator("#loot-1-1-duplicate")).toBeFocused();
   await page.locator("#loot-1-1-weight").fill("3");
-  await expect(page.locator("#loot-1").getByTestId("loot-set-chance")).toHaveText(["· picked in 25% of set rolls", "· picked in 75% of set rolls"]);
+  await expect(page.locator("#loot-1").getByTestId("loot-set-chance")).toHaveText([
+    "· picked in 25% of set rolls",
+    "· picked in 75% of set rolls",
+  ]);
 
   await expect(page.getByTestId("loot-issues")).toHaveText("No problems found.");
   const lines = await page.getByTestId("loot-source-line").allTextContents();
   expect(lines).toHaveLength(2);
-  expect(lines[0]).toMatch(/^ConfigOverrideSupplyCrateItems=\(SupplyCrateClassString="SupplyCrate_Level03_C",.*SetName="Weapons"/);
+  expect(lines[0]).toMatch(
+    /^ConfigOverrideSupplyCrateItems=\(SupplyCrateClassString="SupplyCrate_Level03_C",.*SetName="Weapons"/,
+  );
   // Stone cannot be a blueprint, the sword can: the entry keeps its 25%.
-  expect(lines[0]).toContain('ItemClassStrings=("PrimalItem_WeaponMetalSword_C","PrimalItemResource_Stone_C"),ItemsWeights=(0.25,0.75),MinQuantity=1,MaxQuantity=3,MinQuality=1,MaxQuality=4.4,bForceBlueprint=false,ChanceToBeBlueprintOverride=0.25');
+  expect(lines[0]).toContain(
+    'ItemClassStrings=("PrimalItem_WeaponMetalSword_C","PrimalItemResource_Stone_C"),ItemsWeights=(0.25,0.75),MinQuantity=1,MaxQuantity=3,MinQuality=1,MaxQuality=4.4,bForceBlueprint=false,ChanceToBeBlueprintOverride=0.25',
+  );
   await screenshot(page, "loot-editor-built-desktop");
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "loot-editor-top-desktop");
@@ -178,8 +207,20 @@ test("build a document with two sources from nothing, save, download it through 
 
   // A v1 client downloads what the editor showed.
   const content = await v1Content(page, id);
-  expect(content).toMatchObject({ Version: 2, Identifier: id, Title: `Editor journey ${tag}`, Description: "Two crates <b>built</b> in the browser", DifficultyValue: 5, Map: 3, Public: true });
-  const sources = content.LootSources as { SupplyCrateClassString: string; Label: string; ItemSets: { Label: string; SetWeight: number; ItemEntries: Record<string, unknown>[] }[] }[];
+  expect(content).toMatchObject({
+    Version: 2,
+    Identifier: id,
+    Title: `Editor journey ${tag}`,
+    Description: "Two crates <b>built</b> in the browser",
+    DifficultyValue: 5,
+    Map: 3,
+    Public: true,
+  });
+  const sources = content.LootSources as {
+    SupplyCrateClassString: string;
+    Label: string;
+    ItemSets: { Label: string; SetWeight: number; ItemEntries: Record<string, unknown>[] }[];
+  }[];
   expect(sources.map((s) => [s.SupplyCrateClassString, s.Label])).toEqual([
     ["SupplyCrate_Level03_C", "Island White (Level 3)"],
     ["SupplyCrate_Level60_C", "Island Red (Level 60)"],
@@ -200,12 +241,18 @@ test("build a document with two sources from nothing, save, download it through 
     MinQuality: "Tier2",
     MinQuantity: 1,
   });
-  expect(sources[1]!.ItemSets[0]!.ItemEntries[0]!.Items).toEqual([{ Class: "PrimalItemArmor_Helmet_C", Path: HELMET.path, Weight: 1 }]);
+  expect(sources[1]!.ItemSets[0]!.ItemEntries[0]!.Items).toEqual([
+    { Class: "PrimalItemArmor_Helmet_C", Path: HELMET.path, Weight: 1 },
+  ]);
   // The downloaded content written by the export's writer is exactly the editor's lines.
   const canBlueprint = (item: { path: string }) => item.path !== STONE.path;
-  expect(writeGameIni(readLootDocument(content)!, { difficulty: 5, canBlueprint })).toBe([GAME_INI_SECTION, ...lines].join("\n") + "\n");
+  expect(writeGameIni(readLootDocument(content)!, { difficulty: 5, canBlueprint })).toBe(
+    [GAME_INI_SECTION, ...lines].join("\n") + "\n",
+  );
   // ...and so is the export route.
-  expect(await (await page.request.get(`/documents/${id}/game.ini`)).text()).toBe([GAME_INI_SECTION, ...lines].join("\n") + "\n");
+  expect(await (await page.request.get(`/documents/${id}/game.ini`)).text()).toBe(
+    [GAME_INI_SECTION, ...lines].join("\n") + "\n",
+  );
 
   // Edit again: a draft survives a reload, the save is revision 2.
   await page.getByRole("link", { name: "Edit", exact: true }).click();
@@ -221,7 +268,9 @@ test("build a document with two sources from nothing, save, download it through 
   await page.getByRole("button", { name: "Save revision" }).click();
   await expect(page.getByTestId("saved-status")).toHaveText("Saved: this is revision 2.");
   expect((await v1Meta(page, id)).revision).toBe(2);
-  expect(((await v1Content(page, id)).LootSources as typeof sources)[0]!.ItemSets[0]!.ItemEntries[0]!.MaxQuantity).toBe(5);
+  expect(((await v1Content(page, id)).LootSources as typeof sources)[0]!.ItemSets[0]!.ItemEntries[0]!.MaxQuantity).toBe(
+    5,
+  );
   // Saved: the draft is gone.
   await page.goto(`/documents/${id}/edit`);
   await expect(page.getByTestId("loot-editor")).toBeVisible();
@@ -238,12 +287,14 @@ test("a pasted Game.ini becomes an editable document, with what could not be rea
     "OverrideOfficialDifficulty=5.000000",
     "[/script/shootergame.shootergamemode]",
     `ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=((SetName="Pasted",MinNumItems=1,MaxNumItems=2,NumItemsPower=1,SetWeight=1,bItemsRandomWithoutReplacement=true,ItemEntries=((EntryWeight=1,ItemClassStrings=("PrimalItem_WeaponMetalSword_C","Unheard_Of_C"),ItemsWeights=(1,1),MinQuantity=1,MaxQuantity=2,MinQuality=1,MaxQuality=4.4,bForceBlueprint=false,ChanceToBeBlueprintOverride=0.5)))))`,
-    "ConfigOverrideSupplyCrateItems=(SupplyCrateClassString=\"SupplyCrate_Level25_C\",ItemSets=((SetName=\"Broken\"",
+    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level25_C",ItemSets=((SetName="Broken"',
   ].join("\n");
   await page.getByLabel("Game.ini", { exact: true }).fill(ini);
   await page.getByRole("button", { name: "Read the Game.ini" }).click();
   await expect(page.getByTestId("loot-editor")).toBeVisible();
-  await expect(page.getByTestId("loot-editor-notice")).toContainText("1 loot source, quality numbers turned into tiers for difficulty 5");
+  await expect(page.getByTestId("loot-editor-notice")).toContainText(
+    "1 loot source, quality numbers turned into tiers for difficulty 5",
+  );
   const problems = page.getByTestId("loot-read-problems");
   await expect(problems).toContainText("the class Unheard_Of_C is not in the catalogue");
   await expect(problems).toContainText("line 5: could not be read");
@@ -260,13 +311,16 @@ test("a pasted Game.ini becomes an editable document, with what could not be rea
   await expect(page.getByTestId("saved-status")).toHaveText("Saved: this is revision 1.");
   const content = await v1Content(page, savedId(page));
   expect(content).toMatchObject({ Title: `Pasted ${tag}`, DifficultyValue: 5, Map: 13 });
-  expect((content.LootSources as { ItemSets: { ItemEntries: { Items: unknown[] }[] }[] }[])[0]!.ItemSets[0]!.ItemEntries[0]!.Items).toEqual([
-    { Class: "PrimalItem_WeaponMetalSword_C", Path: SWORD.path, Weight: 1 },
-  ]);
+  expect(
+    (content.LootSources as { ItemSets: { ItemEntries: { Items: unknown[] }[] }[] }[])[0]!.ItemSets[0]!.ItemEntries[0]!
+      .Items,
+  ).toEqual([{ Class: "PrimalItem_WeaponMetalSword_C", Path: SWORD.path, Weight: 1 }]);
   await context.close();
 });
 
-test("Default Loot.beacon saved unchanged keeps every key and value, from the template and as its author's revision", async ({ browser }) => {
+test("Default Loot.beacon saved unchanged keeps every key and value, from the template and as its author's revision", async ({
+  browser,
+}) => {
   const context = await signedIn(browser, author);
   const page = await context.newPage();
   const template = JSON.parse(TEMPLATE_TEXT) as Record<string, unknown>;
@@ -296,7 +350,25 @@ test("Default Loot.beacon saved unchanged keeps every key and value, from the te
 test("someone else's document opens as a copy, and saving makes a new document of theirs", async ({ browser }) => {
   const id = crypto.randomUUID();
   await beaconApi({ serverUrl: server(), identity: author }).documents.publish(
-    Buffer.from(JSON.stringify({ Identifier: id, Title: `Shared ${tag}`, Version: 2, LootSources: [{ SupplyCrateClassString: "SupplyCrate_Level35_C", Label: "Purple", ItemSets: [{ Label: "Only", ItemEntries: [{ Items: [{ Class: "PrimalItemResource_Stone_C", Path: STONE.path, Weight: 1 }] }] }] }] })),
+    Buffer.from(
+      JSON.stringify({
+        Identifier: id,
+        Title: `Shared ${tag}`,
+        Version: 2,
+        LootSources: [
+          {
+            SupplyCrateClassString: "SupplyCrate_Level35_C",
+            Label: "Purple",
+            ItemSets: [
+              {
+                Label: "Only",
+                ItemEntries: [{ Items: [{ Class: "PrimalItemResource_Stone_C", Path: STONE.path, Weight: 1 }] }],
+              },
+            ],
+          },
+        ],
+      }),
+    ),
   );
   const context = await signedIn(browser, other);
   const page = await context.newPage();
@@ -306,7 +378,9 @@ test("someone else's document opens as a copy, and saving makes a new document o
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Make a copy" })).toHaveAttribute("href", `/documents/new?from=${id}`);
   await page.goto(`/documents/${id}/edit`);
-  await expect(page.getByTestId("loot-editor-notice")).toContainText(`You are not the author of “Shared ${tag}”, so this is a copy`);
+  await expect(page.getByTestId("loot-editor-notice")).toContainText(
+    `You are not the author of “Shared ${tag}”, so this is a copy`,
+  );
   await expect(page.getByLabel("Title")).toHaveValue(`Shared ${tag} (copy)`);
   await page.getByRole("button", { name: "Save as new document" }).click();
   await expect(page.getByTestId("saved-status")).toHaveText("Saved: this is revision 1.");
@@ -318,7 +392,11 @@ test("someone else's document opens as a copy, and saving makes a new document o
 });
 
 test("works at 390 px: no sideways scrolling, items picked by touch", async ({ browser }) => {
-  const context = await signedIn(browser, author, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await signedIn(browser, author, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto("/documents/new?start=template");
   await expect(page.getByTestId("loot-source-title")).toHaveCount(6);
@@ -329,7 +407,9 @@ test("works at 390 px: no sideways scrolling, items picked by touch", async ({ b
   const picker = red.getByPlaceholder("Type an item's name, class or path").last();
   await expect(picker).toBeFocused();
   await picker.fill("Stone");
-  await matches(page).filter({ hasText: /^Stone · Base game/ }).tap();
+  await matches(page)
+    .filter({ hasText: /^Stone · Base game/ })
+    .tap();
   await expect(red.getByTestId("loot-entry").last().getByTestId("loot-item-name")).toHaveText(["Stone"]);
   await red.getByTestId("loot-entry").last().scrollIntoViewIfNeeded();
   await screenshot(page, "loot-editor-entry-phone");

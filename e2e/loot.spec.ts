@@ -13,7 +13,14 @@ import { screenshot } from "./helpers";
 
 const DEFAULT_LOOT = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
 const LOOT_ID = "6b5e3917-039c-4f35-99a6-58be28bb9760";
-const LABELS = ["Island White (Level 3)", "Island Green (Level 15)", "Island Blue (Level 25)", "Island Purple (Level 35)", "Island Yellow (Level 45)", "Island Red (Level 60)"];
+const LABELS = [
+  "Island White (Level 3)",
+  "Island Green (Level 15)",
+  "Island Blue (Level 25)",
+  "Island Purple (Level 35)",
+  "Island Yellow (Level 45)",
+  "Island Red (Level 60)",
+];
 const page = `/documents/${LOOT_ID}`;
 
 let identity: Identity;
@@ -34,7 +41,10 @@ test.afterAll(async () => {
   await removeEngrams(addedUids);
 });
 
-test("shows the six sources with item names, collapses them, and copies the Game.ini lines", async ({ page: p, context }) => {
+test("shows the six sources with item names, collapses them, and copies the Game.ini lines", async ({
+  page: p,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await p.goto(page);
   await expect(p.getByRole("heading", { level: 1 })).toHaveText("Default Loot");
@@ -42,7 +52,10 @@ test("shows the six sources with item names, collapses them, and copies the Game
   await expect(p.getByTestId("document-difficulty")).toHaveText("4");
   await expect(p.getByTestId("loot-source-label")).toHaveText(LABELS);
   const white = p.getByTestId("loot-source").first();
-  await expect(white.getByRole("link", { name: "Campfire", exact: true }).first()).toHaveAttribute("href", "/spawn/?q=PrimalItemStructure_Campfire_C");
+  await expect(white.getByRole("link", { name: "Campfire", exact: true }).first()).toHaveAttribute(
+    "href",
+    "/spawn/?q=PrimalItemStructure_Campfire_C",
+  );
   await expect(white.getByText("chosen 14.3% of the time · 6 items").first()).toBeVisible();
   await expect(white.getByText("weight 16.7% · quantity 1–2 · Primitive · blueprint 0%").first()).toBeVisible();
   await screenshot(p, "loot-default-desktop");
@@ -87,7 +100,10 @@ test.describe("without JavaScript", () => {
     await p.getByRole("button", { name: "Recalculate" }).click();
     await expect(p).toHaveURL(/\?difficulty=5$/);
     await expect(p.getByTestId("game-ini")).toHaveValue(/MinQuality=1,MaxQuality=1,/);
-    await expect(p.getByRole("link", { name: "Download Game.ini" })).toHaveAttribute("href", `${page}/game.ini?difficulty=5`);
+    await expect(p.getByRole("link", { name: "Download Game.ini" })).toHaveAttribute(
+      "href",
+      `${page}/game.ini?difficulty=5`,
+    );
     await p.getByLabel("Server difficulty (OverrideOfficialDifficulty)").fill("hard");
     await p.getByRole("button", { name: "Recalculate" }).click();
     await expect(p.getByRole("alert")).toContainText("difficulty must be a number above 0");

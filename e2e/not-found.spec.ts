@@ -5,7 +5,8 @@ import { screenshot } from "./helpers";
 test("an unknown address gets the themed 404 with its scripts allowed by the CSP", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
+    if (m.type() === "error" && /Content Security Policy|Content-Security-Policy/i.test(m.text()))
+      violations.push(m.text());
   });
   const res = await page.goto("/no/such/page");
   expect(res?.status()).toBe(404);

@@ -8,21 +8,53 @@ import { encodeContent } from "@/lib/documents/content-storage";
 import { classOf, uidOf } from "@/lib/engrams/derive";
 import * as f from "./fixtures";
 
-const PEM = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n";
+const PEM =
+  "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n";
 
 function engram(e: { label: string; path: string; env: number; bp: boolean }, modId: string | null) {
   const className = classOf(e.path);
-  return { uid: uidOf(e.path), path: e.path, className, classKey: className.toLowerCase(), label: e.label, environments: e.env, canBlueprint: e.bp, modId };
+  return {
+    uid: uidOf(e.path),
+    path: e.path,
+    className,
+    classKey: className.toLowerCase(),
+    label: e.label,
+    environments: e.env,
+    canBlueprint: e.bp,
+    modId,
+  };
 }
 
-const WORDS = ["Sword", "Pike", "Saddle", "Helmet", "Boots", "Rifle", "Kibble", "Potion", "Wall", "Door", "Ramp", "Turret", "Arrow", "Bolt", "Shield", "Torch"];
+const WORDS = [
+  "Sword",
+  "Pike",
+  "Saddle",
+  "Helmet",
+  "Boots",
+  "Rifle",
+  "Kibble",
+  "Potion",
+  "Wall",
+  "Door",
+  "Ramp",
+  "Turret",
+  "Arrow",
+  "Bolt",
+  "Shield",
+  "Torch",
+];
 const MATERIALS = ["Wooden", "Stone", "Metal", "Tek", "Hide", "Chitin", "Flak", "Ghillie", "Riot", "Scuba"];
 
 export function hugeEngram(i: number) {
   const word = WORDS[i % WORDS.length]!;
   const material = MATERIALS[Math.floor(i / WORDS.length) % MATERIALS.length]!;
   const name = `Huge_${material}${word}_${i}`;
-  return { label: `${material} ${word} ${i}`, path: `/Game/Mods/HugeCatalogue/Items/${word}/PrimalItem_${name}.PrimalItem_${name}`, env: (i % 31) + 1, bp: i % 3 !== 0 };
+  return {
+    label: `${material} ${word} ${i}`,
+    path: `/Game/Mods/HugeCatalogue/Items/${word}/PrimalItem_${name}.PrimalItem_${name}`,
+    env: (i % 31) + 1,
+    bp: i % 3 !== 0,
+  };
 }
 
 export async function seed(db: Db): Promise<void> {
@@ -37,7 +69,12 @@ export async function seed(db: Db): Promise<void> {
     confirmedAt: confirmed ? new Date() : null,
   });
   await db.modRegistration.createMany({
-    data: [mod(f.MOD_PRIMAL, f.USER_A, true), mod(f.MOD_SECOND, f.USER_B, true), mod(f.MOD_UNCONFIRMED, f.USER_B, false), mod(f.MOD_HUGE, f.USER_A, true)],
+    data: [
+      mod(f.MOD_PRIMAL, f.USER_A, true),
+      mod(f.MOD_SECOND, f.USER_B, true),
+      mod(f.MOD_UNCONFIRMED, f.USER_B, false),
+      mod(f.MOD_HUGE, f.USER_A, true),
+    ],
   });
   await db.engram.createMany({
     data: [
@@ -53,7 +90,9 @@ export async function seed(db: Db): Promise<void> {
     }),
   });
   for (let start = 0; start < f.HUGE_ENGRAMS; start += 2000) {
-    const batch = Array.from({ length: Math.min(2000, f.HUGE_ENGRAMS - start) }, (_, k) => engram(hugeEngram(start + k), f.MOD_HUGE.id));
+    const batch = Array.from({ length: Math.min(2000, f.HUGE_ENGRAMS - start) }, (_, k) =>
+      engram(hugeEngram(start + k), f.MOD_HUGE.id),
+    );
     await db.engram.createMany({ data: batch });
   }
   await seedDocuments(db);
@@ -64,7 +103,15 @@ async function seedDocuments(db: Db): Promise<void> {
   for (let i = 0; i < f.DOCUMENT_COUNT; i++) {
     const id = f.documentId(i);
     const name = i === f.XSS_DOCUMENT ? f.XSS_TITLE : `Loot preset ${String(i).padStart(2, "0")}`;
-    const json = JSON.stringify({ Version: 5, Identifier: id, Title: name, Description: `Preset number ${i}.`, LootSources: Array.from({ length: i % 4 }, (_, k) => ({ Class: `Source_${k}` })), Options: { Difficulty: 5, Harvest: 2 }, Map: f.documentMaps(i) });
+    const json = JSON.stringify({
+      Version: 5,
+      Identifier: id,
+      Title: name,
+      Description: `Preset number ${i}.`,
+      LootSources: Array.from({ length: i % 4 }, (_, k) => ({ Class: `Source_${k}` })),
+      Options: { Difficulty: 5, Harvest: 2 },
+      Map: f.documentMaps(i),
+    });
     const bytes = new TextEncoder().encode(i === f.BROKEN_CONTENT ? "{ not json" : json);
     const content = await encodeContent(bytes);
     await db.document.create({

@@ -41,7 +41,9 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     if (await target.evaluate((el) => el === document.activeElement)) {
-      const ring = await target.evaluate((el) => `${getComputedStyle(el).boxShadow} ${getComputedStyle(el).outlineStyle}`);
+      const ring = await target.evaluate(
+        (el) => `${getComputedStyle(el).boxShadow} ${getComputedStyle(el).outlineStyle}`,
+      );
       expect(ring, "the focused control shows its focus").not.toBe("none none");
       return;
     }
@@ -57,7 +59,9 @@ async function newIdentity(page: Page): Promise<string> {
   return userId;
 }
 
-test("keyboard only: create an identity, save its file, reach the dashboard, sign out, sign in with the file", async ({ page }) => {
+test("keyboard only: create an identity, save its file, reach the dashboard, sign out, sign in with the file", async ({
+  page,
+}) => {
   await page.goto("/sign-in");
   await expect(page.getByText("register their Steam Workshop mod")).toBeVisible();
   // The jargon waits in the collapsed "How it works", out of the main text.
@@ -78,7 +82,11 @@ test("keyboard only: create an identity, save its file, reach the dashboard, sig
   const path = `${ARTIFACTS}/sign-in-identity.json`;
   await download.saveAs(path);
   expect(download.suggestedFilename()).toBe(`beacon-identity-${userId}.json`);
-  expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ user_id: userId, scheme: "rsa-sha256", private_key: expect.stringContaining("PRIVATE KEY") });
+  expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({
+    user_id: userId,
+    scheme: "rsa-sha256",
+    private_key: expect.stringContaining("PRIVATE KEY"),
+  });
   await expect(page.getByRole("status").filter({ hasText: "Downloaded as" })).toBeVisible();
   await tabTo(page, page.getByRole("button", { name: "Continue to the dashboard" }));
   await page.keyboard.press("Enter");
@@ -114,7 +122,14 @@ test("a bad identity file gets a sentence; the explicit choice opens the way on;
   await tryFile("notes.txt", "hello", "“notes.txt” is not a Beacon identity file: its text is not JSON");
   await tryFile("photo.json", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]), "it is not text");
   await tryFile("other.json", '{"name": "x"}', "it has no user_id and private_key");
-  await tryFile("broken.json", JSON.stringify({ user_id: randomUUID(), private_key: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n" }), "could not be read");
+  await tryFile(
+    "broken.json",
+    JSON.stringify({
+      user_id: randomUUID(),
+      private_key: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+    }),
+    "could not be read",
+  );
   await tryFile("huge.json", "x".repeat(70 * 1024), "far too large");
   await page.screenshot({ path: `${ARTIFACTS}/sign-in-bad-file.png` });
 

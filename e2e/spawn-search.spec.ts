@@ -36,14 +36,18 @@ const firstLabel = (page: Page) => rows(page).first().locator("td").first().loca
 
 async function seriousViolations(page: Page, state: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, state).toEqual([]);
 }
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("pickaxe, metal pickaxe and a one-letter typo find Metal Pick on /spawn/?q=, rendered by the server", async ({ page }) => {
+  test("pickaxe, metal pickaxe and a one-letter typo find Metal Pick on /spawn/?q=, rendered by the server", async ({
+    page,
+  }) => {
     for (const q of ["pickaxe", "metal pickaxe", "metal pcik"]) {
       const res = await page.goto(`/spawn/?q=${encodeURIComponent(q)}`);
       expect(res?.status(), q).toBe(200);
@@ -52,14 +56,18 @@ test.describe("without JavaScript", () => {
       await expect(page).toHaveTitle(`All spawn codes matching “${q}” · Beacon Hub`);
       await expect(page.getByLabel("Search by name, class or path")).toHaveValue(q);
     }
-    await expect(page.getByText("Nothing is spelled exactly “metal pcik”; these are the closest spellings.")).toBeVisible();
+    await expect(
+      page.getByText("Nothing is spelled exactly “metal pcik”; these are the closest spellings."),
+    ).toBeVisible();
     // pickaxe finds both picks, Metal before Stone (the same score, the reader's order)
     await page.goto("/spawn/?q=pickaxe");
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).nth(1)).toContainText("Stone Pick");
   });
 
-  test("the search form and the filters submit as a GET form; did-you-mean and clear links are plain links", async ({ page }) => {
+  test("the search form and the filters submit as a GET form; did-you-mean and clear links are plain links", async ({
+    page,
+  }) => {
     await page.goto(BASE);
     const search = page.getByLabel("Search by name, class or path");
     await search.fill("metal pickaxe");
@@ -72,7 +80,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("checkbox", { name: "Ragnarok" }).check();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/map=ragnarok/);
-    await expect(page.getByTestId("map-notice")).toHaveText(/^No item in this catalogue is marked for Ragnarok\. Clear the map filter$/);
+    await expect(page.getByTestId("map-notice")).toHaveText(
+      /^No item in this catalogue is marked for Ragnarok\. Clear the map filter$/,
+    );
     await page.getByRole("link", { name: "Clear the map filter" }).click();
     await expect(page).not.toHaveURL(/map=/);
     await expect(firstLabel(page)).toHaveText(SECOND_ENGRAMS[0]!.label);
@@ -94,7 +104,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("with JavaScript the same search answers as you type; did-you-mean changes the view in place; the URL keeps q", async ({ page }) => {
+test("with JavaScript the same search answers as you type; did-you-mean changes the view in place; the URL keeps q", async ({
+  page,
+}) => {
   await page.goto(BASE);
   await spawnReady(page);
   const search = page.getByLabel("Search by name, class or path");
@@ -115,7 +127,9 @@ test("with JavaScript the same search answers as you type; did-you-mean changes 
 test.describe("phone width (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("search pinned, filters behind one button with a count, whole names and commands, the first result on the first screen", async ({ page }) => {
+  test("search pinned, filters behind one button with a count, whole names and commands, the first result on the first screen", async ({
+    page,
+  }) => {
     await page.goto(`${BASE}&q=metal`);
     await spawnReady(page);
     const first = rows(page).first();
@@ -129,7 +143,14 @@ test.describe("phone width (390 px)", () => {
     // Whole names and commands: nothing clipped, every command in full.
     const clipped = await rows(page).evaluateAll((trs) =>
       trs.flatMap((tr) =>
-        [...tr.querySelectorAll<HTMLElement>("td:first-child > div, td:first-child code")].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).textOverflow === "ellipsis").map((el) => el.textContent),
+        [...tr.querySelectorAll<HTMLElement>("td:first-child > div, td:first-child code")]
+          .filter(
+            (el) =>
+              el.scrollWidth > el.clientWidth + 1 ||
+              el.scrollHeight > el.clientHeight + 1 ||
+              getComputedStyle(el).textOverflow === "ellipsis",
+          )
+          .map((el) => el.textContent),
       ),
     );
     expect(clipped).toEqual([]);
@@ -191,7 +212,11 @@ test.describe("controls that say what they do", () => {
     // neither the bad number nor the last good one
     await expect(page.locator("[data-command]")).toHaveCount(0);
     await expect(page.getByTestId("options-notice")).toBeVisible();
-    await expect(rows(page).first().getByRole("button", { name: /Copy the spawn command/ })).toBeDisabled();
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("button", { name: /Copy the spawn command/ }),
+    ).toBeDisabled();
     await expect(page.getByRole("button", { name: "Copy all visible" })).toBeDisabled();
     await expect(page).toHaveURL(/qty=-5/);
     await seriousViolations(page, "invalid quantity");
@@ -219,7 +244,9 @@ test.describe("controls that say what they do", () => {
     await expect(page.getByTestId("result-count")).toHaveText("Showing 1 of 1 engrams");
   });
 
-  test("?mod_id= is the base game and keeps the parameter; base game only and one mod stay in the URL", async ({ page }) => {
+  test("?mod_id= is the base game and keeps the parameter; base game only and one mod stay in the URL", async ({
+    page,
+  }) => {
     await page.goto(BASE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Spawn codes for the base game");
     await spawnReady(page);
@@ -243,7 +270,10 @@ test.describe("controls that say what they do", () => {
     await expect(rows(page).first()).toContainText("Metal Sword");
   });
 
-  test("names sort by the reader's locale: letters before case, on the server and in the browser", async ({ page, browser }) => {
+  test("names sort by the reader's locale: letters before case, on the server and in the browser", async ({
+    page,
+    browser,
+  }) => {
     const res = await page.request.get(`/spawn/rows.json?mod_id=&locale=en`);
     const labels = ((await res.json()) as [string][]).map((r) => r[0]);
     expect(labels.indexOf("Absorbent Substrate")).toBeLessThan(labels.indexOf("ARK Thorny Dragon Saddle Skin"));
@@ -262,7 +292,10 @@ test.describe("controls that say what they do", () => {
   });
 });
 
-test("keyboard only: tab to the search, type, tab through the filters to a row's copy button", async ({ page, context }) => {
+test("keyboard only: tab to the search, type, tab through the filters to a row's copy button", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(BASE);
   await spawnReady(page);
@@ -292,7 +325,14 @@ test("keyboard only: tab to the search, type, tab through the filters to a row's
 });
 
 test("axe-core: no serious or critical violation on the spawn page's states", async ({ page }) => {
-  for (const url of [BASE, `${BASE}&q=metalpick`, `${BASE}&q=metal%20pcik`, `${BASE}&q=!!!`, `${SECOND}&map=ragnarok`, `${BASE}&q=sword&qty=0`]) {
+  for (const url of [
+    BASE,
+    `${BASE}&q=metalpick`,
+    `${BASE}&q=metal%20pcik`,
+    `${BASE}&q=!!!`,
+    `${SECOND}&map=ragnarok`,
+    `${BASE}&q=sword&qty=0`,
+  ]) {
     await page.goto(url);
     await spawnReady(page);
     await seriousViolations(page, url);

@@ -24,7 +24,9 @@ test("a mod's page: title, every engram with the v1 spawn command", async ({ pag
 
 test("several mods: both names in the title; all spawn codes without mod_id", async ({ page }) => {
   await page.goto(`/spawn/?mod_id=${MOD_PRIMAL.id},${MOD_SECOND.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Spawn codes for ${MOD_PRIMAL.name}, ${MOD_SECOND.name}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `Spawn codes for ${MOD_PRIMAL.name}, ${MOD_SECOND.name}`,
+  );
   await spawnReady(page);
   await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length + 1);
   await page.goto("/spawn/");
@@ -86,10 +88,14 @@ test("options rewrite the command: quantity, quality, blueprint, admincheat", as
   await page.getByLabel("Give as").selectOption("blueprint");
   await page.getByLabel("Prefix").selectOption("admincheat");
   const command = (label: string) => rows(page).filter({ hasText: label }).locator("[data-command]");
-  await expect(command(sword.label)).toHaveText(spawnString(sword.path, { prefix: "admincheat", qty: 10, quality: 35, blueprint: true }));
+  await expect(command(sword.label)).toHaveText(
+    spawnString(sword.path, { prefix: "admincheat", qty: 10, quality: 35, blueprint: true }),
+  );
   // a resource cannot be given as a blueprint
   const plank = PRIMAL_ENGRAMS[1]!;
-  await expect(command(plank.label)).toHaveText(spawnString(plank.path, { prefix: "admincheat", qty: 10, quality: 35, blueprint: false }));
+  await expect(command(plank.label)).toHaveText(
+    spawnString(plank.path, { prefix: "admincheat", qty: 10, quality: 35, blueprint: false }),
+  );
 });
 
 test("copy one and copy all visible put the commands on the clipboard", async ({ page, context }) => {
@@ -112,12 +118,26 @@ test("copy one and copy all visible put the commands on the clipboard", async ({
 test("export the view as JSON", async ({ page }) => {
   await page.goto(`${primal}&q=sword`);
   await spawnReady(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export view as JSON" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export view as JSON" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("spawn-codes.json");
-  const body = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"))) as { view_url: string; engrams: { label: string; class: string; environments: string[]; mod_id: string; command: string }[] };
+  const body = JSON.parse(
+    await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")),
+  ) as {
+    view_url: string;
+    engrams: { label: string; class: string; environments: string[]; mod_id: string; command: string }[];
+  };
   expect(body.view_url).toContain("q=sword");
   expect(body.engrams).toEqual([
-    expect.objectContaining({ label: sword.label, class: "PrimalItem_WeaponMetalSword_C", environments: ["Island", "Scorched"], mod_id: MOD_PRIMAL.id, command: spawnString(sword.path) }),
+    expect.objectContaining({
+      label: sword.label,
+      class: "PrimalItem_WeaponMetalSword_C",
+      environments: ["Island", "Scorched"],
+      mod_id: MOD_PRIMAL.id,
+      command: spawnString(sword.path),
+    }),
   ]);
 });
 
@@ -143,7 +163,9 @@ test("the view is in the URL and a shared URL restores it", async ({ page, brows
   await expect(fresh.getByLabel("Quantity")).toHaveValue("20");
   await expect(fresh.getByLabel("Prefix")).toHaveValue("admincheat");
   await expect(fresh.locator("tbody tr[data-row]")).toHaveCount(1);
-  await expect(fresh.locator("[data-command]").first()).toHaveText(spawnString(sword.path, { prefix: "admincheat", qty: 20 }));
+  await expect(fresh.locator("[data-command]").first()).toHaveText(
+    spawnString(sword.path, { prefix: "admincheat", qty: 20 }),
+  );
   await other.close();
 });
 
@@ -186,7 +208,9 @@ test("rows.json: all rows as JSON, revalidated by ETag; 404 for an unregistered 
   expect(rows.map((r) => r[2]).sort()).toEqual(PRIMAL_ENGRAMS.map((e) => e.path).sort());
   const etag = res.headers()["etag"]!;
   expect(etag).toMatch(/^"[\w-]+"$/);
-  expect((await request.get(`/spawn/rows.json?mod_id=${MOD_PRIMAL.id}`, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+  expect(
+    (await request.get(`/spawn/rows.json?mod_id=${MOD_PRIMAL.id}`, { headers: { "If-None-Match": etag } })).status(),
+  ).toBe(304);
   expect((await request.get(`/spawn/rows.json?mod_id=${MOD_UNCONFIRMED.id}`)).status()).toBe(404);
 });
 
@@ -199,7 +223,18 @@ test("a change to the engrams shows on the next visit (the row cache is checked 
     await spawnReady(page);
     await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length);
 
-    await database.engram.create({ data: { uid: uidOf(path), path, className: "PrimalItem_Fresh_C", classKey: "primalitem_fresh_c", label: "Fresh Item", environments: 1, canBlueprint: true, modId: MOD_PRIMAL.id } });
+    await database.engram.create({
+      data: {
+        uid: uidOf(path),
+        path,
+        className: "PrimalItem_Fresh_C",
+        classKey: "primalitem_fresh_c",
+        label: "Fresh Item",
+        environments: 1,
+        canBlueprint: true,
+        modId: MOD_PRIMAL.id,
+      },
+    });
     await page.reload();
     await spawnReady(page);
     await expect(rows(page)).toHaveCount(PRIMAL_ENGRAMS.length + 1);

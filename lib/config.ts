@@ -4,9 +4,7 @@
  */
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,9 +22,16 @@ const schema = z.object({
   PULL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86400),
   PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
   AUTH_SECRET: z.string().min(16).optional(),
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
   /** SQLite only: FULL keeps every acknowledged write through a power cut; NORMAL only through a process crash, with several times the write throughput */
-  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL", "full", "normal"]).default("FULL").transform((v) => v.toUpperCase() as "FULL" | "NORMAL"),
+  SQLITE_SYNCHRONOUS: z
+    .enum(["FULL", "NORMAL", "full", "normal"])
+    .default("FULL")
+    .transform((v) => v.toUpperCase() as "FULL" | "NORMAL"),
   // Requests per minute on /v1/ (lib/rate-limit); 0 disables that limit.
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(2400),
@@ -39,7 +44,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   // GET /metrics answers only a request bearing this token; unset: no /metrics at all.
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (openssl rand -hex 32)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   // Days the changes feed keeps changes (deletions included); older cursors are 410.
   CHANGES_RETENTION_DAYS: z.coerce.number().positive().default(90),
   // How V8 sizes the heap (lib/server/heap-mode.ts): compact keeps RSS low, fast trades memory for ~10 % CPU.

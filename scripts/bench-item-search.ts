@@ -23,8 +23,13 @@ const csv = readFileSync(`${ROOT}/prisma/seed/base-game-engrams.csv`, "utf8");
 const SETS = ["catalogue", "numbered"] as const;
 
 function print(where: string, set: string, r: BenchResult): void {
-  console.log(`\n${where}, ${set}: ${r.items} items, ${r.terms} words, index built in ${r.buildMs.toFixed(0)} ms, p50 of all runs ${r.p50All.toFixed(2)} ms`);
-  for (const q of r.queries) console.log(`  ${q.kind.padEnd(22)} ${JSON.stringify(q.q).padEnd(32)} ${String(q.found).padStart(6)} found  p50 ${q.p50.toFixed(2).padStart(6)}  p95 ${q.p95.toFixed(2).padStart(6)}  max ${q.max.toFixed(2).padStart(6)}`);
+  console.log(
+    `\n${where}, ${set}: ${r.items} items, ${r.terms} words, index built in ${r.buildMs.toFixed(0)} ms, p50 of all runs ${r.p50All.toFixed(2)} ms`,
+  );
+  for (const q of r.queries)
+    console.log(
+      `  ${q.kind.padEnd(22)} ${JSON.stringify(q.q).padEnd(32)} ${String(q.found).padStart(6)} found  p50 ${q.p50.toFixed(2).padStart(6)}  p95 ${q.p95.toFixed(2).padStart(6)}  max ${q.max.toFixed(2).padStart(6)}`,
+    );
 }
 
 async function inChromium(): Promise<Record<string, BenchResult>> {
@@ -40,7 +45,10 @@ async function inChromium(): Promise<Record<string, BenchResult>> {
     write: false,
     alias: { "@": ROOT },
   });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   try {
     const page = await browser.newPage();
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
@@ -61,7 +69,11 @@ async function inChromium(): Promise<Record<string, BenchResult>> {
 }
 
 const results: Record<string, Record<string, BenchResult>> = { node: {} };
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 for (const set of SETS) {
   results.node![set] = runBench(dataSet(set, baseRows(csv), size), runs);
   print(`Node ${process.version}`, set, results.node![set]!);
@@ -70,5 +82,9 @@ if (args.has("browser")) {
   results.chromium = await inChromium();
   for (const set of SETS) print("Chromium", set, results.chromium[set]!);
 }
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 if (args.has("json")) console.log(JSON.stringify(results));

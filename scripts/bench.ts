@@ -46,7 +46,12 @@ const cli = scriptArgs(import.meta.url);
 const flag = cli.number;
 const text = cli.text;
 const engine: Engine = cli.has("postgres") ? "postgresql" : "sqlite";
-const sizes = { users: flag("users", 500), mods: flag("mods", 50), engrams: flag("engrams", 5000), documents: flag("documents", 2000) };
+const sizes = {
+  users: flag("users", 500),
+  mods: flag("mods", 50),
+  engrams: flag("engrams", 5000),
+  documents: flag("documents", 2000),
+};
 const drive = { connections: flag("connections", 32), duration: flag("duration", 10), warmup: flag("warmup", 3) };
 const RSS_TARGET_MB = 250;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -55,20 +60,43 @@ const load1 = () => loadavg()[0]!;
 
 function runDriver(url: string, request: Request): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/drive.ts"), JSON.stringify({ url: url + request.path, method: request.method, headers: request.headers, body: request.body, ...drive })], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(ROOT, "scripts/bench/drive.ts"),
+        JSON.stringify({
+          url: url + request.path,
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          ...drive,
+        }),
+      ],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`driver exited ${code}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`driver exited ${code}`)),
+    );
   });
 }
 
 async function growth() {
   ensureBuild(ROOT, log);
-  const result = await runGrowth(engine, { small: 1000, large: flag("documents", 100_000), engrams: flag("engrams", 50_000) });
+  const result = await runGrowth(engine, {
+    small: 1000,
+    large: flag("documents", 100_000),
+    engrams: flag("engrams", 50_000),
+  });
   const { listing, search, catalogue } = result;
-  console.log(`document listing p50 (query, uncached): ${listing.p50SmallMs.toFixed(2)} ms at ${listing.documentsSmall} documents, ${listing.p50LargeMs.toFixed(2)} ms at ${listing.documentsLarge}: ratio ${listing.ratio.toFixed(2)} (target <= 1.5)`);
+  console.log(
+    `document listing p50 (query, uncached): ${listing.p50SmallMs.toFixed(2)} ms at ${listing.documentsSmall} documents, ${listing.p50LargeMs.toFixed(2)} ms at ${listing.documentsLarge}: ratio ${listing.ratio.toFixed(2)} (target <= 1.5)`,
+  );
   const ms = (x: number) => `${x.toFixed(2)} ms`;
   console.log(
     `document search p50 (page 1 + count, uncached): selective word ${ms(search.small.selectiveMs)} at ${search.documentsSmall}, ${ms(search.large.selectiveMs)} at ${search.documentsLarge}; ` +
@@ -118,14 +146,21 @@ async function runCases(on: Engine, setup: Setup, cases: [number, Case][], ceili
   const rows: Row[] = [];
   for (const [n, c] of cases) {
     const load = load1();
-    log(`case ${n}${on === "postgresql" && engine === "sqlite" ? " on postgresql" : ""}: ${c.name} (load average ${load.toFixed(1)})`);
+    log(
+      `case ${n}${on === "postgresql" && engine === "sqlite" ? " on postgresql" : ""}: ${c.name} (load average ${load.toFixed(1)})`,
+    );
     const request = await c.request();
     const cpuBefore = cpuMs(setup.server.process.pid!);
     const r = await runDriver(setup.server.url, request);
     const serverCpuMs = cpuMs(setup.server.process.pid!) - cpuBefore;
     if (r.errors > 0) {
-      const errors = setup.server.logs().split("\n").filter((l) => /error|Error/.test(l));
-      log(`${r.errors} error replies ${JSON.stringify(r.statusCodes)}; the server logged:\n${errors.slice(-15).join("\n")}`);
+      const errors = setup.server
+        .logs()
+        .split("\n")
+        .filter((l) => /error|Error/.test(l));
+      log(
+        `${r.errors} error replies ${JSON.stringify(r.statusCodes)}; the server logged:\n${errors.slice(-15).join("\n")}`,
+      );
     }
     rows.push(evaluate(c, r, ceiling, on, load, serverCpuMs));
   }
@@ -140,7 +175,11 @@ async function main() {
   const synchronous = text("sqlite-synchronous");
   const env: Record<string, string> = synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {};
   const ceilingPort = await freePort();
-  const ceiling: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  const ceiling: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "scripts/bench/ceiling.ts"), String(ceilingPort)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   await new Promise<void>((r) => ceiling.stdout!.once("data", () => r()));
   const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${stamp()}.json`);
   mkdirSync(join(out, ".."), { recursive: true });
@@ -149,34 +188,68 @@ async function main() {
     const rows: Row[] = [];
     let memory;
     try {
-      const cases = benchCases(main.server.url, main.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n]) => !only || only.includes(n));
+      const cases = benchCases(main.server.url, main.seeded)
+        .map((c, i) => [i + 1, c] as [number, Case])
+        .filter(([n]) => !only || only.includes(n));
       const catalogueBytes = (await (await fetch(`${main.server.url}/v1/engram.php`)).arrayBuffer()).byteLength;
       log("ceiling: bare node:http, 1 KB");
       const top = await ceilingOf(ceilingPort);
       rows.push(ceilingRow("ceiling: bare node:http, 1 KB", top.measured, top.load));
       log(`ceiling: bare node:http, ${catalogueBytes} bytes (the catalogue's size)`);
       const large = await ceilingOf(ceilingPort, `/bytes/${catalogueBytes}`);
-      rows.push(ceilingRow(`ceiling: bare node:http, ${(catalogueBytes / 1e6).toFixed(1)} MB`, large.measured, large.load));
+      rows.push(
+        ceilingRow(`ceiling: bare node:http, ${(catalogueBytes / 1e6).toFixed(1)} MB`, large.measured, large.load),
+      );
       let compressedRps: number | null = null;
       if (cases.some(([, c]) => c.largeCeiling === "compressed")) {
-        const brBytes = Number((await fetch(`${main.server.url}/v1/engram.php`, { headers: { "accept-encoding": "br" } })).headers.get("content-length"));
+        const brBytes = Number(
+          (await fetch(`${main.server.url}/v1/engram.php`, { headers: { "accept-encoding": "br" } })).headers.get(
+            "content-length",
+          ),
+        );
         log(`ceiling: bare node:http, ${brBytes} random bytes (the catalogue's brotli form)`);
         const compressed = await ceilingOf(ceilingPort, `/random/${brBytes}`);
-        rows.push(ceilingRow(`ceiling: bare node:http, ${(brBytes / 1e6).toFixed(2)} MB random`, compressed.measured, compressed.load));
+        rows.push(
+          ceilingRow(
+            `ceiling: bare node:http, ${(brBytes / 1e6).toFixed(2)} MB random`,
+            compressed.measured,
+            compressed.load,
+          ),
+        );
         compressedRps = compressed.measured.rps;
       }
-      rows.push(...(await runCases(engine, main, cases, { rps: top.measured.rps, largeRps: large.measured.rps, compressedRps })));
+      rows.push(
+        ...(await runCases(engine, main, cases, {
+          rps: top.measured.rps,
+          largeRps: large.measured.rps,
+          compressedRps,
+        })),
+      );
       const rssAfterRunMb = Math.round(rssMb(main.server.process.pid!));
       const snapshotFile = snapshot ? out.replace(/\.json$/, "") + ".heapsnapshot" : undefined;
       const { report, snapshot: written } = await serverMemoryReport(main.server, snapshotFile);
-      memory = { rssIdleAfterStartMb: main.rssIdleMb, rssAfterRunMb, targetMb: RSS_TARGET_MB, meetsTarget: rssAfterRunMb < RSS_TARGET_MB, report, heapSnapshot: written ?? null };
-      if (written) log(`heap snapshot written: ${written}\n${summariseHeapSnapshot(written).map((g) => `  ${String(g.mb).padStart(7)} MB  ${String(g.count).padStart(8)}  ${g.what}`).join("\n")}`);
+      memory = {
+        rssIdleAfterStartMb: main.rssIdleMb,
+        rssAfterRunMb,
+        targetMb: RSS_TARGET_MB,
+        meetsTarget: rssAfterRunMb < RSS_TARGET_MB,
+        report,
+        heapSnapshot: written ?? null,
+      };
+      if (written)
+        log(
+          `heap snapshot written: ${written}\n${summariseHeapSnapshot(written)
+            .map((g) => `  ${String(g.mb).padStart(7)} MB  ${String(g.count).padStart(8)}  ${g.what}`)
+            .join("\n")}`,
+        );
     } finally {
       await main.server.stop();
       await main.database.drop();
     }
 
-    const writes = benchCases("http://pending", main.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n, c]) => c.write && (!only || only.includes(n)));
+    const writes = benchCases("http://pending", main.seeded)
+      .map((c, i) => [i + 1, c] as [number, Case])
+      .filter(([n, c]) => c.write && (!only || only.includes(n)));
     if (engine === "sqlite" && !cli.has("no-postgres-writes") && writes.length > 0) {
       const pg = await setUp("postgresql", {}, []).catch((err: unknown) => {
         log(`PostgreSQL write cases skipped: ${(err as Error).message}`);
@@ -186,9 +259,20 @@ async function main() {
         try {
           log("ceiling again, before the PostgreSQL write cases: bare node:http, 1 KB");
           const again = await ceilingOf(ceilingPort);
-          rows.push({ ...ceilingRow("ceiling: bare node:http, 1 KB (before the PostgreSQL cases)", again.measured, again.load), engine: "postgresql" });
-          const pgCases = benchCases(pg.server.url, pg.seeded).map((c, i) => [i + 1, c] as [number, Case]).filter(([n, c]) => c.write && (!only || only.includes(n)));
-          rows.push(...(await runCases("postgresql", pg, pgCases, { rps: again.measured.rps, largeRps: again.measured.rps, compressedRps: null })));
+          rows.push({
+            ...ceilingRow("ceiling: bare node:http, 1 KB (before the PostgreSQL cases)", again.measured, again.load),
+            engine: "postgresql",
+          });
+          const pgCases = benchCases(pg.server.url, pg.seeded)
+            .map((c, i) => [i + 1, c] as [number, Case])
+            .filter(([n, c]) => c.write && (!only || only.includes(n)));
+          rows.push(
+            ...(await runCases("postgresql", pg, pgCases, {
+              rps: again.measured.rps,
+              largeRps: again.measured.rps,
+              compressedRps: null,
+            })),
+          );
         } finally {
           await pg.server.stop();
           await pg.database.drop();
@@ -197,11 +281,33 @@ async function main() {
     }
 
     printTable(rows);
-    console.log(`server RSS: ${memory.rssIdleAfterStartMb} MB idle after start, ${memory.rssAfterRunMb} MB after the run (target < ${RSS_TARGET_MB} MB: ${memory.meetsTarget ? "met" : "NOT met"})`);
+    console.log(
+      `server RSS: ${memory.rssIdleAfterStartMb} MB idle after start, ${memory.rssAfterRunMb} MB after the run (target < ${RSS_TARGET_MB} MB: ${memory.meetsTarget ? "met" : "NOT met"})`,
+    );
     const r = memory.report;
-    console.log(`  after the run: V8 heap ${r.heapUsedMb} MB used of ${r.heapTotalMb}, outside the heap ${r.externalMb} MB (Buffers ${r.arrayBuffersMb})`);
-    for (const [name, c] of Object.entries(r.caches)) console.log(`  cache ${name}: ${c.entries} entries, ${(c.bytes / 1048576).toFixed(1)} of ${(c.maxBytes / 1048576).toFixed(0)} MB, ${c.hits} hits, ${c.misses} misses`);
-    writeFileSync(out, JSON.stringify({ engine, sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null, sizes, drive, date: new Date().toISOString(), rows, memory }, null, 2));
+    console.log(
+      `  after the run: V8 heap ${r.heapUsedMb} MB used of ${r.heapTotalMb}, outside the heap ${r.externalMb} MB (Buffers ${r.arrayBuffersMb})`,
+    );
+    for (const [name, c] of Object.entries(r.caches))
+      console.log(
+        `  cache ${name}: ${c.entries} entries, ${(c.bytes / 1048576).toFixed(1)} of ${(c.maxBytes / 1048576).toFixed(0)} MB, ${c.hits} hits, ${c.misses} misses`,
+      );
+    writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          engine,
+          sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null,
+          sizes,
+          drive,
+          date: new Date().toISOString(),
+          rows,
+          memory,
+        },
+        null,
+        2,
+      ),
+    );
     log(`written ${out}`);
   } finally {
     ceiling.kill();

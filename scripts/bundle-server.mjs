@@ -21,7 +21,8 @@ function newestMtime(path) {
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) if (!SKIP.has(entry)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  for (const entry of readdirSync(path))
+    if (!SKIP.has(entry)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
 }
 
@@ -61,7 +62,9 @@ export async function bundleServer(root) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");
   if (process.argv.includes("--help")) {
-    console.log("usage: node scripts/bundle-server.mjs [--if-stale]\nCompiles server.ts and its imports into dist/server.js.");
+    console.log(
+      "usage: node scripts/bundle-server.mjs [--if-stale]\nCompiles server.ts and its imports into dist/server.js.",
+    );
   } else if (process.argv.includes("--if-stale") && existsSync(join(root, BUNDLE)) && !bundleIsStale(root)) {
     console.log("[bundle-server] dist/server.js is up to date");
   } else {

@@ -27,14 +27,17 @@ async function main(): Promise<number> {
   process.stderr.write(`backing up the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database to ${file}...\n`);
   const r = await backupDatabase(url, file);
   const size = r.bytes === undefined ? "" : `, ${(r.bytes / 1024 / 1024).toFixed(1)} MiB`;
-  console.log(`backup written to ${r.file} in ${r.seconds.toFixed(2)} s${size}${r.engine === "sqlite" ? ", integrity check ok" : ""}`);
+  console.log(
+    `backup written to ${r.file} in ${r.seconds.toFixed(2)} s${size}${r.engine === "sqlite" ? ", integrity check ok" : ""}`,
+  );
   return 0;
 }
 
 main()
   .then((code) => process.exit(code))
   .catch((err: unknown) => {
-    const known = err instanceof BackupError || err instanceof ConfigError || typeof (err as { code?: unknown }).code === "string";
+    const known =
+      err instanceof BackupError || err instanceof ConfigError || typeof (err as { code?: unknown }).code === "string";
     console.error(`db:backup: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
     process.exit(1);
   });

@@ -30,7 +30,16 @@ Progress (rows and rows/s) goes to stderr. Exit status: 0 copied and verified,
 function main(): Promise<number> | number {
   let args;
   try {
-    args = parseArgs({ options: { from: { type: "string" }, to: { type: "string" }, force: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, allowPositionals: false });
+    args = parseArgs({
+      options: {
+        from: { type: "string" },
+        to: { type: "string" },
+        force: { type: "boolean" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: false,
+    });
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${USAGE}`);
     return 2;
@@ -53,7 +62,14 @@ async function run(from: string, to: string, force: boolean, json: boolean): Pro
   process.stderr.write(`copying ${from} -> ${redactUrl(to)}\n`);
   let report: CopyReport;
   try {
-    report = await copyDatabase({ from, to, force, root, onProgress: bars.update, log: (line) => process.stderr.write(`${line}\n`) });
+    report = await copyDatabase({
+      from,
+      to,
+      force,
+      root,
+      onProgress: bars.update,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
   } catch (err) {
     bars.finish();
     if (err instanceof CopyError || err instanceof SourceError || err instanceof SchemaReadError) {
@@ -77,7 +93,14 @@ function summary(report: CopyReport, from: string, to: string) {
     copy_seconds: round(report.copySeconds),
     verify_seconds: round(report.verifySeconds),
     rows_per_second: Math.round(report.rows / (report.copySeconds || 1)),
-    tables: report.tables.map((t) => ({ table: t.table, source_rows: t.sourceRows, target_rows: t.targetRows, source_checksum: t.sourceChecksum, target_checksum: t.targetChecksum, ok: t.ok })),
+    tables: report.tables.map((t) => ({
+      table: t.table,
+      source_rows: t.sourceRows,
+      target_rows: t.targetRows,
+      source_checksum: t.sourceChecksum,
+      target_checksum: t.targetChecksum,
+      ok: t.ok,
+    })),
     sequences: report.sequences,
   };
 }
@@ -86,7 +109,14 @@ function printReport(report: CopyReport): void {
   console.log(
     table(
       ["table", "rows (SQLite)", "rows (PostgreSQL)", "checksum (SQLite)", "checksum (PostgreSQL)", ""],
-      report.tables.map((t) => [t.table, String(t.sourceRows), String(t.targetRows), t.sourceChecksum.slice(0, 16), t.targetChecksum.slice(0, 16), t.ok ? "ok" : "DIFFERS"]),
+      report.tables.map((t) => [
+        t.table,
+        String(t.sourceRows),
+        String(t.targetRows),
+        t.sourceChecksum.slice(0, 16),
+        t.targetChecksum.slice(0, 16),
+        t.ok ? "ok" : "DIFFERS",
+      ]),
     ),
   );
   for (const s of report.sequences) console.log(`sequence of ${s.table}.${s.column}: next value ${s.next}`);
@@ -106,7 +136,11 @@ function progressOnStderr(): { update: (p: CopyProgress) => void; finish: () => 
       const key = `${p.phase} ${p.table}`;
       if (current?.key !== key) {
         current?.bar.finish();
-        current = { key, bar: progressBar(`${p.phase === "copy" ? "copying" : "verifying"} ${p.table}`.padEnd(32), p.total), lastLine: 0 };
+        current = {
+          key,
+          bar: progressBar(`${p.phase === "copy" ? "copying" : "verifying"} ${p.table}`.padEnd(32), p.total),
+          lastLine: 0,
+        };
       }
       const now = Date.now();
       if (tty || p.done >= p.total || now - current.lastLine >= 2000) {

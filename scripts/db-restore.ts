@@ -28,15 +28,20 @@ async function main(): Promise<number> {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");
   process.stderr.write(`restoring ${file} into the ${url.startsWith("file:") ? "SQLite" : "PostgreSQL"} database...\n`);
   const r = await restoreDatabase(file, url, root);
-  const rows = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(", ");
-  console.log(`restored in ${r.seconds.toFixed(2)} s; ${r.migrationsApplied.length} newer migration(s) applied; rows: ${rows}`);
+  const rows = Object.entries(r.rows)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(", ");
+  console.log(
+    `restored in ${r.seconds.toFixed(2)} s; ${r.migrationsApplied.length} newer migration(s) applied; rows: ${rows}`,
+  );
   return 0;
 }
 
 main()
   .then((code) => process.exit(code))
   .catch((err: unknown) => {
-    const known = err instanceof BackupError || err instanceof ConfigError || typeof (err as { code?: unknown }).code === "string";
+    const known =
+      err instanceof BackupError || err instanceof ConfigError || typeof (err as { code?: unknown }).code === "string";
     console.error(`db:restore: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
     process.exit(1);
   });

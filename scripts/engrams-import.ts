@@ -90,7 +90,8 @@ async function main(): Promise<number> {
   if (!result.ok) {
     const shown = result.errors.slice(0, 100);
     for (const e of shown) console.error(`row ${e.row}: ${e.message}`);
-    if (result.errors.length > shown.length) console.error(`... and ${result.errors.length - shown.length} more errors`);
+    if (result.errors.length > shown.length)
+      console.error(`... and ${result.errors.length - shown.length} more errors`);
     console.error(`${result.errors.length} error(s); nothing was imported.`);
     return 1;
   }

@@ -10,7 +10,9 @@ import { buildIsStale, ensureBuild } from "@/lib/server/ensure-build";
 import { rmSync } from "node:fs";
 
 if (process.argv.includes("--help")) {
-  console.log("usage: tsx scripts/ensure-build.ts [--force]\nBuilds the Next.js app and compiles the server when missing or stale.");
+  console.log(
+    "usage: tsx scripts/ensure-build.ts [--force]\nBuilds the Next.js app and compiles the server when missing or stale.",
+  );
   process.exit(0);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

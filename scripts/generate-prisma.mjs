@@ -10,7 +10,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 if (process.argv.includes("--help")) {
-  console.log("usage: node scripts/generate-prisma.mjs\nWrites prisma/{sqlite,postgresql}/schema.prisma and generates lib/generated/{sqlite,postgresql}.");
+  console.log(
+    "usage: node scripts/generate-prisma.mjs\nWrites prisma/{sqlite,postgresql}/schema.prisma and generates lib/generated/{sqlite,postgresql}.",
+  );
   process.exit(0);
 }
 
@@ -34,8 +36,17 @@ datasource db {
 
 `;
   writeFileSync(schemaPath, header + models);
-  execFileSync(process.execPath, [join(root, "node_modules/prisma/build/index.js"), "generate", "--schema", schemaPath], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" },
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/prisma/build/index.js"), "generate", "--schema", schemaPath],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true",
+        PRISMA_HIDE_UPDATE_MESSAGE: "1",
+        CHECKPOINT_DISABLE: "1",
+      },
+    },
+  );
 }

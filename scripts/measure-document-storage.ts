@@ -32,7 +32,12 @@ function realisticDocument(): Buffer {
           MinQuality: (e % 5) * 1.5,
           MaxQuality: (e % 5) * 3.25,
           ChanceToBeBlueprint: ((i + e) % 10) / 10,
-          Items: [{ Path: `/Game/PrimalEarth/CoreBlueprints/Items/Item${(i * 31 + s * 7 + e) % 900}.PrimalItem${(i * 31 + s * 7 + e) % 900}`, Weight: 1 + (e % 3) }],
+          Items: [
+            {
+              Path: `/Game/PrimalEarth/CoreBlueprints/Items/Item${(i * 31 + s * 7 + e) % 900}.PrimalItem${(i * 31 + s * 7 + e) % 900}`,
+              Weight: 1 + (e % 3),
+            },
+          ],
         })),
       })),
     };
@@ -40,7 +45,9 @@ function realisticDocument(): Buffer {
     size += text.length + 1;
     sources.push(source);
   }
-  return Buffer.from(JSON.stringify({ Identifier: randomUUID(), Title: "Measure", Description: "", Version: 2, LootSources: sources }));
+  return Buffer.from(
+    JSON.stringify({ Identifier: randomUUID(), Title: "Measure", Description: "", Version: 2, LootSources: sources }),
+  );
 }
 
 function ms(start: bigint): number {
@@ -49,7 +56,9 @@ function ms(start: bigint): number {
 
 async function storedBytes(engine: Engine, db: Db, url: string): Promise<number> {
   if (engine === "postgresql") {
-    const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT pg_total_relation_size('document_contents')::bigint AS n`);
+    const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT pg_total_relation_size('document_contents')::bigint AS n`,
+    );
     return Number(rows[0]!.n);
   }
   await db.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -65,7 +74,16 @@ async function measure(engine: Engine, label: string, content: Buffer): Promise<
     await db.user.create({ data: { id: userId, publicKey: "x" } });
     // One unmeasured write and read first, so connection set-up and JIT warm-up are not counted.
     const warm = randomUUID();
-    await db.document.create({ data: { id: warm, userId, name: "w", description: "", lastUpdated: new Date(), content: { create: { encoding: "identity", body: new Uint8Array(content), sha256: "0" } } } });
+    await db.document.create({
+      data: {
+        id: warm,
+        userId,
+        name: "w",
+        description: "",
+        lastUpdated: new Date(),
+        content: { create: { encoding: "identity", body: new Uint8Array(content), sha256: "0" } },
+      },
+    });
     await db.documentContent.findUniqueOrThrow({ where: { documentId: warm } });
     for (const encoding of ["identity", "gzip"] as const) {
       const before = await storedBytes(engine, db, database.url);
@@ -75,7 +93,14 @@ async function measure(engine: Engine, label: string, content: Buffer): Promise<
         let t = process.hrtime.bigint();
         const body = encoding === "gzip" ? gzipSync(content) : content;
         await db.document.create({
-          data: { id, userId, name: "m", description: "", lastUpdated: new Date(), content: { create: { encoding, body: new Uint8Array(body), sha256: "0" } } },
+          data: {
+            id,
+            userId,
+            name: "m",
+            description: "",
+            lastUpdated: new Date(),
+            content: { create: { encoding, body: new Uint8Array(body), sha256: "0" } },
+          },
         });
         const write = ms(t);
         t = process.hrtime.bigint();
@@ -100,10 +125,14 @@ async function measure(engine: Engine, label: string, content: Buffer): Promise<
 
 async function main(): Promise<void> {
   const realistic = realisticDocument();
-  const random = Buffer.from(JSON.stringify({ Identifier: randomUUID(), Title: "r", Blob: randomBytes(TARGET * 0.75).toString("base64") }));
+  const random = Buffer.from(
+    JSON.stringify({ Identifier: randomUUID(), Title: "r", Blob: randomBytes(TARGET * 0.75).toString("base64") }),
+  );
   let t = process.hrtime.bigint();
   const gz = gzipSync(realistic);
-  console.log(`realistic: ${(realistic.length / 1e6).toFixed(2)} MB -> gzip ${(gz.length / 1e6).toFixed(2)} MB in ${ms(t).toFixed(0)} ms`);
+  console.log(
+    `realistic: ${(realistic.length / 1e6).toFixed(2)} MB -> gzip ${(gz.length / 1e6).toFixed(2)} MB in ${ms(t).toFixed(0)} ms`,
+  );
   t = process.hrtime.bigint();
   gunzipSync(gz);
   console.log(`gunzip: ${ms(t).toFixed(0)} ms`);

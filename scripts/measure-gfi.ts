@@ -23,7 +23,9 @@ const args = scriptArgs(import.meta.url);
 const items = args.number("items", 50_000);
 const runs = args.number("runs", 5);
 const ROOT = join(import.meta.dirname, "..");
-const base = readEngramFile(readFileSync(join(ROOT, "prisma/seed/base-game-engrams.csv"), "utf8"), "csv").map((r) => classOf((r.value as { path: string }).path));
+const base = readEngramFile(readFileSync(join(ROOT, "prisma/seed/base-game-engrams.csv"), "utf8"), "csv").map((r) =>
+  classOf((r.value as { path: string }).path),
+);
 
 // mulberry32: the same sets every run.
 let seed = 7;
@@ -33,23 +35,49 @@ function rnd(n: number): number {
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) % n;
 }
-const syllables = ["ka", "to", "ri", "mo", "ze", "lu", "pa", "ne", "shi", "vo", "gra", "dex", "bor", "ith", "quo", "wyn"];
+const syllables = [
+  "ka",
+  "to",
+  "ri",
+  "mo",
+  "ze",
+  "lu",
+  "pa",
+  "ne",
+  "shi",
+  "vo",
+  "gra",
+  "dex",
+  "bor",
+  "ith",
+  "quo",
+  "wyn",
+];
 const word = () => {
   let w = "";
   for (let n = 2 + rnd(2); n > 0; n--) w += syllables[rnd(syllables.length)];
   return w[0]!.toUpperCase() + w.slice(1);
 };
 const vocabulary = Array.from({ length: 200 }, word);
-const prefixes = ["PrimalItem_Weapon", "PrimalItemArmor_", "PrimalItemStructure_", "PrimalItemConsumable_", "PrimalItemResource_", "PrimalItemAmmo_", "PrimalItemCostume_"];
+const prefixes = [
+  "PrimalItem_Weapon",
+  "PrimalItemArmor_",
+  "PrimalItemStructure_",
+  "PrimalItemConsumable_",
+  "PrimalItemResource_",
+  "PrimalItemAmmo_",
+  "PrimalItemCostume_",
+];
 
 function modSet(): string[] {
   const names = new Set(base);
   const tags = Array.from({ length: 500 }, word);
   const list = [...base];
   while (list.length < items) {
-    const made = rnd(10) === 0 && list.length > base.length
-      ? `${list[base.length + rnd(list.length - base.length)]!.replace(/_C$/, "")}${vocabulary[rnd(vocabulary.length)]}_C`
-      : `${prefixes[rnd(prefixes.length)]}${tags[rnd(tags.length)]}_${vocabulary[rnd(vocabulary.length)]}${rnd(2) ? vocabulary[rnd(vocabulary.length)] : ""}_C`;
+    const made =
+      rnd(10) === 0 && list.length > base.length
+        ? `${list[base.length + rnd(list.length - base.length)]!.replace(/_C$/, "")}${vocabulary[rnd(vocabulary.length)]}_C`
+        : `${prefixes[rnd(prefixes.length)]}${tags[rnd(tags.length)]}_${vocabulary[rnd(vocabulary.length)]}${rnd(2) ? vocabulary[rnd(vocabulary.length)] : ""}_C`;
     if (names.has(made)) continue;
     names.add(made);
     list.push(made);
@@ -59,11 +87,17 @@ function modSet(): string[] {
 
 function nestedSet(): string[] {
   const list = [...base];
-  for (let i = 0; list.length < items; i++) list.push(`${prefixes[i % prefixes.length]}${vocabulary[i % 200]}_${vocabulary[(i * 7) % 200]}${Math.floor(i / 1400)}_C`);
+  for (let i = 0; list.length < items; i++)
+    list.push(
+      `${prefixes[i % prefixes.length]}${vocabulary[i % 200]}_${vocabulary[(i * 7) % 200]}${Math.floor(i / 1400)}_C`,
+    );
   return list;
 }
 
-for (const [name, set] of [["mods", modSet()], ["nested", nestedSet()]] as const) {
+for (const [name, set] of [
+  ["mods", modSet()],
+  ["nested", nestedSet()],
+] as const) {
   const times: number[] = [];
   let codes: (string | null)[] = [];
   for (let r = 0; r < runs; r++) {

@@ -36,7 +36,20 @@ const creatures = args.number("creatures", 2_000);
 const runs = args.number("runs", 3);
 process.env.BASE_URL ??= "http://localhost:3000";
 
-const WORDS = ["Sword", "Pike", "Saddle", "Helmet", "Boots", "Rifle", "Kibble", "Potion", "Wall", "Door", "Ramp", "Turret"];
+const WORDS = [
+  "Sword",
+  "Pike",
+  "Saddle",
+  "Helmet",
+  "Boots",
+  "Rifle",
+  "Kibble",
+  "Potion",
+  "Wall",
+  "Door",
+  "Ramp",
+  "Turret",
+];
 const row = (path: string, label: string, modId: string) => {
   const className = classOf(path);
   return { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label, environments: 1, modId };
@@ -63,31 +76,59 @@ try {
   await db.user.create({ data: { id: "00000000-0000-4000-8000-000000000001", publicKey: "k" } });
   for (let round = 0; round < runs; round++) {
     const mod = String(1000 + round);
-    await db.modRegistration.create({ data: { userId: "00000000-0000-4000-8000-000000000001", workshopId: mod, name: `Mod ${round}`, confirmationCode: mod, confirmed: true, confirmedModId: mod } });
+    await db.modRegistration.create({
+      data: {
+        userId: "00000000-0000-4000-8000-000000000001",
+        workshopId: mod,
+        name: `Mod ${round}`,
+        confirmationCode: mod,
+        confirmed: true,
+        confirmedModId: mod,
+      },
+    });
     for (let i = 0; i < engrams; i += 2000) {
       const data = Array.from({ length: Math.min(2000, engrams - i) }, (_, k) => {
         const n = i + k;
         const name = `PrimalItem_R${round}_${WORDS[n % WORDS.length]}${n}`;
-        return { ...row(`/Game/Mods/M${round}/${name}.${name}`, `${WORDS[n % WORDS.length]} ${n}`, mod), canBlueprint: true };
+        return {
+          ...row(`/Game/Mods/M${round}/${name}.${name}`, `${WORDS[n % WORDS.length]} ${n}`, mod),
+          canBlueprint: true,
+        };
       });
       await db.engram.createMany({ data });
     }
-    await db.creature.createMany({ data: Array.from({ length: creatures }, (_, n) => row(`/Game/Mods/M${round}/Dino${n}_Character_BP.Dino${n}_Character_BP`, `Dino ${n}`, mod)) });
-    const options = { scope: { kind: "mods" as const, ids: [mod] }, mods: [{ id: mod, name: `Mod ${round}` }], locale: "en" };
+    await db.creature.createMany({
+      data: Array.from({ length: creatures }, (_, n) =>
+        row(`/Game/Mods/M${round}/Dino${n}_Character_BP.Dino${n}_Character_BP`, `Dino ${n}`, mod),
+      ),
+    });
+    const options = {
+      scope: { kind: "mods" as const, ids: [mod] },
+      mods: [{ id: mod, name: `Mod ${round}` }],
+      locale: "en",
+    };
     const coded = { ...options, gfi: true };
     figures["engram rows, cold"]!.push(await time(() => loadSpawnRows(db, options)));
     figures["engram rows, warm"]!.push(await time(() => loadSpawnRows(db, options)));
     figures["GFI codes of the base game and the mod, cold"]!.push(await time(() => gfiCodeTable(db, [mod])));
     figures["engram rows with codes, the codes ready"]!.push(await time(() => loadSpawnRows(db, coded)));
     figures["engram rows with codes, warm"]!.push(await time(() => loadSpawnRows(db, coded)));
-    await db.engram.updateMany({ where: { modId: null, classKey: "primalitem_weaponmetalpick_c" }, data: { label: `Metal Pick ${round}` } });
+    await db.engram.updateMany({
+      where: { modId: null, classKey: "primalitem_weaponmetalpick_c" },
+      data: { label: `Metal Pick ${round}` },
+    });
     figures["engram rows after a base-game change, without codes"]!.push(await time(() => loadSpawnRows(db, options)));
-    figures["engram rows after a base-game change, with codes (computed again)"]!.push(await time(() => loadSpawnRows(db, coded)));
+    figures["engram rows after a base-game change, with codes (computed again)"]!.push(
+      await time(() => loadSpawnRows(db, coded)),
+    );
     figures["creature rows, cold"]!.push(await time(() => loadSpawnRows(db, { ...options, kind: "creatures" })));
     figures["creature rows, warm"]!.push(await time(() => loadSpawnRows(db, { ...options, kind: "creatures" })));
   }
-  console.log(`${engine}: base game (820 engrams) + a mod of ${engrams} engrams and ${creatures} creatures, median of ${runs}:`);
-  for (const [name, xs] of Object.entries(figures)) console.log(`  ${name}: ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(", ")})`);
+  console.log(
+    `${engine}: base game (820 engrams) + a mod of ${engrams} engrams and ${creatures} creatures, median of ${runs}:`,
+  );
+  for (const [name, xs] of Object.entries(figures))
+    console.log(`  ${name}: ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(", ")})`);
 } finally {
   await db.$disconnect();
   await database.drop();

@@ -18,7 +18,9 @@ import { rssMb } from "./lib/process-memory";
 import { median } from "./lib/timing";
 
 if (process.argv.includes("--help")) {
-  console.log("usage: tsx scripts/measure-start.ts [--runs N] [--idle S]\nStart to first 200 on /healthz and idle RSS: tsx loader vs compiled dist/server.js.");
+  console.log(
+    "usage: tsx scripts/measure-start.ts [--runs N] [--idle S]\nStart to first 200 on /healthz and idle RSS: tsx loader vs compiled dist/server.js.",
+  );
   process.exit(0);
 }
 const arg = (name: string, fallback: number) => {
@@ -39,13 +41,24 @@ async function once(args: readonly string[]): Promise<{ startMs: number; rssMb: 
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: `file:${join(dir, "b.db")}`, BASE_CATALOGUE: "false", PULL_INTERVAL_SECONDS: "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      DATABASE_URL: `file:${join(dir, "b.db")}`,
+      BASE_CATALOGUE: "false",
+      PULL_INTERVAL_SECONDS: "0",
+    },
     stdio: "ignore",
   });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (performance.now() - started > 120_000) throw new Error("no 200 within 120 s");
       await new Promise((r) => setTimeout(r, 10));
@@ -61,7 +74,6 @@ async function once(args: readonly string[]): Promise<{ startMs: number; rssMb: 
   }
 }
 
-
 ensureBuild(ROOT, (line) => console.log(`[measure-start] ${line}`));
 const results: Record<keyof typeof VARIANTS, { startMs: number; rssMb: number }[]> = { tsx: [], compiled: [] };
 await once(VARIANTS.compiled); // warm-up: file cache, the build's first load
@@ -69,10 +81,14 @@ for (let i = 0; i < runs; i++) {
   for (const name of ["tsx", "compiled"] as const) {
     const r = await once(VARIANTS[name]);
     results[name].push(r);
-    console.log(`${name.padEnd(8)} run ${i + 1}: first 200 after ${Math.round(r.startMs)} ms, RSS after ${idleSeconds} s idle ${r.rssMb.toFixed(1)} MB`);
+    console.log(
+      `${name.padEnd(8)} run ${i + 1}: first 200 after ${Math.round(r.startMs)} ms, RSS after ${idleSeconds} s idle ${r.rssMb.toFixed(1)} MB`,
+    );
   }
 }
 for (const name of ["tsx", "compiled"] as const) {
   const rs = results[name];
-  console.log(`${name.padEnd(8)} median of ${runs}: first 200 after ${Math.round(median(rs.map((r) => r.startMs)))} ms (min ${Math.round(Math.min(...rs.map((r) => r.startMs)))}, max ${Math.round(Math.max(...rs.map((r) => r.startMs)))}), RSS ${median(rs.map((r) => r.rssMb)).toFixed(1)} MB (min ${Math.min(...rs.map((r) => r.rssMb)).toFixed(1)}, max ${Math.max(...rs.map((r) => r.rssMb)).toFixed(1)})`);
+  console.log(
+    `${name.padEnd(8)} median of ${runs}: first 200 after ${Math.round(median(rs.map((r) => r.startMs)))} ms (min ${Math.round(Math.min(...rs.map((r) => r.startMs)))}, max ${Math.round(Math.max(...rs.map((r) => r.startMs)))}), RSS ${median(rs.map((r) => r.rssMb)).toFixed(1)} MB (min ${Math.min(...rs.map((r) => r.rssMb)).toFixed(1)}, max ${Math.max(...rs.map((r) => r.rssMb)).toFixed(1)})`,
+  );
 }

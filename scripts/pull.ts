@@ -27,15 +27,22 @@ async function main(): Promise<number> {
   }
   const json = args.includes("--json");
   const all = args.includes("--all");
-  const named = args.filter((a) => !a.startsWith("--")).flatMap((a) => a.split(",")).filter(Boolean);
+  const named = args
+    .filter((a) => !a.startsWith("--"))
+    .flatMap((a) => a.split(","))
+    .filter(Boolean);
   if (all === named.length > 0 || named.some((id) => !/^\d+$/.test(id))) {
-    console.error(`${all ? "Give either --all or mod ids, not both." : "Name the mods to pull (workshop ids) or --all."}\n\n${USAGE}`);
+    console.error(
+      `${all ? "Give either --all or mod ids, not both." : "Name the mods to pull (workshop ids) or --all."}\n\n${USAGE}`,
+    );
     return 2;
   }
   const cfg = config();
   await migrate(cfg.DATABASE_URL);
   await reconcileSchedules(db());
-  const mods = all ? (await db().modPull.findMany({ select: { modId: true }, orderBy: { modId: "asc" } })).map((m) => m.modId) : named;
+  const mods = all
+    ? (await db().modPull.findMany({ select: { modId: true }, orderBy: { modId: "asc" } })).map((m) => m.modId)
+    : named;
   if (mods.length === 0) console.error("No confirmed mod has a pull_url.");
   const instanceId = `cli-${randomUUID()}`;
   let failures = 0;
@@ -43,12 +50,26 @@ async function main(): Promise<number> {
     if (!json) process.stderr.write(`[${i + 1}/${mods.length}] pulling mod ${modId}...\n`);
     const known = await db().modPull.findUnique({ where: { modId } });
     const outcome = known
-      ? await runPull(db(), modId, { instanceId, intervalSeconds: cfg.PULL_INTERVAL_SECONDS || 86400, guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS }, force: true })
+      ? await runPull(db(), modId, {
+          instanceId,
+          intervalSeconds: cfg.PULL_INTERVAL_SECONDS || 86400,
+          guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS },
+          force: true,
+        })
       : { status: "error" as const, message: "not a confirmed mod with a pull_url", added: 0, updated: 0, removed: 0 };
-    const result = outcome ?? { status: "error" as const, message: "another instance is pulling this mod right now", added: 0, updated: 0, removed: 0 };
+    const result = outcome ?? {
+      status: "error" as const,
+      message: "another instance is pulling this mod right now",
+      added: 0,
+      updated: 0,
+      removed: 0,
+    };
     if (result.status === "error") failures++;
     if (json) console.log(JSON.stringify({ mod_id: modId, ...result }));
-    else console.log(`mod ${modId}: ${result.status}${result.message ? ` - ${result.message}` : ""}${result.status === "ok" ? ` (${result.added} added, ${result.updated} updated, ${result.removed} removed)` : ""}`);
+    else
+      console.log(
+        `mod ${modId}: ${result.status}${result.message ? ` - ${result.message}` : ""}${result.status === "ok" ? ` (${result.added} added, ${result.updated} updated, ${result.removed} removed)` : ""}`,
+      );
   }
   return failures > 0 ? 1 : 0;
 }

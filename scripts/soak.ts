@@ -108,7 +108,13 @@ function fullGcHeaps(output: string, pid: number): { seconds: number; mb: number
   return [...output.matchAll(re)].map((m) => ({ seconds: Number(m[1]) / 1000, mb: Number(m[2]) }));
 }
 
-async function soak(server: TestServer, signer: Identity, modId: string, uids: string[], documentIds: string[]): Promise<number> {
+async function soak(
+  server: TestServer,
+  signer: Identity,
+  modId: string,
+  uids: string[],
+  documentIds: string[],
+): Promise<number> {
   const { url, logs } = server;
   const wrapperPid = server.process.pid!;
   const serverPid = (await descendants(wrapperPid)).at(0) ?? wrapperPid;
@@ -118,7 +124,11 @@ async function soak(server: TestServer, signer: Identity, modId: string, uids: s
   const send = async (op: Op): Promise<number> => {
     const headers: Record<string, string> = {};
     if (op.body !== undefined) headers["content-type"] = "application/json";
-    if (op.signed) headers["authorization"] = basicAuthorization(signer, signedContent(op.method, url, op.target, Buffer.from(op.body ?? "")));
+    if (op.signed)
+      headers["authorization"] = basicAuthorization(
+        signer,
+        signedContent(op.method, url, op.target, Buffer.from(op.body ?? "")),
+      );
     const res = await fetch(`${url}${op.target}`, { method: op.method, headers, body: op.body });
     await res.arrayBuffer();
     return res.status;
@@ -126,16 +136,40 @@ async function soak(server: TestServer, signer: Identity, modId: string, uids: s
   // The signer's own documents and engrams, made once and then only updated.
   const ownDocs = Array.from({ length: 20 }, () => crypto.randomUUID());
   const ownPaths = Array.from({ length: 50 }, (_, i) => `/Game/Mods/Soak/Soak_${i}.Soak_${i}`);
-  const docBody = (id: string, n: number) => JSON.stringify({ Identifier: id, Title: `Soak ${n % 97}`, Description: "soak", LootSources: Array.from({ length: 40 }, (_, i) => ({ ClassString: `Crate_${i}_C`, Weight: n % 10 })) });
-  const engramBody = (n: number) => JSON.stringify(ownPaths.slice(0, 10).map((path, i) => ({ path: ownPaths[(n + i) % ownPaths.length] ?? path, label: `Soak ${n % 13}`, mod_id: modId, environments: ["Island", "Scorched"] })));
-  for (const id of ownDocs) if ((await send({ method: "POST", target: "/v1/document.php", body: docBody(id, 0), signed: true })) !== 200) throw new Error("seeding documents failed");
-  for (let n = 0; n < ownPaths.length; n += 10) if ((await send({ method: "POST", target: "/v1/engram.php", body: engramBody(n), signed: true })) !== 200) throw new Error("seeding engrams failed");
+  const docBody = (id: string, n: number) =>
+    JSON.stringify({
+      Identifier: id,
+      Title: `Soak ${n % 97}`,
+      Description: "soak",
+      LootSources: Array.from({ length: 40 }, (_, i) => ({ ClassString: `Crate_${i}_C`, Weight: n % 10 })),
+    });
+  const engramBody = (n: number) =>
+    JSON.stringify(
+      ownPaths.slice(0, 10).map((path, i) => ({
+        path: ownPaths[(n + i) % ownPaths.length] ?? path,
+        label: `Soak ${n % 13}`,
+        mod_id: modId,
+        environments: ["Island", "Scorched"],
+      })),
+    );
+  for (const id of ownDocs)
+    if ((await send({ method: "POST", target: "/v1/document.php", body: docBody(id, 0), signed: true })) !== 200)
+      throw new Error("seeding documents failed");
+  for (let n = 0; n < ownPaths.length; n += 10)
+    if ((await send({ method: "POST", target: "/v1/engram.php", body: engramBody(n), signed: true })) !== 200)
+      throw new Error("seeding engrams failed");
 
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
   const ops: [number, (n: number) => Op][] = [
     [20, () => ({ method: "GET", target: `/v1/engram.php/${pick(uids)}` })],
     [5, () => ({ method: "GET", target: `/v1/engram.php?mod_id=${modId}` })],
-    [15, (n) => ({ method: "GET", target: `/v1/document.php?count=20&offset=${n % 150}&sort=${n % 2 ? "download_count" : "last_updated"}` })],
+    [
+      15,
+      (n) => ({
+        method: "GET",
+        target: `/v1/document.php?count=20&offset=${n % 150}&sort=${n % 2 ? "download_count" : "last_updated"}`,
+      }),
+    ],
     [10, () => ({ method: "GET", target: `/v1/user.php/${signer.userId}` })],
     [10, () => ({ method: "GET", target: "/v1/mod.php", signed: true })],
     [15, () => ({ method: "GET", target: `/v1/document.php/${pick(documentIds)}` })],
@@ -181,11 +215,20 @@ async function soak(server: TestServer, signer: Identity, modId: string, uids: s
   const sample = () => {
     read();
     const now = readings.at(-1)!;
-    const s = { seconds: Math.round((Date.now() - started) / 1000), rssMb: now, floorMb: Math.min(...readings), peakMb: Math.max(...readings), requests, errors };
+    const s = {
+      seconds: Math.round((Date.now() - started) / 1000),
+      rssMb: now,
+      floorMb: Math.min(...readings),
+      peakMb: Math.max(...readings),
+      requests,
+      errors,
+    };
     readings = [];
     samples.push(s);
     const mb = (v: number) => v.toFixed(1).padStart(7);
-    log(`t=${String(s.seconds).padStart(4)} s  rss=${mb(s.rssMb)} MB  (interval ${mb(s.floorMb)} .. ${mb(s.peakMb)})  requests=${s.requests}  errors=${s.errors}`);
+    log(
+      `t=${String(s.seconds).padStart(4)} s  rss=${mb(s.rssMb)} MB  (interval ${mb(s.floorMb)} .. ${mb(s.peakMb)})  requests=${s.requests}  errors=${s.errors}`,
+    );
   };
   log(`warming up for ${options.warmup} s`);
   await new Promise((r) => setTimeout(r, options.warmup * 1000));
@@ -202,15 +245,21 @@ async function soak(server: TestServer, signer: Identity, modId: string, uids: s
 
   // Where the memory is at the end: heap, Buffers, each cache (the server's SIGUSR2 report).
   const { report } = await serverMemoryReport(server);
-  log(`at the end: RSS ${report.rssMb} MB, V8 heap ${report.heapUsedMb} MB used of ${report.heapTotalMb}, outside the heap ${report.externalMb} MB`);
-  for (const [name, c] of Object.entries(report.caches)) log(`  cache ${name}: ${c.entries} entries, ${(c.bytes / 1048576).toFixed(1)} of ${(c.maxBytes / 1048576).toFixed(0)} MB`);
+  log(
+    `at the end: RSS ${report.rssMb} MB, V8 heap ${report.heapUsedMb} MB used of ${report.heapTotalMb}, outside the heap ${report.externalMb} MB`,
+  );
+  for (const [name, c] of Object.entries(report.caches))
+    log(
+      `  cache ${name}: ${c.entries} entries, ${(c.bytes / 1048576).toFixed(1)} of ${(c.maxBytes / 1048576).toFixed(0)} MB`,
+    );
   const secondHalf = samples.filter((s) => s.seconds >= options.seconds / 2);
   const rssSlope = slopePerMinute(secondHalf.map((s) => ({ seconds: s.seconds, mb: s.floorMb })));
   const gcs = fullGcHeaps(logs().slice(secondHalfOutput === Infinity ? logs().length : secondHalfOutput), serverPid);
   for (const g of gcs) log(`full GC at server time ${g.seconds.toFixed(0)} s: live heap ${g.mb.toFixed(1)} MB`);
   const heapSlope = slopePerMinute(gcs);
   const slope = gcs.length >= 3 ? heapSlope : rssSlope;
-  const measure = gcs.length >= 3 ? `live heap after ${gcs.length} full GCs` : `RSS floors (only ${gcs.length} full GCs)`;
+  const measure =
+    gcs.length >= 3 ? `live heap after ${gcs.length} full GCs` : `RSS floors (only ${gcs.length} full GCs)`;
   const elapsed = (Date.now() - started) / 1000;
   const ok = errors === 0 && slope <= options.maxSlope;
   const summary = {
@@ -233,7 +282,9 @@ async function soak(server: TestServer, signer: Identity, modId: string, uids: s
     maxSlopeMbPerMinute: options.maxSlope,
     samples,
   };
-  log(`${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${rssIdleAfterStartMb} MB idle after start, ${summary.rssFirstMb} -> ${summary.rssLastMb} MB after the warm-up and at the end (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`);
+  log(
+    `${requests} requests in ${summary.seconds} s (${summary.requestsPerSecond}/s), ${errors} errors; RSS ${rssIdleAfterStartMb} MB idle after start, ${summary.rssFirstMb} -> ${summary.rssLastMb} MB after the warm-up and at the end (max ${summary.rssMaxMb}); second-half slope of ${measure} ${summary.secondHalfSlopeMbPerMinute} MB/min, of RSS floors ${summary.rssFloorSlopeMbPerMinute} (limit ${options.maxSlope}): ${ok ? "PASS" : "FAIL"}`,
+  );
   for (const e of errorExamples) log(`error: ${e}`);
   if (options.json) console.log(JSON.stringify(summary));
   return ok ? 0 : 1;

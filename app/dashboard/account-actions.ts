@@ -12,7 +12,12 @@ import { deleteUser } from "@/lib/users/users";
 import { isUuid } from "@/lib/uuid";
 
 export const deleteDocumentAction = formAction(
-  z.object({ document_id: z.string().refine(isUuid, "is not a document id").transform((s) => s.toLowerCase()) }),
+  z.object({
+    document_id: z
+      .string()
+      .refine(isUuid, "is not a document id")
+      .transform((s) => s.toLowerCase()),
+  }),
   "form",
   async (userId, { document_id }) => {
     await deleteDocuments(db(), { userId, ids: [document_id] });
@@ -22,7 +27,11 @@ export const deleteDocumentAction = formAction(
 );
 
 export const deleteAccountAction = formAction(
-  z.object({ confirm: z.string().refine((s) => s.trim().toLowerCase() === CONFIRM_PHRASE, `Type "${CONFIRM_PHRASE}" to confirm.`) }),
+  z.object({
+    confirm: z
+      .string()
+      .refine((s) => s.trim().toLowerCase() === CONFIRM_PHRASE, `Type "${CONFIRM_PHRASE}" to confirm.`),
+  }),
   "confirm",
   async (userId) => {
     await deleteUser(db(), userId);
@@ -37,6 +46,8 @@ export const setDisplayNameAction = formAction(
   async (userId, { display_name }) => {
     const { name } = await setDisplayName(db(), { userId, name: display_name });
     revalidatePath("/dashboard", "layout");
-    return { ok: name ? `Saved. Your documents now show “${name}”.` : "Name removed. Your documents show your user id again." };
+    return {
+      ok: name ? `Saved. Your documents now show “${name}”.` : "Name removed. Your documents show your user id again.",
+    };
   },
 );

@@ -24,22 +24,34 @@ function itemForm(kind: ItemKind) {
   return z.preprocess((v) => {
     const f = v as Record<string, string | string[] | undefined>;
     const env = f.environments;
-    const item = { mod_id: f.mod_id, path: f.path, label: f.label, environments: env === undefined ? [] : Array.isArray(env) ? env : [env] };
+    const item = {
+      mod_id: f.mod_id,
+      path: f.path,
+      label: f.label,
+      environments: env === undefined ? [] : Array.isArray(env) ? env : [env],
+    };
     return kind === "engrams" ? { ...item, can_blueprint: f.can_blueprint === "true" } : item;
   }, itemInput(kind));
 }
 
 function saveAction(kind: ItemKind) {
-  return formAction(itemForm(kind), (err) => (err.code === "conflict" ? "path" : "form"), async (userId, item) => {
-    await findOwnMod(db(), { userId, workshopId: item.modId ?? "", confirmed: true });
-    await postEngrams(db(), { userId, engrams: [item], kind });
-    revalidatePath(modPage(item.modId!));
-    return { ok: `Saved ${item.label}.` };
-  });
+  return formAction(
+    itemForm(kind),
+    (err) => (err.code === "conflict" ? "path" : "form"),
+    async (userId, item) => {
+      await findOwnMod(db(), { userId, workshopId: item.modId ?? "", confirmed: true });
+      await postEngrams(db(), { userId, engrams: [item], kind });
+      revalidatePath(modPage(item.modId!));
+      return { ok: `Saved ${item.label}.` };
+    },
+  );
 }
 
 function deleteAction(kind: ItemKind) {
-  const one = z.object({ mod_id: modIdInput, uid: z.string().regex(/^[0-9a-f]{32}$/, `is not a ${itemKinds[kind].noun} uid`) });
+  const one = z.object({
+    mod_id: modIdInput,
+    uid: z.string().regex(/^[0-9a-f]{32}$/, `is not a ${itemKinds[kind].noun} uid`),
+  });
   return formAction(one, "form", async (userId, { mod_id, uid }) => {
     await findOwnMod(db(), { userId, workshopId: mod_id, confirmed: true });
     await deleteEngrams(db(), { userId, ids: { uids: [uid], classKeys: [] }, kind });
@@ -58,11 +70,21 @@ const kindOf = (value: unknown): ItemKind => {
   throw badRequest("kind must be engrams or creatures.");
 };
 
-export async function previewUploadAction(modId: string, kind: ItemKind, fileName: string, text: string): Promise<UploadPreview> {
+export async function previewUploadAction(
+  modId: string,
+  kind: ItemKind,
+  fileName: string,
+  text: string,
+): Promise<UploadPreview> {
   const userId = await requireUser();
   try {
     const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
-    return await previewCatalogueUpload(db(), { modId: mod.workshopId, kind: kindOf(kind), fileName: String(fileName), text: String(text) });
+    return await previewCatalogueUpload(db(), {
+      modId: mod.workshopId,
+      kind: kindOf(kind),
+      fileName: String(fileName),
+      text: String(text),
+    });
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, message: err.message, errors: [], errorCount: 0 };
     throw err;
@@ -70,17 +92,23 @@ export async function previewUploadAction(modId: string, kind: ItemKind, fileNam
 }
 
 /** One slice of a previewed upload; each item is validated again with the kind's input schema. */
-export async function applyUploadAction(modId: string, kind: ItemKind, items: unknown[]): Promise<{ ok: boolean; message: string }> {
+export async function applyUploadAction(
+  modId: string,
+  kind: ItemKind,
+  items: unknown[],
+): Promise<{ ok: boolean; message: string }> {
   const userId = await requireUser();
   try {
     const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
     const k = kindOf(kind);
     const { noun } = itemKinds[k];
-    if (!Array.isArray(items) || items.length === 0 || items.length > MAX_APPLY_ITEMS) return { ok: false, message: `Send 1 to ${MAX_APPLY_ITEMS} ${noun}s at a time.` };
+    if (!Array.isArray(items) || items.length === 0 || items.length > MAX_APPLY_ITEMS)
+      return { ok: false, message: `Send 1 to ${MAX_APPLY_ITEMS} ${noun}s at a time.` };
     const records = [];
     for (const [index, item] of items.entries()) {
       const parsed = itemInput(k).safeParse(item);
-      if (!parsed.success || parsed.data.modId !== mod.workshopId) return { ok: false, message: `Item ${index} is not a ${noun} of this mod.` };
+      if (!parsed.success || parsed.data.modId !== mod.workshopId)
+        return { ok: false, message: `Item ${index} is not a ${noun} of this mod.` };
       records.push(parsed.data);
     }
     await postEngrams(db(), { userId, engrams: records, kind: k });

@@ -23,7 +23,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-800 pb-3">
         <nav aria-label="Dashboard" className="flex flex-wrap gap-2">
           {links.map((l) => (
-            <Link key={l.href} href={l.href} className={`flex min-h-11 items-center rounded bg-slate-800 px-3 text-sm hover:bg-slate-700 sm:min-h-0 sm:py-1.5 ${focus}`}>
+            <Link
+              key={l.href}
+              href={l.href}
+              className={`flex min-h-11 items-center rounded bg-slate-800 px-3 text-sm hover:bg-slate-700 sm:min-h-0 sm:py-1.5 ${focus}`}
+            >
               {l.label}
             </Link>
           ))}
@@ -31,10 +35,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-400">
           <span>
             Signed in as {name && <strong className="text-slate-200">{name} </strong>}
-            <code className="break-all font-mono text-slate-200" data-testid="session-user">{userId}</code>
+            <code className="break-all font-mono text-slate-200" data-testid="session-user">
+              {userId}
+            </code>
           </span>
           <form action={signOutAction}>
-            <button type="submit" className={secondaryButton}>Sign out</button>
+            <button type="submit" className={secondaryButton}>
+              Sign out
+            </button>
           </form>
         </div>
       </div>

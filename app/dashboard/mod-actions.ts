@@ -13,13 +13,12 @@ import { registerMods } from "@/lib/mods/register-mods";
 import { workshop } from "@/lib/steam/workshop-client";
 
 const modRef = z.object({
-  mod: z
-    .string({ error: "Enter a workshop id or URL." })
-    .transform((v, ctx) => {
-      const id = workshopIdFrom(v);
-      if (id === null) ctx.addIssue({ code: "custom", message: "Enter a workshop id (digits) or a steamcommunity.com workshop URL." });
-      return id ?? "";
-    }),
+  mod: z.string({ error: "Enter a workshop id or URL." }).transform((v, ctx) => {
+    const id = workshopIdFrom(v);
+    if (id === null)
+      ctx.addIssue({ code: "custom", message: "Enter a workshop id (digits) or a steamcommunity.com workshop URL." });
+    return id ?? "";
+  }),
 });
 const oneMod = z.object({ mod_id: modIdInput });
 
@@ -31,7 +30,12 @@ export const registerModAction = formAction(modRef, "mod", async (userId, { mod 
 
 export const confirmModAction = formAction(oneMod, "form", async (userId, { mod_id }) => {
   const mod = await confirmMod(db(), { userId, workshopId: mod_id, steam: workshop() });
-  if (!mod.confirmed) return { errors: { form: "The confirmation code is not in the mod's workshop description yet. Save the description on Steam, then try again." } };
+  if (!mod.confirmed)
+    return {
+      errors: {
+        form: "The confirmation code is not in the mod's workshop description yet. Save the description on Steam, then try again.",
+      },
+    };
   revalidatePath("/dashboard");
   return { ok: "Confirmed." };
 });

@@ -16,13 +16,22 @@ export default async function DashboardPage() {
   const mods = await listMods(db(), { userId });
   return (
     <section className="space-y-6" aria-labelledby="mods-title">
-      <h1 id="mods-title" className="text-2xl font-bold sm:text-3xl">My mods</h1>
+      <h1 id="mods-title" className="text-2xl font-bold sm:text-3xl">
+        My mods
+      </h1>
       <div className={card}>
         <h2 className="text-lg font-semibold">Register a mod</h2>
         <ActionForm
           id="register"
           action={registerModAction}
-          fields={[{ name: "mod", label: "Workshop id or URL", placeholder: "https://steamcommunity.com/sharedfiles/filedetails/?id=…", mono: true }]}
+          fields={[
+            {
+              name: "mod",
+              label: "Workshop id or URL",
+              placeholder: "https://steamcommunity.com/sharedfiles/filedetails/?id=…",
+              mono: true,
+            },
+          ]}
           submitLabel="Register"
         />
       </div>

@@ -18,13 +18,22 @@ import { isUuid } from "@/lib/uuid";
 
 export const saveLootAction = formAction(
   z.object({
-    document_id: z.string().refine(isUuid, "is not a document id").transform((s) => s.toLowerCase()),
+    document_id: z
+      .string()
+      .refine(isUuid, "is not a document id")
+      .transform((s) => s.toLowerCase()),
     mode: z.enum(["create", "update"]),
     content: z.string().min(1, "The document is empty."),
   }),
   "form",
   async (userId, input) => {
-    const saved = await saveLootDocument(db(), { userId, mode: input.mode, documentId: input.document_id, content: input.content, maxBytes: config().MAX_BODY_BYTES });
+    const saved = await saveLootDocument(db(), {
+      userId,
+      mode: input.mode,
+      documentId: input.document_id,
+      content: input.content,
+      maxBytes: config().MAX_BODY_BYTES,
+    });
     revalidatePath(`/documents/${saved.documentId}`);
     return { ok: `Saved revision ${saved.revision}.` };
   },
@@ -35,6 +44,11 @@ export async function importGameIniAction(input: { text: string; difficulty: str
   const text = typeof input?.text === "string" ? input.text : "";
   const difficulty = parseDifficulty(typeof input?.difficulty === "string" ? input.difficulty : "");
   if (!difficulty.ok) return { ok: false, message: difficulty.message, problems: [] };
-  if (!text.trim()) return { ok: false, message: "Paste the Game.ini (or its [/script/shootergame.shootergamemode] section) first.", problems: [] };
+  if (!text.trim())
+    return {
+      ok: false,
+      message: "Paste the Game.ini (or its [/script/shootergame.shootergamemode] section) first.",
+      problems: [],
+    };
   return importGameIni(db(), { text, difficulty: difficulty.value });
 }

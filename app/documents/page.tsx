@@ -14,7 +14,14 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
 import { displayNamesOf } from "@/lib/display-names/find-display-names";
-import { activeFilterCount, documentListHref, listDocumentPage, parseDocumentListQuery, resolveDocumentListAuthor, type DocumentSort } from "@/lib/portal/document-listing";
+import {
+  activeFilterCount,
+  documentListHref,
+  listDocumentPage,
+  parseDocumentListQuery,
+  resolveDocumentListAuthor,
+  type DocumentSort,
+} from "@/lib/portal/document-listing";
 import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
 import { formatCount } from "@/lib/portal/format";
 import { MAPS } from "@/lib/loot/maps";
@@ -28,7 +35,11 @@ const SORTS: { sort: DocumentSort; label: string }[] = [
 ];
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DocumentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
   const { documents, total, pages } = await listDocumentPage(db(), q, config().BASE_URL);
   const names = await displayNamesOf(db(), [...documents.map((d) => d.user_id), ...(q.author ? [q.author] : [])]);
@@ -44,7 +55,10 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
             Documents
           </h1>
-          <Link href="/documents/new" className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+          <Link
+            href="/documents/new"
+            className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}
+          >
             New document
           </Link>
         </div>
@@ -67,7 +81,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           </p>
         ) : (
           <p className="text-slate-300">
-            Configuration documents shared by Beacon users: {formatCount(total)} {authorName ? `by ${authorName}` : "in all"}.
+            Configuration documents shared by Beacon users: {formatCount(total)}{" "}
+            {authorName ? `by ${authorName}` : "in all"}.
           </p>
         )}
       </header>
@@ -85,7 +100,10 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           </Link>
         ))}
         {(q.author || q.badAuthor || filtered || q.badMap || q.badItem) && (
-          <Link href={documentListHref({ sort: q.sort, page: 1 })} className={`ml-auto flex min-h-11 items-center px-1 text-sm text-amber-400 underline sm:min-h-0 ${focus}`}>
+          <Link
+            href={documentListHref({ sort: q.sort, page: 1 })}
+            className={`ml-auto flex min-h-11 items-center px-1 text-sm text-amber-400 underline sm:min-h-0 ${focus}`}
+          >
             All documents
           </Link>
         )}
@@ -97,7 +115,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       )}
       {q.badItem && (
         <p role="alert" className="text-sm text-rose-300">
-          &ldquo;{q.badItem}&rdquo; is not an item: give a blueprint path (/Game/...), an engram uid or a class ending in _C; showing every document.
+          &ldquo;{q.badItem}&rdquo; is not an item: give a blueprint path (/Game/...), an engram uid or a class ending
+          in _C; showing every document.
         </p>
       )}
       {q.badMap && (
@@ -107,7 +126,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       )}
 
       {documents.length === 0 ? (
-        <p className="py-8 text-center text-slate-300">{filtered && total === 0 ? "No document matches this search." : "No documents on this page."}</p>
+        <p className="py-8 text-center text-slate-300">
+          {filtered && total === 0 ? "No document matches this search." : "No documents on this page."}
+        </p>
       ) : (
         <ol className="space-y-3" aria-label="Documents">
           {documents.map((doc) => (

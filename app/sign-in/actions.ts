@@ -20,7 +20,11 @@ export async function requestChallenge(userId: string): Promise<ChallengeReply> 
   try {
     const h = await headers();
     const address = signInAddress(h.get(PEER_ADDRESS_HEADER), h.get("x-forwarded-for"), cfg.TRUST_PROXY);
-    checkSignIn(serviceRateLimiter(), { address, account: String(userId), perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE });
+    checkSignIn(serviceRateLimiter(), {
+      address,
+      account: String(userId),
+      perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    });
     const c = await issueChallenge(db(), { userId: String(userId), baseUrl: cfg.BASE_URL });
     return { ok: true, challenge: c.challengeId, content: c.content };
   } catch (err) {
@@ -30,12 +34,26 @@ export async function requestChallenge(userId: string): Promise<ChallengeReply> 
 }
 
 /** On success next-auth redirects (a thrown redirect) to `next` or the dashboard; otherwise the reason comes back. */
-export async function completeSignIn(input: { userId: string; challenge: string; signature: string; next?: string }): Promise<{ message: string }> {
+export async function completeSignIn(input: {
+  userId: string;
+  challenge: string;
+  signature: string;
+  next?: string;
+}): Promise<{ message: string }> {
   try {
     const redirectTo = safeNextPath(input.next) ?? "/dashboard";
-    await signIn("credentials", { user_id: input.userId, challenge: input.challenge, signature: input.signature, redirectTo });
+    await signIn("credentials", {
+      user_id: input.userId,
+      challenge: input.challenge,
+      signature: input.signature,
+      redirectTo,
+    });
   } catch (err) {
-    if (err instanceof AuthError) return { message: "The signature does not match this identity's public key, or the challenge expired. Check the key and try again." };
+    if (err instanceof AuthError)
+      return {
+        message:
+          "The signature does not match this identity's public key, or the challenge expired. Check the key and try again.",
+      };
     throw err;
   }
   return { message: "" };

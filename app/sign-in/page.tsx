@@ -14,13 +14,19 @@ export const metadata: Metadata = { title: "Sign in" };
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const next = safeNextPath((await searchParams).next);
   if (await currentUserId()) redirect(next ?? "/dashboard");
   return (
     <section className="space-y-6" aria-labelledby="sign-in-title">
       <header className="space-y-4">
-        <h1 id="sign-in-title" className="text-2xl font-bold sm:text-3xl">Sign in for mod authors</h1>
+        <h1 id="sign-in-title" className="text-2xl font-bold sm:text-3xl">
+          Sign in for mod authors
+        </h1>
         <p className="text-slate-300">
           Already have your identity file?{" "}
           <a href="#file-title" className={`inline-block py-2 text-amber-400 underline ${focus}`}>
@@ -28,7 +34,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           </a>
           .
         </p>
-        <p className="text-slate-300">Players need no account: spawn codes and shared documents are open to everyone. Signed in, a mod author can:</p>
+        <p className="text-slate-300">
+          Players need no account: spawn codes and shared documents are open to everyone. Signed in, a mod author can:
+        </p>
         <ul className="list-disc space-y-1 pl-5 text-slate-300">
           <li>register their Steam Workshop mod with Beacon Hub;</li>
           <li>prove the mod is theirs, by pasting a short code into its Workshop description;</li>
@@ -38,19 +46,22 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <div className="space-y-2 rounded-lg border border-slate-800 p-4">
           <h2 className="font-semibold">What is an identity?</h2>
           <p className="text-sm text-slate-300">
-            Beacon Hub has no passwords and no e-mail. Your identity is a small file, made in your browser, holding a secret key. Whoever has the file can sign in as
-            you, and no one, not even this server, can make you a new one if it is lost: keep it like a password. The beacon-hub command-line tool uses the same file.
+            Beacon Hub has no passwords and no e-mail. Your identity is a small file, made in your browser, holding a
+            secret key. Whoever has the file can sign in as you, and no one, not even this server, can make you a new
+            one if it is lost: keep it like a password. The beacon-hub command-line tool uses the same file.
           </p>
           <details className="text-sm text-slate-300">
             <summary className={`cursor-pointer py-2 font-medium text-slate-200 ${focus}`}>How it works</summary>
             <div className="mt-2 space-y-2">
               <p>
-                Creating an identity makes an RSA-2048 key pair with the browser&apos;s WebCrypto and registers only its public key (<code className="font-mono">POST /v1/user.php</code>);
-                the identity file holds your user id and the private key (PKCS#8 PEM), in the same format as the CLI&apos;s.
+                Creating an identity makes an RSA-2048 key pair with the browser&apos;s WebCrypto and registers only its
+                public key (<code className="font-mono">POST /v1/user.php</code>); the identity file holds your user id
+                and the private key (PKCS#8 PEM), in the same format as the CLI&apos;s.
               </p>
               <p>
-                Signing in asks the server for a one-time challenge (random, bound to your user id, valid 5 minutes, usable once); the browser signs it with the private key and
-                the server checks the signature against your public key. The private key never leaves your device; the session is a signed cookie that lasts 8 hours.
+                Signing in asks the server for a one-time challenge (random, bound to your user id, valid 5 minutes,
+                usable once); the browser signs it with the private key and the server checks the signature against your
+                public key. The private key never leaves your device; the session is a signed cookie that lasts 8 hours.
               </p>
             </div>
           </details>
@@ -58,8 +69,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       </header>
       <noscript>
         <p className="rounded-lg border border-amber-400 p-4 text-amber-100">
-          Signing in needs JavaScript: your key is used inside your browser and never sent to the server. Turn JavaScript on for this page, or use the beacon-hub command-line
-          tool.
+          Signing in needs JavaScript: your key is used inside your browser and never sent to the server. Turn
+          JavaScript on for this page, or use the beacon-hub command-line tool.
         </p>
       </noscript>
       <SignInPanel next={next} />

@@ -38,7 +38,11 @@ const modsFor = cache(async (modIdParam: string | undefined) => {
 });
 
 function titleOf(scope: SpawnScope, names: string[]): string {
-  return scope.kind === "all" ? "All spawn codes" : scope.kind === "base" ? "Spawn codes for the base game" : `Spawn codes for ${names.join(", ")}`;
+  return scope.kind === "all"
+    ? "All spawn codes"
+    : scope.kind === "base"
+      ? "Spawn codes for the base game"
+      : `Spawn codes for ${names.join(", ")}`;
 }
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
@@ -47,7 +51,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   if (!result.found) return { title: "Mod not registered" };
   const view = parseSpawnView(query);
   const q = view.q.trim();
-  const title = `${titleOf(scope, result.mods.map((m) => m.name))}${view.tab === "creatures" ? ": creatures" : ""}`;
+  const title = `${titleOf(
+    scope,
+    result.mods.map((m) => m.name),
+  )}${view.tab === "creatures" ? ": creatures" : ""}`;
   return { title: q ? `${title} matching “${q}”` : title };
 }
 
@@ -57,13 +64,20 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
   if (!result.found) notFound();
   const locale = readerLocale((await headers()).get("accept-language"));
   const view = parseSpawnView(query);
-  const dataUrls: Record<RowSource, string> = { items: spawnRowsUrl(scope, locale), gfi: spawnRowsUrl(scope, locale, "gfi"), creatures: spawnRowsUrl(scope, locale, "creatures") };
+  const dataUrls: Record<RowSource, string> = {
+    items: spawnRowsUrl(scope, locale),
+    gfi: spawnRowsUrl(scope, locale, "gfi"),
+    creatures: spawnRowsUrl(scope, locale, "creatures"),
+  };
   preload(dataUrls[rowSource(view)], { as: "fetch", crossOrigin: "anonymous" });
   return (
     <section className="space-y-4" aria-labelledby="spawn-title">
       <header className="space-y-1">
         <h1 id="spawn-title" className="text-2xl font-bold sm:text-3xl">
-          {titleOf(scope, result.mods.map((m) => m.name))}
+          {titleOf(
+            scope,
+            result.mods.map((m) => m.name),
+          )}
         </h1>
       </header>
       <SpawnRowsSection mods={result.mods} scope={scope} initialView={view} dataUrls={dataUrls} locale={locale} />

@@ -7,4 +7,11 @@ import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
 
-export const v1Endpoints: Endpoint[] = [userEndpoint, documentEndpoint, modEndpoint, engramEndpoint, creatureEndpoint, changesEndpoint];
+export const v1Endpoints: Endpoint[] = [
+  userEndpoint,
+  documentEndpoint,
+  modEndpoint,
+  engramEndpoint,
+  creatureEndpoint,
+  changesEndpoint,
+];

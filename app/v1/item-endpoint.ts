@@ -35,7 +35,12 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
           }
           // One uid, or one class matching one item: an object; otherwise an array (cut from
           // the catalogue's serialised body, not parsed and written again).
-          const found = await catalogueItemsJson(db(), kind, parseEngramIds(ctx.pathIds, noun), ctx.pathIds.length === 1);
+          const found = await catalogueItemsJson(
+            db(),
+            kind,
+            parseEngramIds(ctx.pathIds, noun),
+            ctx.pathIds.length === 1,
+          );
           if (found === null) throw notFound(`No ${noun} matches these ids.`, { ids: ctx.pathIds.slice(0, 20) });
           return { status: 200, headers: { "content-type": "application/json" }, body: found };
         },
@@ -56,7 +61,8 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
         async handle(ctx) {
           const { userId } = ctx.requireCaller();
           const ids = ctx.idList();
-          if (ids.length === 0) throw badRequest(`Name the ${noun}s to delete (uids or classes), in the path or in a text/plain body.`);
+          if (ids.length === 0)
+            throw badRequest(`Name the ${noun}s to delete (uids or classes), in the path or in a text/plain body.`);
           await deleteEngrams(db(), { userId, ids: parseEngramIds(ids, noun), kind });
           return emptyResponse();
         },

@@ -6,7 +6,13 @@
  */
 import { useActionState } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
-import { dangerButton, input, label as labelClass, primaryButton, secondaryButton } from "@/components/dashboard/styles";
+import {
+  dangerButton,
+  input,
+  label as labelClass,
+  primaryButton,
+  secondaryButton,
+} from "@/components/dashboard/styles";
 import type { FormState } from "@/lib/dashboard/form-data";
 
 export interface FieldSpec {
@@ -38,7 +44,11 @@ interface Props {
 
 function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; error: string | undefined }) {
   const describedBy = [errorId(fieldId), spec.hint ? `${fieldId}-hint` : ""].filter(Boolean).join(" ");
-  const hint = spec.hint ? <p id={`${fieldId}-hint`} className="text-xs text-slate-400">{spec.hint}</p> : null;
+  const hint = spec.hint ? (
+    <p id={`${fieldId}-hint`} className="text-xs text-slate-400">
+      {spec.hint}
+    </p>
+  ) : null;
   if (spec.type === "checkboxes") {
     return (
       <fieldset className="space-y-1" aria-describedby={describedBy}>
@@ -46,7 +56,13 @@ function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; err
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {(spec.options ?? []).map((o) => (
             <label key={o} className="flex items-center gap-1.5 text-sm">
-              <input type="checkbox" name={spec.name} value={o} defaultChecked={spec.defaultValues?.includes(o)} className="accent-amber-400" />
+              <input
+                type="checkbox"
+                name={spec.name}
+                value={o}
+                defaultChecked={spec.defaultValues?.includes(o)}
+                className="accent-amber-400"
+              />
               {o}
             </label>
           ))}
@@ -60,7 +76,15 @@ function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; err
     return (
       <div className="space-y-1">
         <label className="flex items-center gap-1.5 text-sm">
-          <input type="checkbox" id={fieldId} name={spec.name} value="true" defaultChecked={spec.defaultValue === "true"} aria-describedby={describedBy} className="accent-amber-400" />
+          <input
+            type="checkbox"
+            id={fieldId}
+            name={spec.name}
+            value="true"
+            defaultChecked={spec.defaultValue === "true"}
+            aria-describedby={describedBy}
+            className="accent-amber-400"
+          />
           {spec.label}
         </label>
         {hint}
@@ -80,7 +104,9 @@ function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; err
   };
   return (
     <div className="space-y-1">
-      <label htmlFor={fieldId} className={labelClass}>{spec.label}</label>
+      <label htmlFor={fieldId} className={labelClass}>
+        {spec.label}
+      </label>
       {spec.type === "textarea" ? <textarea rows={4} {...common} /> : <input type="text" {...common} />}
       {hint}
       <FieldError id={errorId(fieldId)} message={error} />
@@ -88,7 +114,16 @@ function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; err
   );
 }
 
-export function ActionForm({ action, id, fields = [], hidden = {}, submitLabel, submitAriaLabel, variant = "primary", inline = false }: Props) {
+export function ActionForm({
+  action,
+  id,
+  fields = [],
+  hidden = {},
+  submitLabel,
+  submitAriaLabel,
+  variant = "primary",
+  inline = false,
+}: Props) {
   const [state, formAction, pending] = useActionState(action, {});
   const button = variant === "danger" ? dangerButton : variant === "secondary" ? secondaryButton : primaryButton;
   const formError = state.errors?.form;
@@ -101,10 +136,18 @@ export function ActionForm({ action, id, fields = [], hidden = {}, submitLabel, 
         <Field key={f.name} spec={f} fieldId={`${id}-${f.name}`} error={state.errors?.[f.name]} />
       ))}
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className={button} disabled={pending} aria-label={submitAriaLabel} aria-describedby={errorId(`${id}-form`)}>
+        <button
+          type="submit"
+          className={button}
+          disabled={pending}
+          aria-label={submitAriaLabel}
+          aria-describedby={errorId(`${id}-form`)}
+        >
           {submitLabel}
         </button>
-        <span role="status" className="text-sm text-emerald-300">{pending ? "Working…" : (state.ok ?? "")}</span>
+        <span role="status" className="text-sm text-emerald-300">
+          {pending ? "Working…" : (state.ok ?? "")}
+        </span>
       </div>
       <FieldError id={errorId(`${id}-form`)} message={formError} />
     </form>

@@ -4,7 +4,12 @@
  * creature forms carry `creature-`, since a path may be an engram and a creature at once
  * (one uid in both tables).
  */
-import { deleteCreatureAction, deleteEngramAction, saveCreatureAction, saveEngramAction } from "@/app/dashboard/catalogue-actions";
+import {
+  deleteCreatureAction,
+  deleteEngramAction,
+  saveCreatureAction,
+  saveEngramAction,
+} from "@/app/dashboard/catalogue-actions";
 import { ActionForm, type FieldSpec } from "@/components/dashboard/action-form";
 import { focus } from "@/components/dashboard/styles";
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
@@ -21,13 +26,34 @@ const formIdPrefix = (kind: ItemKind) => (kind === "engrams" ? "" : "creature-")
 
 export function catalogueFields(kind: ItemKind, e?: ItemJson): FieldSpec[] {
   const { noun } = itemKinds[kind];
-  const placeholder = kind === "engrams" ? "/Game/Mods/MyMod/MyItem.MyItem" : "/Game/Mods/MyMod/MyDino_Character_BP.MyDino_Character_BP";
+  const placeholder =
+    kind === "engrams" ? "/Game/Mods/MyMod/MyItem.MyItem" : "/Game/Mods/MyMod/MyDino_Character_BP.MyDino_Character_BP";
   const fields: FieldSpec[] = [
-    { name: "path", label: "Blueprint path", defaultValue: e?.path, readOnly: e !== undefined, mono: true, placeholder, hint: e ? `The path is the ${noun}'s identity; to change it, add a new ${noun} and delete this one.` : undefined },
+    {
+      name: "path",
+      label: "Blueprint path",
+      defaultValue: e?.path,
+      readOnly: e !== undefined,
+      mono: true,
+      placeholder,
+      hint: e ? `The path is the ${noun}'s identity; to change it, add a new ${noun} and delete this one.` : undefined,
+    },
     { name: "label", label: "Label", defaultValue: e?.label },
-    { name: "environments", label: "Environments", type: "checkboxes", options: [...ENVIRONMENTS], defaultValues: e?.environments ?? [...ENVIRONMENTS] },
+    {
+      name: "environments",
+      label: "Environments",
+      type: "checkboxes",
+      options: [...ENVIRONMENTS],
+      defaultValues: e?.environments ?? [...ENVIRONMENTS],
+    },
   ];
-  if (kind === "engrams") fields.push({ name: "can_blueprint", label: "Can be blueprinted", type: "checkbox", defaultValue: String(e && "can_blueprint" in e ? e.can_blueprint : true) });
+  if (kind === "engrams")
+    fields.push({
+      name: "can_blueprint",
+      label: "Can be blueprinted",
+      type: "checkbox",
+      defaultValue: String(e && "can_blueprint" in e ? e.can_blueprint : true),
+    });
   return fields;
 }
 
@@ -44,10 +70,18 @@ export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: 
         <caption className="sr-only">{kind === "engrams" ? "Engrams" : "Creatures"} of this mod</caption>
         <thead className="border-b border-slate-700 text-slate-300">
           <tr>
-            <th scope="col" className="py-2 pr-3">Label</th>
-            <th scope="col" className="py-2 pr-3">Class</th>
-            <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Environments</th>
-            <th scope="col" className="py-2 pr-3">Actions</th>
+            <th scope="col" className="py-2 pr-3">
+              Label
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Class
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+              Environments
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -58,12 +92,29 @@ export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: 
               <td className="hidden py-2 pr-3 sm:table-cell">{e.environments.join(", ")}</td>
               <td className="space-y-2 py-2 pr-3">
                 <details>
-                  <summary className={`cursor-pointer text-amber-300 ${focus}`}>Edit<span className="sr-only"> {named(e.label)}</span></summary>
+                  <summary className={`cursor-pointer text-amber-300 ${focus}`}>
+                    Edit<span className="sr-only"> {named(e.label)}</span>
+                  </summary>
                   <div className="mt-2 w-72 max-w-full">
-                    <ActionForm id={`edit-${prefix}${e.uid}`} action={actions.save} hidden={{ mod_id: modId }} fields={catalogueFields(kind, e)} submitLabel="Save" submitAriaLabel={`Save ${named(e.label)}`} />
+                    <ActionForm
+                      id={`edit-${prefix}${e.uid}`}
+                      action={actions.save}
+                      hidden={{ mod_id: modId }}
+                      fields={catalogueFields(kind, e)}
+                      submitLabel="Save"
+                      submitAriaLabel={`Save ${named(e.label)}`}
+                    />
                   </div>
                 </details>
-                <ActionForm id={`delete-${prefix}${e.uid}`} action={actions.remove} hidden={{ mod_id: modId, uid: e.uid }} submitLabel="Delete" submitAriaLabel={`Delete ${named(e.label)}`} variant="danger" inline />
+                <ActionForm
+                  id={`delete-${prefix}${e.uid}`}
+                  action={actions.remove}
+                  hidden={{ mod_id: modId, uid: e.uid }}
+                  submitLabel="Delete"
+                  submitAriaLabel={`Delete ${named(e.label)}`}
+                  variant="danger"
+                  inline
+                />
               </td>
             </tr>
           ))}

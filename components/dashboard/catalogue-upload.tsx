@@ -77,22 +77,42 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
 
   return (
     <section className={card} aria-labelledby={`${fileField}-title`}>
-      <h2 id={`${fileField}-title`} className="text-lg font-semibold">{title}</h2>
+      <h2 id={`${fileField}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
       <p className="text-sm text-slate-400">
         {help} {Noun}s of the mod missing from the file are kept.
       </p>
       <form onSubmit={(e) => void onPreview(e)} className="space-y-2">
-        <label htmlFor={fileField} className={label}>{Noun} file</label>
-        <input id={fileField} name={fileField} type="file" accept=".csv,.json,text/csv,application/json" className={input} aria-describedby={errorId(fileField)} onChange={() => setPreview(null)} />
+        <label htmlFor={fileField} className={label}>
+          {Noun} file
+        </label>
+        <input
+          id={fileField}
+          name={fileField}
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          className={input}
+          aria-describedby={errorId(fileField)}
+          onChange={() => setPreview(null)}
+        />
         <FieldError id={errorId(fileField)} message={fieldError} />
-        <button type="submit" className={secondaryButton} disabled={busy}>Check {noun} file</button>
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          Check {noun} file
+        </button>
       </form>
       {preview && !preview.ok && preview.errors.length > 0 && (
         <div className="space-y-1">
-          <p className="text-sm text-slate-300">{preview.errorCount > preview.errors.length ? `First ${preview.errors.length} of ${preview.errorCount} problems:` : "Problems:"}</p>
+          <p className="text-sm text-slate-300">
+            {preview.errorCount > preview.errors.length
+              ? `First ${preview.errors.length} of ${preview.errorCount} problems:`
+              : "Problems:"}
+          </p>
           <ul aria-label="Problems in the file" className="max-h-64 list-disc overflow-auto pl-5 text-sm text-rose-200">
             {preview.errors.map((e, i) => (
-              <li key={i}>Row {e.row}: {e.message}</li>
+              <li key={i}>
+                Row {e.row}: {e.message}
+              </li>
             ))}
           </ul>
         </div>
@@ -100,16 +120,31 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
       {preview?.ok && (
         <div className="space-y-2" data-testid={`${noun}-upload-preview`}>
           <p className="text-sm">
-            {preview.total} {noun}s in the file: <strong>{preview.added} new</strong>, <strong>{preview.updated} changed</strong>, {preview.unchanged} unchanged
+            {preview.total} {noun}s in the file: <strong>{preview.added} new</strong>,{" "}
+            <strong>{preview.updated} changed</strong>, {preview.unchanged} unchanged
             {preview.notInFile > 0 ? `; ${preview.notInFile} of the mod's ${noun}s are not in the file and stay` : ""}.
           </p>
-          <button type="button" className={primaryButton} disabled={busy || preview.send.length === 0} onClick={() => void onApply()}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={busy || preview.send.length === 0}
+            onClick={() => void onApply()}
+          >
             Apply {preview.send.length} changes
           </button>
         </div>
       )}
-      {progress && <progress className="w-full accent-amber-400" max={progress.total} value={progress.done} aria-label={`${Noun} upload progress`} />}
-      <p role="status" className="text-sm text-emerald-300">{message.startsWith("Error") ? "" : message}</p>
+      {progress && (
+        <progress
+          className="w-full accent-amber-400"
+          max={progress.total}
+          value={progress.done}
+          aria-label={`${Noun} upload progress`}
+        />
+      )}
+      <p role="status" className="text-sm text-emerald-300">
+        {message.startsWith("Error") ? "" : message}
+      </p>
     </section>
   );
 }

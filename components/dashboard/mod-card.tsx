@@ -13,7 +13,9 @@ export function ModCard({ mod }: { mod: ModJson }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${id}-name`} className="text-lg font-semibold">
           {mod.confirmed ? (
-            <Link href={`/dashboard/mods/${mod.mod_id}`} className={`text-amber-300 hover:underline ${focus}`}>{mod.name}</Link>
+            <Link href={`/dashboard/mods/${mod.mod_id}`} className={`text-amber-300 hover:underline ${focus}`}>
+              {mod.name}
+            </Link>
           ) : (
             mod.name
           )}
@@ -26,19 +28,38 @@ export function ModCard({ mod }: { mod: ModJson }) {
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-slate-300">Confirmation code:</span>
-            <code className="break-all rounded bg-slate-950 px-2 py-1 font-mono text-sm text-amber-200" data-testid="confirmation-code">{mod.confirmation_code}</code>
+            <code
+              className="break-all rounded bg-slate-950 px-2 py-1 font-mono text-sm text-amber-200"
+              data-testid="confirmation-code"
+            >
+              {mod.confirmation_code}
+            </code>
             <CopyButton text={mod.confirmation_code} label="Copy the confirmation code" />
           </div>
           <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
             <li>Copy the confirmation code.</li>
             <li>
-              Open the mod&apos;s <a href={mod.workshop_url} className={`text-amber-300 underline ${focus}`} rel="noreferrer" target="_blank">workshop page</a> on Steam and choose
-              &ldquo;Edit title &amp; description&rdquo;.
+              Open the mod&apos;s{" "}
+              <a
+                href={mod.workshop_url}
+                className={`text-amber-300 underline ${focus}`}
+                rel="noreferrer"
+                target="_blank"
+              >
+                workshop page
+              </a>{" "}
+              on Steam and choose &ldquo;Edit title &amp; description&rdquo;.
             </li>
             <li>Paste the code anywhere in the description and save.</li>
             <li>Press &ldquo;Confirm ownership&rdquo;. Afterwards you may remove the code from the description.</li>
           </ol>
-          <ActionForm id={`${id}-confirm`} action={confirmModAction} hidden={{ mod_id: mod.mod_id }} submitLabel="Confirm ownership" submitAriaLabel={`Confirm ownership of ${mod.name}`} />
+          <ActionForm
+            id={`${id}-confirm`}
+            action={confirmModAction}
+            hidden={{ mod_id: mod.mod_id }}
+            submitLabel="Confirm ownership"
+            submitAriaLabel={`Confirm ownership of ${mod.name}`}
+          />
         </div>
       )}
       <ActionForm

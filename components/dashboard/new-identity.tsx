@@ -18,7 +18,13 @@ import { createIdentity, type BrowserIdentity, type IdentityFileJson } from "@/l
 
 type Created = { identity: BrowserIdentity; file: IdentityFileJson; fileName: string };
 
-export function NewIdentity({ signInWith, continueLabel = "Continue to the dashboard" }: { signInWith: (identity: BrowserIdentity) => Promise<string>; continueLabel?: string }) {
+export function NewIdentity({
+  signInWith,
+  continueLabel = "Continue to the dashboard",
+}: {
+  signInWith: (identity: BrowserIdentity) => Promise<string>;
+  continueLabel?: string;
+}) {
   const [created, setCreated] = useState<Created | null>(null);
   const [saved, setSaved] = useState<"download" | "ticked" | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +63,11 @@ export function NewIdentity({ signInWith, continueLabel = "Continue to the dashb
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ user_id: made.identity.userId, public_key: made.publicKeyPem }),
     });
-    if (res.status !== 200) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `The server answered ${res.status}; try again.`;
+    if (res.status !== 200)
+      return (
+        ((await res.json().catch(() => null)) as { message?: string } | null)?.message ??
+        `The server answered ${res.status}; try again.`
+      );
     setCreated({ identity: made.identity, file: made.file, fileName: `beacon-identity-${made.identity.userId}.json` });
     return "";
   }
@@ -74,9 +84,16 @@ export function NewIdentity({ signInWith, continueLabel = "Continue to the dashb
           New here? Create your identity
         </h2>
         <p className="text-sm text-slate-300">
-          It takes a few seconds and happens in this browser. Next you save it as a file: keep that file, it is how you sign in from now on.
+          It takes a few seconds and happens in this browser. Next you save it as a file: keep that file, it is how you
+          sign in from now on.
         </p>
-        <button type="button" className={primaryButton} disabled={busy} aria-describedby={errorId("create")} onClick={() => void run(create)}>
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={busy}
+          aria-describedby={errorId("create")}
+          onClick={() => void run(create)}
+        >
           {busy ? "Creating…" : "Create identity"}
         </button>
         <FieldError id={errorId("create")} message={error} />
@@ -85,28 +102,54 @@ export function NewIdentity({ signInWith, continueLabel = "Continue to the dashb
   }
 
   return (
-    <section aria-labelledby="save-title" className={card.replace("border-slate-800", "border-amber-400")} data-testid="new-identity">
+    <section
+      aria-labelledby="save-title"
+      className={card.replace("border-slate-800", "border-amber-400")}
+      data-testid="new-identity"
+    >
       <h2 id="save-title" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {saved ? "Identity saved" : "Now save your identity file"}
       </h2>
       <p className="text-sm text-slate-300">
-        Your identity <code className="break-all font-mono text-amber-200" data-testid="new-user-id">{created.identity.userId}</code> is registered.{" "}
-        <strong className="text-slate-100">The file is the only way to sign in again:</strong> this server cannot recover or reset it. Keep it where you keep important
-        files (a password manager works too).
+        Your identity{" "}
+        <code className="break-all font-mono text-amber-200" data-testid="new-user-id">
+          {created.identity.userId}
+        </code>{" "}
+        is registered. <strong className="text-slate-100">The file is the only way to sign in again:</strong> this
+        server cannot recover or reset it. Keep it where you keep important files (a password manager works too).
       </p>
-      <button type="button" className={saved ? secondaryButton : `${primaryButton} w-full py-3 text-base sm:w-auto`} onClick={() => download(created)}>
+      <button
+        type="button"
+        className={saved ? secondaryButton : `${primaryButton} w-full py-3 text-base sm:w-auto`}
+        onClick={() => download(created)}
+      >
         {saved === "download" ? "Download it again" : "Download identity file"}
       </button>
       <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
-        <input type="checkbox" className="h-5 w-5 accent-amber-400" checked={saved !== null} onChange={(e) => setSaved(e.target.checked ? "ticked" : null)} />
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-amber-400"
+          checked={saved !== null}
+          onChange={(e) => setSaved(e.target.checked ? "ticked" : null)}
+        />
         I saved my key (the identity file) somewhere safe
       </label>
       <p role="status" className="text-sm text-emerald-300">
-        {saved === "download" ? `Downloaded as ${created.fileName}. Check it is in your downloads, then continue.` : saved === "ticked" ? "Noted. You can continue." : ""}
+        {saved === "download"
+          ? `Downloaded as ${created.fileName}. Check it is in your downloads, then continue.`
+          : saved === "ticked"
+            ? "Noted. You can continue."
+            : ""}
       </p>
       {saved ? (
         <>
-          <button type="button" className={primaryButton} disabled={busy} aria-describedby={errorId("create")} onClick={() => void run(() => signInWith(created.identity))}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={busy}
+            aria-describedby={errorId("create")}
+            onClick={() => void run(() => signInWith(created.identity))}
+          >
             {continueLabel}
           </button>
           <FieldError id={errorId("create")} message={error} />

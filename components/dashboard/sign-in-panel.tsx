@@ -57,19 +57,30 @@ export function SignInPanel({ next }: { next?: string }) {
     const form = new FormData(e.currentTarget);
     const userId = String(form.get("user_id") ?? "");
     const pem = String(form.get("private_key") ?? "");
-    if (!/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(userId.trim())) return setErrors({ user_id: "Enter your user id: it looks like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx." });
-    if (pem.trim() === "") return setErrors({ private_key: "Paste your private key: the text from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----." });
+    if (!/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(userId.trim()))
+      return setErrors({ user_id: "Enter your user id: it looks like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx." });
+    if (pem.trim() === "")
+      return setErrors({
+        private_key: "Paste your private key: the text from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.",
+      });
     void run("private_key", async () => signInWith(await importPrivateKey(userId, pem), next));
   }
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <NewIdentity signInWith={(identity) => signInWith(identity, next)} continueLabel={next ? "Continue" : "Continue to the dashboard"} />
+      <NewIdentity
+        signInWith={(identity) => signInWith(identity, next)}
+        continueLabel={next ? "Continue" : "Continue to the dashboard"}
+      />
 
       <div className="space-y-6">
         <form aria-labelledby="file-title" className={card} onSubmit={onFile} noValidate>
-          <h2 id="file-title" className="text-lg font-semibold">Sign in with your identity file</h2>
-          <label htmlFor="identity_file" className={label}>Identity file (beacon-identity-….json)</label>
+          <h2 id="file-title" className="text-lg font-semibold">
+            Sign in with your identity file
+          </h2>
+          <label htmlFor="identity_file" className={label}>
+            Identity file (beacon-identity-….json)
+          </label>
           <input
             id="identity_file"
             name="identity_file"
@@ -81,16 +92,34 @@ export function SignInPanel({ next }: { next?: string }) {
             onChange={() => setErrors({})}
           />
           <FieldError id={errorId("identity_file")} message={errors.identity_file} />
-          <button type="submit" className={primaryButton} disabled={busy}>Sign in</button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            Sign in
+          </button>
         </form>
 
         <form aria-labelledby="key-title" className={card} onSubmit={onKey} noValidate>
-          <h2 id="key-title" className="text-lg font-semibold">Or paste your key</h2>
-          <p className="text-sm text-slate-400">Both are in your identity file (open it in a text editor): <code className="font-mono">user_id</code> and <code className="font-mono">private_key</code>.</p>
-          <label htmlFor="user_id" className={label}>User id</label>
-          <input id="user_id" name="user_id" autoComplete="username" className={`${input} font-mono`} aria-describedby={errorId("user_id")} aria-invalid={errors.user_id ? true : undefined} />
+          <h2 id="key-title" className="text-lg font-semibold">
+            Or paste your key
+          </h2>
+          <p className="text-sm text-slate-400">
+            Both are in your identity file (open it in a text editor): <code className="font-mono">user_id</code> and{" "}
+            <code className="font-mono">private_key</code>.
+          </p>
+          <label htmlFor="user_id" className={label}>
+            User id
+          </label>
+          <input
+            id="user_id"
+            name="user_id"
+            autoComplete="username"
+            className={`${input} font-mono`}
+            aria-describedby={errorId("user_id")}
+            aria-invalid={errors.user_id ? true : undefined}
+          />
           <FieldError id={errorId("user_id")} message={errors.user_id} />
-          <label htmlFor="private_key" className={label}>Private key</label>
+          <label htmlFor="private_key" className={label}>
+            Private key
+          </label>
           <textarea
             id="private_key"
             name="private_key"
@@ -103,7 +132,9 @@ export function SignInPanel({ next }: { next?: string }) {
             placeholder="-----BEGIN PRIVATE KEY-----"
           />
           <FieldError id={errorId("private_key")} message={errors.private_key} />
-          <button type="submit" className={primaryButton} disabled={busy}>Sign in</button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            Sign in
+          </button>
         </form>
       </div>
     </div>

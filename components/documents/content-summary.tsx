@@ -2,7 +2,8 @@
 import type { DocumentSummary } from "@/lib/portal/document-summary";
 import { formatCount } from "@/lib/portal/format";
 
-const kb = (bytes: number) => (bytes < 1024 ? `${formatCount(bytes)} bytes` : `${formatCount(Math.round(bytes / 1024))} KB`);
+const kb = (bytes: number) =>
+  bytes < 1024 ? `${formatCount(bytes)} bytes` : `${formatCount(Math.round(bytes / 1024))} KB`;
 
 export function ContentSummary({ summary }: { summary: DocumentSummary }) {
   return (
@@ -11,12 +12,21 @@ export function ContentSummary({ summary }: { summary: DocumentSummary }) {
         Content summary
       </h2>
       {summary.state === "missing" && <p className="text-slate-300">This document has no stored content.</p>}
-      {summary.state === "too-large" && <p className="text-slate-300">The content ({kb(summary.bytes)}) is too large to summarise here; download it to open it in Beacon.</p>}
-      {summary.state === "unreadable" && <p className="text-slate-300">The content ({kb(summary.bytes)}) is not in a format this page can summarise; Beacon can still open it.</p>}
+      {summary.state === "too-large" && (
+        <p className="text-slate-300">
+          The content ({kb(summary.bytes)}) is too large to summarise here; download it to open it in Beacon.
+        </p>
+      )}
+      {summary.state === "unreadable" && (
+        <p className="text-slate-300">
+          The content ({kb(summary.bytes)}) is not in a format this page can summarise; Beacon can still open it.
+        </p>
+      )}
       {summary.state === "parsed" && (
         <>
           <p className="text-slate-300">
-            {kb(summary.bytes)} of settings in {formatCount(summary.keys)} top-level {summary.keys === 1 ? "entry" : "entries"}.
+            {kb(summary.bytes)} of settings in {formatCount(summary.keys)} top-level{" "}
+            {summary.keys === 1 ? "entry" : "entries"}.
           </p>
           {summary.entries.length > 0 && (
             <ul className="grid gap-1 text-sm sm:grid-cols-2">
@@ -24,7 +34,8 @@ export function ContentSummary({ summary }: { summary: DocumentSummary }) {
                 <li key={e.key} className="break-words">
                   <span className="font-mono text-slate-200">{e.key}</span>:{" "}
                   <span className="text-slate-300">
-                    {formatCount(e.count)} {e.kind === "list" ? (e.count === 1 ? "item" : "items") : e.count === 1 ? "setting" : "settings"}
+                    {formatCount(e.count)}{" "}
+                    {e.kind === "list" ? (e.count === 1 ? "item" : "items") : e.count === 1 ? "setting" : "settings"}
                   </span>
                 </li>
               ))}

@@ -9,7 +9,10 @@ export function DocumentRow({ doc, authorName }: { doc: DocumentJson; authorName
   return (
     <li className="rounded-lg border border-slate-800 p-4" data-document={doc.document_id}>
       <h2 className="text-lg font-semibold">
-        <Link href={`/documents/${doc.document_id}`} className="break-words text-amber-400 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+        <Link
+          href={`/documents/${doc.document_id}`}
+          className="break-words text-amber-400 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+        >
           {doc.name}
         </Link>
       </h2>

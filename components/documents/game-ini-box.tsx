@@ -20,7 +20,14 @@ function preview(text: string): { shown: string; hiddenLines: number } {
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export function GameIniBox(props: { text: string; downloadHref: string; mergeAction: string; difficulty: number; documentDifficulty: number; difficultyError?: string }) {
+export function GameIniBox(props: {
+  text: string;
+  downloadHref: string;
+  mergeAction: string;
+  difficulty: number;
+  documentDifficulty: number;
+  difficultyError?: string;
+}) {
   const { shown, hiddenLines } = preview(props.text);
   return (
     <section aria-labelledby="game-ini-title" className="space-y-3 rounded-lg border border-slate-800 p-4">
@@ -30,15 +37,23 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
         </h2>
         <div className="flex gap-2">
           <CopyIniButton boxId={BOX_ID} fetchHref={hiddenLines > 0 ? props.downloadHref : undefined} />
-          <a href={props.downloadHref} download className={`inline-flex min-h-11 items-center rounded bg-amber-400 px-3 py-1.5 text-sm sm:min-h-0 font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}>
+          <a
+            href={props.downloadHref}
+            download
+            className={`inline-flex min-h-11 items-center rounded bg-amber-400 px-3 py-1.5 text-sm sm:min-h-0 font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}
+          >
             Download Game.ini
           </a>
         </div>
       </div>
       <p className="text-sm text-slate-300">
-        Add these lines to the server&apos;s Game.ini; if it already has the <code className="font-mono">[/script/shootergame.shootergamemode]</code>{" "}
-        section, put the lines under it instead of repeating the header. Quality numbers are worked out for difficulty {props.difficulty}
-        {props.difficulty === props.documentDifficulty ? " (the document's)" : ` (the document says ${props.documentDifficulty})`}.
+        Add these lines to the server&apos;s Game.ini; if it already has the{" "}
+        <code className="font-mono">[/script/shootergame.shootergamemode]</code> section, put the lines under it instead
+        of repeating the header. Quality numbers are worked out for difficulty {props.difficulty}
+        {props.difficulty === props.documentDifficulty
+          ? " (the document's)"
+          : ` (the document says ${props.documentDifficulty})`}
+        .
       </p>
       <form method="get" className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
@@ -55,7 +70,10 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
             className={`min-h-11 w-28 rounded border border-slate-600 bg-slate-900 px-2 py-1.5 text-base sm:min-h-0 sm:text-sm ${focus}`}
           />
         </div>
-        <button type="submit" className={`min-h-11 rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 sm:min-h-0 ${focus}`}>
+        <button
+          type="submit"
+          className={`min-h-11 rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 sm:min-h-0 ${focus}`}
+        >
           Recalculate
         </button>
       </form>
@@ -80,12 +98,19 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
         className="block w-full resize-y overflow-x-auto rounded border border-slate-700 bg-slate-900 p-2 font-mono text-xs text-slate-200"
       />
       <details className="rounded border border-slate-800">
-        <summary className={`cursor-pointer px-3 py-3 text-sm font-medium sm:py-2 ${focus}`}>Merge into your Game.ini</summary>
+        <summary className={`cursor-pointer px-3 py-3 text-sm font-medium sm:py-2 ${focus}`}>
+          Merge into your Game.ini
+        </summary>
         {/* A plain multipart form: the reply is the merged file, downloaded; no JavaScript needed. */}
-        <form method="post" action={props.mergeAction} encType="multipart/form-data" className="space-y-2 border-t border-slate-800 p-3">
+        <form
+          method="post"
+          action={props.mergeAction}
+          encType="multipart/form-data"
+          className="space-y-2 border-t border-slate-800 p-3"
+        >
           <p className="text-sm text-slate-300">
-            Paste the Game.ini your server runs (or choose the file). You get it back with this document&apos;s crate lines in place of the same
-            crates&apos; lines; every other line stays exactly as it is.
+            Paste the Game.ini your server runs (or choose the file). You get it back with this document&apos;s crate
+            lines in place of the same crates&apos; lines; every other line stays exactly as it is.
           </p>
           <input type="hidden" name="difficulty" value={String(props.difficulty)} />
           <label htmlFor="merge-ini" className="block text-xs font-medium text-slate-300">
@@ -100,7 +125,10 @@ export function GameIniBox(props: { text: string; downloadHref: string; mergeAct
             placeholder="[/script/shootergame.shootergamemode]"
             className={`block w-full rounded border border-slate-600 bg-slate-900 p-2 font-mono text-xs ${focus}`}
           />
-          <button type="submit" className={`min-h-11 rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold sm:min-h-0 text-slate-950 hover:bg-amber-300 ${focus}`}>
+          <button
+            type="submit"
+            className={`min-h-11 rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold sm:min-h-0 text-slate-950 hover:bg-amber-300 ${focus}`}
+          >
             Download merged Game.ini
           </button>
         </form>

@@ -53,7 +53,13 @@ function Source({ source, open }: { source: LootSourceView; open: boolean }) {
         <span aria-hidden="true" className="text-slate-400 transition-transform group-open:rotate-90">
           ▸
         </span>
-        {source.color && <span aria-hidden="true" className="inline-block h-4 w-4 shrink-0 rounded-full border border-slate-600" style={{ backgroundColor: source.color }} />}
+        {source.color && (
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 shrink-0 rounded-full border border-slate-600"
+            style={{ backgroundColor: source.color }}
+          />
+        )}
         <span className="font-semibold" data-testid="loot-source-label">
           {source.label}
         </span>
@@ -98,7 +104,10 @@ export function LootViewSection({ view }: { view: LootView }) {
         {`Loot: ${formatCount(view.sourceCount)} ${view.sourceCount === 1 ? "source" : "sources"}, ${formatCount(view.entryCount)} ${view.entryCount === 1 ? "entry" : "entries"}`}
       </h2>
       {view.problems.length > 0 && (
-        <ul className="list-inside list-disc text-sm text-amber-200" aria-label="Parts of the document that could not be read">
+        <ul
+          className="list-inside list-disc text-sm text-amber-200"
+          aria-label="Parts of the document that could not be read"
+        >
           {view.problems.slice(0, 10).map((p, i) => (
             <li key={i}>{p}</li>
           ))}

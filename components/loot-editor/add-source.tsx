@@ -16,7 +16,12 @@ export function AddSource({ count, onAdded }: { count: number; onAdded: (index: 
         <label htmlFor="loot-new-crate" className="text-xs font-medium text-slate-300">
           Crate of the new source
         </label>
-        <select id="loot-new-crate" value={crateClass} onChange={(e) => setCrateClass(e.target.value)} className={`${input} py-1`}>
+        <select
+          id="loot-new-crate"
+          value={crateClass}
+          onChange={(e) => setCrateClass(e.target.value)}
+          className={`${input} py-1`}
+        >
           {KNOWN_CRATES.map((c) => (
             <option key={c.crateClass} value={c.crateClass}>
               {c.label}

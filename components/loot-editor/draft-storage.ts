@@ -24,7 +24,11 @@ export function readDraft(key: string): LootDraft | null {
     const text = window.localStorage.getItem(key);
     if (!text) return null;
     const draft = JSON.parse(text) as LootDraft;
-    const ok = draft?.format === 1 && typeof draft.documentId === "string" && Array.isArray(draft.doc?.sources) && Array.isArray(draft.items);
+    const ok =
+      draft?.format === 1 &&
+      typeof draft.documentId === "string" &&
+      Array.isArray(draft.doc?.sources) &&
+      Array.isArray(draft.items);
     return ok ? draft : null;
   } catch {
     return null;

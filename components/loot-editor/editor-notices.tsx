@@ -5,11 +5,24 @@ import type { EditorStart } from "@/lib/loot-editor/editor-start";
 import type { LootDraft } from "./draft-storage";
 import { draftTime } from "./use-loot-draft";
 
-export function EditorNotices({ start, offer, onRestore, onDiscard }: { start: EditorStart; offer: LootDraft | null; onRestore: (draft: LootDraft) => void; onDiscard: () => void }) {
+export function EditorNotices({
+  start,
+  offer,
+  onRestore,
+  onDiscard,
+}: {
+  start: EditorStart;
+  offer: LootDraft | null;
+  onRestore: (draft: LootDraft) => void;
+  onDiscard: () => void;
+}) {
   return (
     <>
       {start.notice && (
-        <p className="rounded border border-sky-800 bg-sky-950/40 p-3 text-sm text-sky-100" data-testid="loot-editor-notice">
+        <p
+          className="rounded border border-sky-800 bg-sky-950/40 p-3 text-sm text-sky-100"
+          data-testid="loot-editor-notice"
+        >
           {start.notice}
         </p>
       )}
@@ -26,11 +39,17 @@ export function EditorNotices({ start, offer, onRestore, onDiscard }: { start: E
         </details>
       )}
       {offer && (
-        <div role="alert" className="flex flex-wrap items-center gap-2 rounded border border-amber-700 bg-amber-950/40 p-3 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded border border-amber-700 bg-amber-950/40 p-3 text-sm"
+        >
           <span>
-            An unsaved draft{offer.doc.title ? ` of “${offer.doc.title}”` : ""} from {draftTime(offer.savedAt)} is kept in this browser
-            {start.mode === "update" && offer.revision !== start.revision ? ` (made on revision ${offer.revision}; the document is now at revision ${start.revision})` : ""}. Editing here
-            replaces it.
+            An unsaved draft{offer.doc.title ? ` of “${offer.doc.title}”` : ""} from {draftTime(offer.savedAt)} is kept
+            in this browser
+            {start.mode === "update" && offer.revision !== start.revision
+              ? ` (made on revision ${offer.revision}; the document is now at revision ${start.revision})`
+              : ""}
+            . Editing here replaces it.
           </span>
           <button type="button" className={primaryButton} onClick={() => onRestore(offer)}>
             Restore the draft

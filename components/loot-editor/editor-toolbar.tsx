@@ -17,13 +17,32 @@ interface Props {
 export function EditorToolbar(p: Props) {
   return (
     <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-950/95 px-4 py-2">
-      <button type="button" className={secondaryButton} disabled={!p.canUndo} aria-keyshortcuts="Control+Z" onClick={p.onUndo}>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={!p.canUndo}
+        aria-keyshortcuts="Control+Z"
+        onClick={p.onUndo}
+      >
         Undo
       </button>
-      <button type="button" className={secondaryButton} disabled={!p.canRedo} aria-keyshortcuts="Control+Shift+Z Control+Y" onClick={p.onRedo}>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={!p.canRedo}
+        aria-keyshortcuts="Control+Shift+Z Control+Y"
+        onClick={p.onRedo}
+      >
         Redo
       </button>
-      <button type="button" className={primaryButton} aria-keyshortcuts="Control+S" aria-describedby="loot-save-status" disabled={p.saving} onClick={p.onSave}>
+      <button
+        type="button"
+        className={primaryButton}
+        aria-keyshortcuts="Control+S"
+        aria-describedby="loot-save-status"
+        disabled={p.saving}
+        onClick={p.onSave}
+      >
         {p.mode === "create" ? "Save as new document" : "Save revision"}
       </button>
       <span id="loot-save-status" role="status" className="text-xs text-slate-400">

@@ -49,7 +49,19 @@ function useField(props: FieldProps) {
   };
 }
 
-function Wrap({ id, label, issues, className, children }: { id: string; label: string; issues: LootIssue[]; className?: string; children: ReactNode }) {
+function Wrap({
+  id,
+  label,
+  issues,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  issues: LootIssue[];
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className ?? ""}`}>
       <label htmlFor={id} className="text-xs font-medium text-slate-300">
@@ -61,7 +73,15 @@ function Wrap({ id, label, issues, className, children }: { id: string; label: s
   );
 }
 
-export function TextField(props: FieldProps & { value: string; onChange: (value: string) => DocEdit; multiline?: boolean; mono?: boolean; placeholder?: string }) {
+export function TextField(
+  props: FieldProps & {
+    value: string;
+    onChange: (value: string) => DocEdit;
+    multiline?: boolean;
+    mono?: boolean;
+    placeholder?: string;
+  },
+) {
   const f = useField(props);
   const common = {
     id: f.id,
@@ -93,7 +113,12 @@ export function NumberField(
   const [text, setText] = useState(() => shown(props.value, scale));
   // The document changed from elsewhere (undo, restore): show its value.
   const parsed = text.trim() === "" ? NaN : Number(text) / scale;
-  if (!Object.is(parsed, props.value) && !(Number.isNaN(parsed) && Number.isNaN(props.value)) && shown(parsed, scale) !== shown(props.value, scale)) setText(shown(props.value, scale));
+  if (
+    !Object.is(parsed, props.value) &&
+    !(Number.isNaN(parsed) && Number.isNaN(props.value)) &&
+    shown(parsed, scale) !== shown(props.value, scale)
+  )
+    setText(shown(props.value, scale));
   return (
     <Wrap id={f.id} label={props.label} issues={f.issues} className={props.className}>
       <input
@@ -116,11 +141,20 @@ export function NumberField(
   );
 }
 
-export function SelectField<V extends string>(props: FieldProps & { value: V; options: { value: V; label: string }[]; onChange: (value: V) => DocEdit }) {
+export function SelectField<V extends string>(
+  props: FieldProps & { value: V; options: { value: V; label: string }[]; onChange: (value: V) => DocEdit },
+) {
   const f = useField(props);
   return (
     <Wrap id={f.id} label={props.label} issues={f.issues} className={props.className}>
-      <select id={f.id} value={props.value} aria-describedby={f.describedBy} aria-invalid={f.invalid} onChange={(e) => f.api.edit(props.onChange(e.target.value as V))} className={small}>
+      <select
+        id={f.id}
+        value={props.value}
+        aria-describedby={f.describedBy}
+        aria-invalid={f.invalid}
+        onChange={(e) => f.api.edit(props.onChange(e.target.value as V))}
+        className={small}
+      >
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -131,12 +165,20 @@ export function SelectField<V extends string>(props: FieldProps & { value: V; op
   );
 }
 
-export function CheckField(props: FieldProps & { value: boolean; onChange: (value: boolean) => DocEdit; hint?: string }) {
+export function CheckField(
+  props: FieldProps & { value: boolean; onChange: (value: boolean) => DocEdit; hint?: string },
+) {
   const f = useField(props);
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${props.className ?? ""}`}>
       <label className="flex items-start gap-2 text-sm">
-        <input id={f.id} type="checkbox" checked={props.value} onChange={(e) => f.api.edit(props.onChange(e.target.checked))} className={`mt-0.5 accent-amber-400 ${focus}`} />
+        <input
+          id={f.id}
+          type="checkbox"
+          checked={props.value}
+          onChange={(e) => f.api.edit(props.onChange(e.target.checked))}
+          className={`mt-0.5 accent-amber-400 ${focus}`}
+        />
         <span>
           {props.label}
           {props.hint && <span className="block text-xs text-slate-400">{props.hint}</span>}

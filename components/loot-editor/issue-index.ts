@@ -17,7 +17,12 @@ export function indexIssues(issues: readonly LootIssue[]): IssueIndex {
     for (let depth = 0; depth <= issue.path.length; depth++) {
       const prefix = issue.path.slice(0, depth).join(".");
       const count = under.get(prefix) ?? { errors: 0, warnings: 0 };
-      under.set(prefix, issue.severity === "error" ? { ...count, errors: count.errors + 1 } : { ...count, warnings: count.warnings + 1 });
+      under.set(
+        prefix,
+        issue.severity === "error"
+          ? { ...count, errors: count.errors + 1 }
+          : { ...count, warnings: count.warnings + 1 },
+      );
     }
   }
   return { exact, under };

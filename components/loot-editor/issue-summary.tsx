@@ -21,18 +21,38 @@ export function issuePlace(doc: LootDocument, path: readonly number[]): string {
   return parts.join(" › ");
 }
 
-export function IssueSummary({ doc, issues, reveal }: { doc: LootDocument; issues: LootIssue[]; reveal: (path: readonly number[]) => void }) {
+export function IssueSummary({
+  doc,
+  issues,
+  reveal,
+}: {
+  doc: LootDocument;
+  issues: LootIssue[];
+  reveal: (path: readonly number[]) => void;
+}) {
   const errors = issues.filter((i) => i.severity === "error");
   const warnings = issues.filter((i) => i.severity === "warning");
-  if (issues.length === 0) return <p className="text-sm text-emerald-300" id="loot-issues" data-testid="loot-issues">No problems found.</p>;
+  if (issues.length === 0)
+    return (
+      <p className="text-sm text-emerald-300" id="loot-issues" data-testid="loot-issues">
+        No problems found.
+      </p>
+    );
   const ordered = [...errors, ...warnings];
   return (
-    <details id="loot-issues" tabIndex={-1} className="rounded-lg border border-slate-700 p-3" open={errors.length > 0} data-testid="loot-issues">
+    <details
+      id="loot-issues"
+      tabIndex={-1}
+      className="rounded-lg border border-slate-700 p-3"
+      open={errors.length > 0}
+      data-testid="loot-issues"
+    >
       <summary className="cursor-pointer text-sm font-semibold">
         <span className={errors.length > 0 ? "text-rose-300" : "text-slate-200"}>
           {errors.length} {errors.length === 1 ? "error" : "errors"}
         </span>
-        {errors.length > 0 ? " (saving waits for them)" : ""}, {warnings.length} {warnings.length === 1 ? "warning" : "warnings"}
+        {errors.length > 0 ? " (saving waits for them)" : ""}, {warnings.length}{" "}
+        {warnings.length === 1 ? "warning" : "warnings"}
       </summary>
       <ul className="mt-2 space-y-1 text-sm">
         {ordered.slice(0, SHOWN).map((issue, k) => (
@@ -48,7 +68,9 @@ export function IssueSummary({ doc, issues, reveal }: { doc: LootDocument; issue
           </li>
         ))}
       </ul>
-      {ordered.length > SHOWN && <p className="mt-1 text-xs text-slate-400">and {ordered.length - SHOWN} more (each is shown where it is).</p>}
+      {ordered.length > SHOWN && (
+        <p className="mt-1 text-xs text-slate-400">and {ordered.length - SHOWN} more (each is shown where it is).</p>
+      )}
     </details>
   );
 }

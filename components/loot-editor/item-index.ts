@@ -22,7 +22,10 @@ export function indexItems(items: readonly CatalogueItem[], into?: ItemIndex): I
 }
 
 export function lookupItem(index: ItemIndex, item: Pick<LootItem, "class" | "path">): CatalogueItem | undefined {
-  return (item.path ? index.byPath.get(item.path.toLowerCase()) : undefined) ?? (item.class ? index.byClass.get(item.class.toLowerCase()) : undefined);
+  return (
+    (item.path ? index.byPath.get(item.path.toLowerCase()) : undefined) ??
+    (item.class ? index.byClass.get(item.class.toLowerCase()) : undefined)
+  );
 }
 
 export const indexedItems = (index: ItemIndex): CatalogueItem[] => [...index.byPath.values()];

@@ -58,7 +58,11 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
         .then((items) => {
           setResults(items);
           setActive(0);
-          setStatus(items.length === 0 ? "No item of the catalogue matches." : `${items.length}${items.length === 20 ? "+" : ""} items`);
+          setStatus(
+            items.length === 0
+              ? "No item of the catalogue matches."
+              : `${items.length}${items.length === 20 ? "+" : ""} items`,
+          );
         })
         .catch((err: Error) => {
           if (err.name !== "AbortError") setStatus(err.message);
@@ -68,7 +72,10 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
   }, [text]);
 
   const typed = typedItem(text);
-  const options: PickedItem[] = [...results.map((item) => ({ class: item.class, path: item.path, item })), ...(typed ? [typed] : [])];
+  const options: PickedItem[] = [
+    ...results.map((item) => ({ class: item.class, path: item.path, item })),
+    ...(typed ? [typed] : []),
+  ];
   const expanded = open && options.length > 0;
 
   function pick(option: PickedItem | undefined) {
@@ -107,7 +114,8 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
           if (e.key === "ArrowDown" || e.key === "ArrowUp") {
             e.preventDefault();
             setOpen(true);
-            if (options.length > 0) setActive((a) => (a + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
+            if (options.length > 0)
+              setActive((a) => (a + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
           } else if (e.key === "Enter") {
             e.preventDefault();
             if (expanded) pick(options[Math.min(active, options.length - 1)]);
@@ -122,7 +130,13 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
       <span id={`${id}-status`} className="sr-only" aria-live="polite">
         {status}
       </span>
-      <ul id={listId} role="listbox" aria-label={`${label}: matches`} hidden={!expanded} className="absolute left-0 right-0 z-20 mt-1 max-h-72 overflow-y-auto rounded border border-slate-600 bg-slate-900 shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label}: matches`}
+        hidden={!expanded}
+        className="absolute left-0 right-0 z-20 mt-1 max-h-72 overflow-y-auto rounded border border-slate-600 bg-slate-900 shadow-lg"
+      >
         {options.map((o, i) => (
           <li
             key={`${o.path}|${o.class}|${i}`}

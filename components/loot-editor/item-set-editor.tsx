@@ -11,12 +11,27 @@ import { EntryEditor } from "./entry-editor";
 import { CheckField, IssueLines, NumberField, TextField } from "./fields";
 import { PartActions } from "./part-actions";
 
-export function ItemSetEditor({ path, set, count, chance }: { path: [number, number]; set: LootItemSet; count: number; chance: ItemSetChance }) {
+export function ItemSetEditor({
+  path,
+  set,
+  count,
+  chance,
+}: {
+  path: [number, number];
+  set: LootItemSet;
+  count: number;
+  chance: ItemSetChance;
+}) {
   const api = useEditor();
   const pid = partId(path);
   const name = `item set ${set.label ? `“${set.label}”` : path[1] + 1}`;
   return (
-    <li id={pid} className="space-y-3 rounded-lg border border-slate-700 bg-slate-900/40 p-3" data-testid="loot-set" aria-label={`Item set ${path[1] + 1}: ${set.label}`}>
+    <li
+      id={pid}
+      className="space-y-3 rounded-lg border border-slate-700 bg-slate-900/40 p-3"
+      data-testid="loot-set"
+      aria-label={`Item set ${path[1] + 1}: ${set.label}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="text-sm font-semibold">
           {set.label || "(unnamed set)"}
@@ -29,11 +44,47 @@ export function ItemSetEditor({ path, set, count, chance }: { path: [number, num
       </div>
       <IssueLines id={`${pid}-issues`} issues={api.issues(path)} />
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-        <TextField pid={pid} path={path} field="label" label="Set name" value={set.label} onChange={(label) => (doc) => setFields(doc, path, { label })} className="col-span-2 sm:col-span-3 lg:col-span-2" />
-        <NumberField pid={pid} path={path} field="weight" label="Set weight" value={set.weight} onChange={(weight) => (doc) => setFields(doc, path, { weight })} />
-        <NumberField pid={pid} path={path} field="minItems" label="Min items" value={set.minItems} onChange={(minItems) => (doc) => setFields(doc, path, { minItems })} />
-        <NumberField pid={pid} path={path} field="maxItems" label="Max items" value={set.maxItems} onChange={(maxItems) => (doc) => setFields(doc, path, { maxItems })} />
-        <NumberField pid={pid} path={path} field="itemsPower" label="Items power" value={set.itemsPower} onChange={(itemsPower) => (doc) => setFields(doc, path, { itemsPower })} />
+        <TextField
+          pid={pid}
+          path={path}
+          field="label"
+          label="Set name"
+          value={set.label}
+          onChange={(label) => (doc) => setFields(doc, path, { label })}
+          className="col-span-2 sm:col-span-3 lg:col-span-2"
+        />
+        <NumberField
+          pid={pid}
+          path={path}
+          field="weight"
+          label="Set weight"
+          value={set.weight}
+          onChange={(weight) => (doc) => setFields(doc, path, { weight })}
+        />
+        <NumberField
+          pid={pid}
+          path={path}
+          field="minItems"
+          label="Min items"
+          value={set.minItems}
+          onChange={(minItems) => (doc) => setFields(doc, path, { minItems })}
+        />
+        <NumberField
+          pid={pid}
+          path={path}
+          field="maxItems"
+          label="Max items"
+          value={set.maxItems}
+          onChange={(maxItems) => (doc) => setFields(doc, path, { maxItems })}
+        />
+        <NumberField
+          pid={pid}
+          path={path}
+          field="itemsPower"
+          label="Items power"
+          value={set.itemsPower}
+          onChange={(itemsPower) => (doc) => setFields(doc, path, { itemsPower })}
+        />
       </div>
       <CheckField
         pid={pid}
@@ -45,7 +96,13 @@ export function ItemSetEditor({ path, set, count, chance }: { path: [number, num
       />
       <ol className="space-y-2" aria-label={`Entries of ${name}`}>
         {set.entries.map((entry, e) => (
-          <EntryEditor key={e} path={[...path, e]} entry={entry} count={set.entries.length} chance={chance.entries[e]!} />
+          <EntryEditor
+            key={e}
+            path={[...path, e]}
+            entry={entry}
+            count={set.entries.length}
+            chance={chance.entries[e]!}
+          />
         ))}
       </ol>
       <button

@@ -33,7 +33,15 @@ const OPEN_UP_TO_ENTRIES = 60;
 /** The save action (app/documents/editor-actions): fields document_id, mode, content. */
 export type SaveLootAction = (state: FormState, form: FormData) => Promise<FormState>;
 
-export function LootEditor({ start, saveAction, autoRestore = false }: { start: EditorStart; saveAction: SaveLootAction; autoRestore?: boolean }) {
+export function LootEditor({
+  start,
+  saveAction,
+  autoRestore = false,
+}: {
+  start: EditorStart;
+  saveAction: SaveLootAction;
+  autoRestore?: boolean;
+}) {
   const router = useRouter();
   const [history, setHistory] = useState(() => startHistory(start.doc));
   const doc = history.present;
@@ -43,7 +51,9 @@ export function LootEditor({ start, saveAction, autoRestore = false }: { start: 
   const [saving, startSaving] = useTransition();
   const [opened, setOpened] = useState<Record<number, boolean>>({});
   const pendingFocus = useRef<string | null>(null);
-  const startOpen = start.doc.sources.reduce((n, s) => n + s.itemSets.reduce((m, t) => m + t.entries.length, 0), 0) <= OPEN_UP_TO_ENTRIES;
+  const startOpen =
+    start.doc.sources.reduce((n, s) => n + s.itemSets.reduce((m, t) => m + t.entries.length, 0), 0) <=
+    OPEN_UP_TO_ENTRIES;
 
   const lookup = useCallback((item: Parameters<EditorApi["lookup"]>[0]) => lookupItem(items, item), [items]);
   const issues = useMemo(() => validateLoot(doc, { isKnownItem: (i) => lookup(i) !== undefined }), [doc, lookup]);
@@ -145,7 +155,11 @@ export function LootEditor({ start, saveAction, autoRestore = false }: { start: 
           error={saveError}
         />
         <DocumentFields doc={doc} />
-        <IssueSummary doc={doc} issues={issues} reveal={(path) => path.length > 0 && setOpened((o) => ({ ...o, [path[0]!]: true }))} />
+        <IssueSummary
+          doc={doc}
+          issues={issues}
+          reveal={(path) => path.length > 0 && setOpened((o) => ({ ...o, [path[0]!]: true }))}
+        />
         <section aria-labelledby="loot-sources-title" className="space-y-3">
           <h2 id="loot-sources-title" className="text-lg font-semibold">
             Loot sources <span className="text-sm font-normal text-slate-400">({doc.sources.length})</span>

@@ -4,7 +4,17 @@ import { focus } from "@/components/dashboard/styles";
 import { MAPS } from "@/lib/loot/maps";
 import { useEditor, type DocEdit } from "./editor-context";
 
-export function MapChecks({ id, legend, mask, onChange }: { id: string; legend: string; mask: number; onChange: (mask: number) => DocEdit }) {
+export function MapChecks({
+  id,
+  legend,
+  mask,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  mask: number;
+  onChange: (mask: number) => DocEdit;
+}) {
   const api = useEditor();
   return (
     <fieldset id={id} className="min-w-0">

@@ -59,14 +59,24 @@ export function NewDocumentStart({ children, importAction, saveAction }: Props) 
           From a Game.ini
         </h2>
         <p className="text-sm text-slate-300">
-          Paste the server&apos;s Game.ini (or just its <code className="font-mono">ConfigOverrideSupplyCrateItems</code> lines under{" "}
-          <code className="font-mono">[/script/shootergame.shootergamemode]</code>): each line becomes a loot source with its item sets and entries, quality numbers become
-          tiers, classes are looked up in the catalogue, and anything that cannot be read is listed.
+          Paste the server&apos;s Game.ini (or just its{" "}
+          <code className="font-mono">ConfigOverrideSupplyCrateItems</code> lines under{" "}
+          <code className="font-mono">[/script/shootergame.shootergamemode]</code>): each line becomes a loot source
+          with its item sets and entries, quality numbers become tiers, classes are looked up in the catalogue, and
+          anything that cannot be read is listed.
         </p>
         <label htmlFor="ini" className={label}>
           Game.ini
         </label>
-        <textarea id="ini" name="ini" rows={8} spellCheck={false} wrap="off" className={`${input} font-mono text-xs`} aria-describedby={errorId("ini")} />
+        <textarea
+          id="ini"
+          name="ini"
+          rows={8}
+          spellCheck={false}
+          wrap="off"
+          className={`${input} font-mono text-xs`}
+          aria-describedby={errorId("ini")}
+        />
         <label htmlFor="import-difficulty" className={label}>
           Difficulty (when the file has no OverrideOfficialDifficulty; default 4)
         </label>

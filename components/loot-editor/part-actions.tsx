@@ -24,10 +24,24 @@ export function PartActions({ path, count, name }: { path: number[]; count: numb
   const pid = partId(path);
   return (
     <div className="flex flex-wrap gap-1">
-      <button type="button" id={`${pid}-up`} className={button} aria-disabled={index === 0} aria-label={`Move ${name} up`} onClick={() => move(-1, "up")}>
+      <button
+        type="button"
+        id={`${pid}-up`}
+        className={button}
+        aria-disabled={index === 0}
+        aria-label={`Move ${name} up`}
+        onClick={() => move(-1, "up")}
+      >
         ↑
       </button>
-      <button type="button" id={`${pid}-down`} className={button} aria-disabled={index === count - 1} aria-label={`Move ${name} down`} onClick={() => move(1, "down")}>
+      <button
+        type="button"
+        id={`${pid}-down`}
+        className={button}
+        aria-disabled={index === count - 1}
+        aria-label={`Move ${name} down`}
+        onClick={() => move(1, "down")}
+      >
         ↓
       </button>
       <button
@@ -50,7 +64,8 @@ export function PartActions({ path, count, name }: { path: number[]; count: numb
         onClick={() => {
           api.edit((doc) => removePart(doc, path));
           // Focus what took its place, or the part before it.
-          const next = count > 1 ? partId([...path.slice(0, -1), Math.min(index, count - 2)]) : partId(path.slice(0, -1));
+          const next =
+            count > 1 ? partId([...path.slice(0, -1), Math.min(index, count - 2)]) : partId(path.slice(0, -1));
           api.focusLater(count > 1 ? `${next}-remove` : `${next}-add`);
         }}
       >

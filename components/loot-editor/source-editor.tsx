@@ -51,7 +51,16 @@ function CrateChoice({ path, source }: { path: [number]; source: LootSource }) {
         <option value={OTHER}>Another crate (type its class)</option>
       </select>
       {other || !known ? (
-        <TextField pid={pid} path={path} field="crateClass" label="Crate class" mono placeholder="e.g. SupplyCrate_Cave_QualityTier1_C" value={source.crateClass} onChange={(crateClass) => (doc) => setFields(doc, path, { crateClass })} />
+        <TextField
+          pid={pid}
+          path={path}
+          field="crateClass"
+          label="Crate class"
+          mono
+          placeholder="e.g. SupplyCrate_Cave_QualityTier1_C"
+          value={source.crateClass}
+          onChange={(crateClass) => (doc) => setFields(doc, path, { crateClass })}
+        />
       ) : (
         <>
           <code className="break-all text-xs text-slate-400">{source.crateClass}</code>
@@ -62,7 +71,14 @@ function CrateChoice({ path, source }: { path: [number]; source: LootSource }) {
   );
 }
 
-export function SourceEditor(props: { index: number; source: LootSource; count: number; difficulty: number; open: boolean; onToggle: (open: boolean) => void }) {
+export function SourceEditor(props: {
+  index: number;
+  source: LootSource;
+  count: number;
+  difficulty: number;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+}) {
   const { index, source, count, difficulty, open } = props;
   const api = useEditor();
   const path: [number] = [index];
@@ -71,24 +87,46 @@ export function SourceEditor(props: { index: number; source: LootSource; count: 
   const entries = source.itemSets.reduce((n, s) => n + s.entries.length, 0);
   const line = supplyCrateLine(source, { difficulty, canBlueprint: (i) => api.lookup(i)?.canBlueprint ?? true });
   const under = api.countUnder(path);
-  const notes = [under.errors > 0 ? `${under.errors} ${under.errors === 1 ? "error" : "errors"}` : "", under.warnings > 0 ? `${under.warnings} ${under.warnings === 1 ? "warning" : "warnings"}` : ""].filter(Boolean);
+  const notes = [
+    under.errors > 0 ? `${under.errors} ${under.errors === 1 ? "error" : "errors"}` : "",
+    under.warnings > 0 ? `${under.warnings} ${under.warnings === 1 ? "warning" : "warnings"}` : "",
+  ].filter(Boolean);
   return (
-    <li id={pid} className="space-y-3 rounded-lg border border-slate-700 p-3 sm:p-4" data-testid="loot-source" aria-labelledby={`${pid}-heading`}>
+    <li
+      id={pid}
+      className="space-y-3 rounded-lg border border-slate-700 p-3 sm:p-4"
+      data-testid="loot-source"
+      aria-labelledby={`${pid}-heading`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 items-start gap-2">
-          <span aria-hidden className="mt-1.5 inline-block h-3 w-3 shrink-0 rounded-full border border-slate-600" style={{ backgroundColor: source.uiColor ? `#${source.uiColor.slice(0, 6)}` : "transparent" }} />
+          <span
+            aria-hidden
+            className="mt-1.5 inline-block h-3 w-3 shrink-0 rounded-full border border-slate-600"
+            style={{ backgroundColor: source.uiColor ? `#${source.uiColor.slice(0, 6)}` : "transparent" }}
+          />
           <div className="min-w-0">
             <h3 id={`${pid}-heading`} className="break-words font-semibold" data-testid="loot-source-title">
               {source.label || source.crateClass || "(no crate yet)"}
             </h3>
             <p className="text-xs text-slate-400">
-              {source.itemSets.length} {source.itemSets.length === 1 ? "item set" : "item sets"} · {entries} {entries === 1 ? "entry" : "entries"}
-              {notes.length > 0 && <span className={under.errors > 0 ? "text-rose-300" : "text-amber-200"}> · {notes.join(", ")}</span>}
+              {source.itemSets.length} {source.itemSets.length === 1 ? "item set" : "item sets"} · {entries}{" "}
+              {entries === 1 ? "entry" : "entries"}
+              {notes.length > 0 && (
+                <span className={under.errors > 0 ? "text-rose-300" : "text-amber-200"}> · {notes.join(", ")}</span>
+              )}
             </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-1">
-          <button type="button" id={`${pid}-toggle`} className={`${secondaryButton} px-2 py-1 text-xs`} aria-expanded={open} aria-controls={`${pid}-body`} onClick={() => props.onToggle(!open)}>
+          <button
+            type="button"
+            id={`${pid}-toggle`}
+            className={`${secondaryButton} px-2 py-1 text-xs`}
+            aria-expanded={open}
+            aria-controls={`${pid}-body`}
+            onClick={() => props.onToggle(!open)}
+          >
             {open ? "Hide" : "Show"} <span className="sr-only">{source.label}</span>
           </button>
           <PartActions path={path} count={count} name={`source ${source.label || index + 1}`} />
@@ -101,14 +139,62 @@ export function SourceEditor(props: { index: number; source: LootSource; count: 
             <div className="col-span-2">
               <CrateChoice path={path} source={source} />
             </div>
-            <TextField pid={pid} path={path} field="label" label="Label" value={source.label} onChange={(label) => (doc) => setFields(doc, path, { label })} className="col-span-2" />
-            <NumberField pid={pid} path={path} field="minItemSets" label="Min item sets" value={source.minItemSets} onChange={(minItemSets) => (doc) => setFields(doc, path, { minItemSets })} />
-            <NumberField pid={pid} path={path} field="maxItemSets" label="Max item sets" value={source.maxItemSets} onChange={(maxItemSets) => (doc) => setFields(doc, path, { maxItemSets })} />
-            <NumberField pid={pid} path={path} field="itemSetsPower" label="Item sets power" value={source.itemSetsPower} onChange={(itemSetsPower) => (doc) => setFields(doc, path, { itemSetsPower })} />
-            <NumberField pid={pid} path={path} field="multiplierMin" label="Quality multiplier min" value={source.multiplierMin} onChange={(multiplierMin) => (doc) => setFields(doc, path, { multiplierMin })} />
-            <NumberField pid={pid} path={path} field="multiplierMax" label="Quality multiplier max" value={source.multiplierMax} onChange={(multiplierMax) => (doc) => setFields(doc, path, { multiplierMax })} />
+            <TextField
+              pid={pid}
+              path={path}
+              field="label"
+              label="Label"
+              value={source.label}
+              onChange={(label) => (doc) => setFields(doc, path, { label })}
+              className="col-span-2"
+            />
+            <NumberField
+              pid={pid}
+              path={path}
+              field="minItemSets"
+              label="Min item sets"
+              value={source.minItemSets}
+              onChange={(minItemSets) => (doc) => setFields(doc, path, { minItemSets })}
+            />
+            <NumberField
+              pid={pid}
+              path={path}
+              field="maxItemSets"
+              label="Max item sets"
+              value={source.maxItemSets}
+              onChange={(maxItemSets) => (doc) => setFields(doc, path, { maxItemSets })}
+            />
+            <NumberField
+              pid={pid}
+              path={path}
+              field="itemSetsPower"
+              label="Item sets power"
+              value={source.itemSetsPower}
+              onChange={(itemSetsPower) => (doc) => setFields(doc, path, { itemSetsPower })}
+            />
+            <NumberField
+              pid={pid}
+              path={path}
+              field="multiplierMin"
+              label="Quality multiplier min"
+              value={source.multiplierMin}
+              onChange={(multiplierMin) => (doc) => setFields(doc, path, { multiplierMin })}
+            />
+            <NumberField
+              pid={pid}
+              path={path}
+              field="multiplierMax"
+              label="Quality multiplier max"
+              value={source.multiplierMax}
+              onChange={(multiplierMax) => (doc) => setFields(doc, path, { multiplierMax })}
+            />
           </div>
-          <MapChecks id={`${pid}-maps`} legend="Maps (availability)" mask={source.availability} onChange={(availability) => (doc) => setFields(doc, path, { availability })} />
+          <MapChecks
+            id={`${pid}-maps`}
+            legend="Maps (availability)"
+            mask={source.availability}
+            onChange={(availability) => (doc) => setFields(doc, path, { availability })}
+          />
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             <CheckField
               pid={pid}
@@ -148,7 +234,11 @@ export function SourceEditor(props: { index: number; source: LootSource; count: 
             <p className="text-xs font-medium text-slate-300" id={`${pid}-line-label`}>
               Game.ini line (difficulty {Number.isFinite(difficulty) ? difficulty : "?"})
             </p>
-            <pre aria-labelledby={`${pid}-line-label`} data-testid="loot-source-line" className="max-h-48 overflow-y-auto whitespace-pre-wrap break-all rounded border border-slate-800 bg-slate-900 p-2 font-mono text-xs text-slate-300">
+            <pre
+              aria-labelledby={`${pid}-line-label`}
+              data-testid="loot-source-line"
+              className="max-h-48 overflow-y-auto whitespace-pre-wrap break-all rounded border border-slate-800 bg-slate-900 p-2 font-mono text-xs text-slate-300"
+            >
               {line}
             </pre>
           </div>

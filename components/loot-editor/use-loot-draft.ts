@@ -57,7 +57,11 @@ export function useLootDraft({ start, autoRestore, doc, target, items, apply }: 
       }
       const savedAt = new Date().toISOString();
       const kept = writeDraft(key, { format: 1, savedAt, ...target, doc, items: items() });
-      setNote(kept ? `Draft kept in this browser (${draftTime(savedAt)}).` : "This browser would not keep a draft (storage full or switched off): save to keep your changes.");
+      setNote(
+        kept
+          ? `Draft kept in this browser (${draftTime(savedAt)}).`
+          : "This browser would not keep a draft (storage full or switched off): save to keep your changes.",
+      );
     }, 300);
     return () => clearTimeout(timer);
   }, [doc, key, target, items]);

@@ -19,14 +19,48 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
   const wild = view.summon === "wild";
   return (
     <>
-      <NumberField id="spawn-level" name="level" label="Level" value={view.level} error={errors.level} onChange={(level) => onChange({ level })} />
-      <SelectField id="spawn-summon" name="summon" label="Spawn as" value={view.summon} onChange={(summon) => onChange({ summon: summon as Summon })}>
+      <NumberField
+        id="spawn-level"
+        name="level"
+        label="Level"
+        value={view.level}
+        error={errors.level}
+        onChange={(level) => onChange({ level })}
+      />
+      <SelectField
+        id="spawn-summon"
+        name="summon"
+        label="Spawn as"
+        value={view.summon}
+        onChange={(summon) => onChange({ summon: summon as Summon })}
+      >
         <option value="wild">Wild (spawndino)</option>
         <option value="tamed">Tamed (GMSummon)</option>
       </SelectField>
-      <NumberField id="spawn-dist" name="dist" label="Distance" value={view.distance} error={wild ? errors.distance : undefined} onChange={(distance) => onChange({ distance })} />
-      <NumberField id="spawn-y" name="y" label="Y offset" value={view.yOffset} error={wild ? errors.yOffset : undefined} onChange={(yOffset) => onChange({ yOffset })} />
-      <NumberField id="spawn-z" name="z" label="Z offset" value={view.zOffset} error={wild ? errors.zOffset : undefined} onChange={(zOffset) => onChange({ zOffset })} />
+      <NumberField
+        id="spawn-dist"
+        name="dist"
+        label="Distance"
+        value={view.distance}
+        error={wild ? errors.distance : undefined}
+        onChange={(distance) => onChange({ distance })}
+      />
+      <NumberField
+        id="spawn-y"
+        name="y"
+        label="Y offset"
+        value={view.yOffset}
+        error={wild ? errors.yOffset : undefined}
+        onChange={(yOffset) => onChange({ yOffset })}
+      />
+      <NumberField
+        id="spawn-z"
+        name="z"
+        label="Z offset"
+        value={view.zOffset}
+        error={wild ? errors.zOffset : undefined}
+        onChange={(zOffset) => onChange({ zOffset })}
+      />
       <p className="w-full text-xs text-slate-400">
         {wild
           ? "Distance in front of you and the Y and Z offsets are in game units (100 is one metre)."

@@ -20,13 +20,40 @@ interface Props {
 export function ItemOptions({ view, errors, onChange }: Props) {
   return (
     <>
-      <NumberField id="spawn-qty" name="qty" label="Quantity" value={view.quantity} error={errors.quantity} onChange={(quantity) => onChange({ quantity })} />
-      <NumberField id="spawn-quality" name="quality" label="Quality" value={view.quality} error={errors.quality} onChange={(quality) => onChange({ quality })} />
-      <SelectField id="spawn-kind" name="as" label="Give as" value={view.kind} onChange={(kind) => onChange({ kind: kind as SpawnKind })}>
+      <NumberField
+        id="spawn-qty"
+        name="qty"
+        label="Quantity"
+        value={view.quantity}
+        error={errors.quantity}
+        onChange={(quantity) => onChange({ quantity })}
+      />
+      <NumberField
+        id="spawn-quality"
+        name="quality"
+        label="Quality"
+        value={view.quality}
+        error={errors.quality}
+        onChange={(quality) => onChange({ quality })}
+      />
+      <SelectField
+        id="spawn-kind"
+        name="as"
+        label="Give as"
+        value={view.kind}
+        onChange={(kind) => onChange({ kind: kind as SpawnKind })}
+      >
         <option value="item">Item</option>
         <option value="blueprint">Blueprint</option>
       </SelectField>
-      <SelectField id="spawn-cmd" name="cmd" label="Command" value={view.form} onChange={(form) => onChange({ form: form as CommandForm })} describedBy="spawn-cmd-hint">
+      <SelectField
+        id="spawn-cmd"
+        name="cmd"
+        label="Command"
+        value={view.form}
+        onChange={(form) => onChange({ form: form as CommandForm })}
+        describedBy="spawn-cmd-hint"
+      >
         <option value="full">Full (giveitem)</option>
         <option value="gfi">Short (GFI code)</option>
       </SelectField>

@@ -27,7 +27,15 @@ export function SelectField({ id, name, label, value, onChange, describedBy, cla
       <label htmlFor={id} className={caption}>
         {label}
       </label>
-      <select id={id} form={FORM_ID} name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy} className={className ? `${field} ${className}` : field}>
+      <select
+        id={id}
+        form={FORM_ID}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={describedBy}
+        className={className ? `${field} ${className}` : field}
+      >
         {children}
       </select>
     </div>

@@ -15,7 +15,14 @@ import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/portal/s
 import type { SpawnPageData } from "@/lib/portal/spawn-page";
 import { scopeParam, type SpawnScope } from "@/lib/portal/spawn-scope";
 import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/portal/spawn-search";
-import { activeSettings, DEFAULT_VIEW, rowSource, spawnViewQuery, type RowSource, type SpawnView } from "@/lib/portal/spawn-view";
+import {
+  activeSettings,
+  DEFAULT_VIEW,
+  rowSource,
+  spawnViewQuery,
+  type RowSource,
+  type SpawnView,
+} from "@/lib/portal/spawn-view";
 import { copyText, downloadText } from "./copy-text";
 import { FILTERS_ID, SpawnControls } from "./spawn-controls";
 import { SpawnNotices } from "./spawn-notices";
@@ -50,7 +57,10 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const { tab, q, maps, mods: modFilter, bp } = view;
   const source = rowSource(view);
   // A row flipped to its code needs the coded rows, fetched the first time one is.
-  const wanted = useMemo<RowSource[]>(() => (source === "items" && flipped.size > 0 ? ["items", "gfi"] : [source]), [source, flipped.size > 0]);
+  const wanted = useMemo<RowSource[]>(
+    () => (source === "items" && flipped.size > 0 ? ["items", "gfi"] : [source]),
+    [source, flipped.size > 0],
+  );
   const all = useSourceRows(dataUrls, wanted, setStatus);
   const loaded = rowsFor(all, source);
   // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
@@ -60,7 +70,12 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const rows = loaded ?? server?.first.rows ?? NO_ROWS;
   // Command options do not change which rows show: only the search and filters do.
   const matches: SpawnMatches = useMemo(
-    () => (loaded ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp, tab }) : server ? { visible: server.first.rows.map((_, i) => i), ...server.search } : NOTHING),
+    () =>
+      loaded
+        ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp, tab })
+        : server
+          ? { visible: server.first.rows.map((_, i) => i), ...server.search }
+          : NOTHING,
     [loaded, server, mods, q, maps, modFilter, bp, tab],
   );
   const visibleCount = ready ? matches.visible.length : (server?.first.visibleCount ?? 0);
@@ -103,7 +118,8 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
 
   useEffect(() => {
     const url = `${window.location.pathname}${spawnViewQuery(view, scope)}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
+    if (url !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(window.history.state, "", url);
   }, [view, scope]);
 
   const change = useCallback((patch: Partial<SpawnView>) => {
@@ -168,7 +184,15 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
         </p>
       ) : (
         <>
-          <SpawnSearchBar tab={tab} q={view.q} modId={scopeParam(scope)} active={active} filtersOpen={filtersOpen} onQuery={(text) => change({ q: text })} onToggleFilters={toggleFilters} />
+          <SpawnSearchBar
+            tab={tab}
+            q={view.q}
+            modId={scopeParam(scope)}
+            active={active}
+            filtersOpen={filtersOpen}
+            onQuery={(text) => change({ q: text })}
+            onToggleFilters={toggleFilters}
+          />
           <SpawnControls
             view={view}
             mapCounts={counts}
@@ -181,8 +205,25 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             onClear={() => setView(defaults)}
           />
           {baseNote && <p className="text-sm text-slate-300">{baseNote}</p>}
-          <SpawnNotices view={view} mapCounts={counts} visibleCount={visibleCount} search={matches} errors={errors} filtered={maps !== 0 || modFilter.length > 0 || (tab === "items" && bp !== "all")} hrefFor={hrefFor} onChange={change} />
-          <SpawnToolbar noun={noun} visibleCount={visibleCount} total={total} canAct={ready && visibleCount > 0 && commandOf !== null} status={status} onCopyAll={copyAll} onExport={exportJson} />
+          <SpawnNotices
+            view={view}
+            mapCounts={counts}
+            visibleCount={visibleCount}
+            search={matches}
+            errors={errors}
+            filtered={maps !== 0 || modFilter.length > 0 || (tab === "items" && bp !== "all")}
+            hrefFor={hrefFor}
+            onChange={change}
+          />
+          <SpawnToolbar
+            noun={noun}
+            visibleCount={visibleCount}
+            total={total}
+            canAct={ready && visibleCount > 0 && commandOf !== null}
+            status={status}
+            onCopyAll={copyAll}
+            onExport={exportJson}
+          />
           <SpawnTable
             tab={tab}
             rows={rows}
@@ -204,7 +245,8 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
           )}
           {visibleCount > rows.length && (
             <p className="hidden py-4 text-center text-sm text-slate-300 noscript:block">
-              Without JavaScript this page lists the first {rows.length} of these {visibleCount.toLocaleString("en-US")} {noun}s: search or filter to narrow them down.
+              Without JavaScript this page lists the first {rows.length} of these {visibleCount.toLocaleString("en-US")}{" "}
+              {noun}s: search or filter to narrow them down.
             </p>
           )}
         </>

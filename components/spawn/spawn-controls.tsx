@@ -11,7 +11,13 @@
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
 import type { SpawnMod } from "@/lib/portal/spawn-filter";
 import type { OptionErrors } from "@/lib/portal/spawn-options";
-import { BASE_GAME, hiddenParams, type BlueprintFilter, type SpawnPrefix, type SpawnView } from "@/lib/portal/spawn-view";
+import {
+  BASE_GAME,
+  hiddenParams,
+  type BlueprintFilter,
+  type SpawnPrefix,
+  type SpawnView,
+} from "@/lib/portal/spawn-view";
 import { CreatureOptions } from "./creature-options";
 import { SelectField } from "./select-field";
 import { ItemOptions } from "./item-options";
@@ -35,10 +41,28 @@ interface Props {
   onClear: () => void;
 }
 
-export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors, open, clearHref, onChange, onClear }: Props) {
-  const choices = [...(hasBaseGame && modChoices.length > 0 ? [{ id: BASE_GAME, name: "Base game only" }] : []), ...modChoices];
+export function SpawnControls({
+  view,
+  mapCounts,
+  modChoices,
+  hasBaseGame,
+  errors,
+  open,
+  clearHref,
+  onChange,
+  onClear,
+}: Props) {
+  const choices = [
+    ...(hasBaseGame && modChoices.length > 0 ? [{ id: BASE_GAME, name: "Base game only" }] : []),
+    ...modChoices,
+  ];
   return (
-    <div id={FILTERS_ID} role="group" aria-label="Filters and command options" className={`space-y-4 rounded-lg border border-slate-800 bg-slate-900/50 p-4 ${open ? "" : "max-sm:hidden noscript:block"}`}>
+    <div
+      id={FILTERS_ID}
+      role="group"
+      aria-label="Filters and command options"
+      className={`space-y-4 rounded-lg border border-slate-800 bg-slate-900/50 p-4 ${open ? "" : "max-sm:hidden noscript:block"}`}
+    >
       <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
         <legend className={`${caption} mb-1`}>Maps (any of)</legend>
         {ENVIRONMENTS.map((name, i) => (
@@ -52,8 +76,7 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
               onChange={(e) => onChange({ maps: e.target.checked ? view.maps | (1 << i) : view.maps & ~(1 << i) })}
               className="h-4 w-4 accent-amber-400 focus-visible:ring-2 focus-visible:ring-amber-400"
             />
-            {name}{" "}
-            <span className="text-slate-400">({(mapCounts[i] ?? 0).toLocaleString("en-US")})</span>
+            {name} <span className="text-slate-400">({(mapCounts[i] ?? 0).toLocaleString("en-US")})</span>
           </label>
         ))}
       </fieldset>
@@ -63,7 +86,14 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
           <input key={name} type="hidden" form={FORM_ID} name={name} value={value} />
         ))}
         {choices.length > 1 && (
-          <SelectField id="spawn-mod" name="mod" label="Mod" value={view.mods[0] ?? ""} onChange={(mod) => onChange({ mods: mod ? [mod] : [] })} className="max-w-[16rem]">
+          <SelectField
+            id="spawn-mod"
+            name="mod"
+            label="Mod"
+            value={view.mods[0] ?? ""}
+            onChange={(mod) => onChange({ mods: mod ? [mod] : [] })}
+            className="max-w-[16rem]"
+          >
             <option value="">All mods{hasBaseGame ? " and the base game" : ""}</option>
             {choices.map((m) => (
               <option key={m.id} value={m.id}>
@@ -73,7 +103,13 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
           </SelectField>
         )}
         {view.tab === "items" && (
-          <SelectField id="spawn-bp" name="bp" label="Blueprintable" value={view.bp} onChange={(bp) => onChange({ bp: bp as BlueprintFilter })}>
+          <SelectField
+            id="spawn-bp"
+            name="bp"
+            label="Blueprintable"
+            value={view.bp}
+            onChange={(bp) => onChange({ bp: bp as BlueprintFilter })}
+          >
             <option value="all">All items</option>
             <option value="yes">Blueprintable only</option>
             <option value="no">Not blueprintable</option>
@@ -83,15 +119,29 @@ export function SpawnControls({ view, mapCounts, modChoices, hasBaseGame, errors
 
       <fieldset className="flex flex-wrap items-start gap-4 border-t border-slate-800 pt-4">
         <legend className="sr-only">Command options</legend>
-        {view.tab === "creatures" ? <CreatureOptions view={view} errors={errors} onChange={onChange} /> : <ItemOptions view={view} errors={errors} onChange={onChange} />}
-        <SelectField id="spawn-prefix" name="prefix" label="Prefix" value={view.prefix} onChange={(prefix) => onChange({ prefix: prefix as SpawnPrefix })}>
+        {view.tab === "creatures" ? (
+          <CreatureOptions view={view} errors={errors} onChange={onChange} />
+        ) : (
+          <ItemOptions view={view} errors={errors} onChange={onChange} />
+        )}
+        <SelectField
+          id="spawn-prefix"
+          name="prefix"
+          label="Prefix"
+          value={view.prefix}
+          onChange={(prefix) => onChange({ prefix: prefix as SpawnPrefix })}
+        >
           <option value="cheat">cheat</option>
           <option value="admincheat">admincheat</option>
         </SelectField>
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" form={FORM_ID} className="hidden rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 noscript:inline-block">
+        <button
+          type="submit"
+          form={FORM_ID}
+          className="hidden rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 noscript:inline-block"
+        >
           Apply
         </button>
         {clearHref && (

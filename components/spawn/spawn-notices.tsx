@@ -33,7 +33,14 @@ export function SpawnNotices({ view, mapCounts, visibleCount, search, errors, fi
   );
   const maps = mapNotice(view.maps, mapCounts);
   const q = view.q.trim();
-  const optionErrors = [errors.quantity, errors.quality, errors.level, errors.distance, errors.yOffset, errors.zOffset].filter(Boolean);
+  const optionErrors = [
+    errors.quantity,
+    errors.quality,
+    errors.level,
+    errors.distance,
+    errors.yOffset,
+    errors.zOffset,
+  ].filter(Boolean);
   const noMatch = visibleCount === 0 && !search.nothingToSearch && !mapsLeaveNothing(view.maps, mapCounts);
   if (optionErrors.length === 0 && !maps && !search.nothingToSearch && !search.typos && !noMatch) return null;
   return (
@@ -50,10 +57,13 @@ export function SpawnNotices({ view, mapCounts, visibleCount, search, errors, fi
       )}
       {search.nothingToSearch && (
         <p className={`${box} border-slate-600 text-slate-200`}>
-          “{q}” has no letter or digit to search for: type part of a name, class or path. {link({ q: "" }, "Clear the search")}
+          “{q}” has no letter or digit to search for: type part of a name, class or path.{" "}
+          {link({ q: "" }, "Clear the search")}
         </p>
       )}
-      {search.typos && visibleCount > 0 && <p className="text-sm text-slate-300">Nothing is spelled exactly “{q}”; these are the closest spellings.</p>}
+      {search.typos && visibleCount > 0 && (
+        <p className="text-sm text-slate-300">Nothing is spelled exactly “{q}”; these are the closest spellings.</p>
+      )}
       {noMatch && (
         <div className={`${box} space-y-1 border-slate-600 text-slate-200`} data-testid="no-match">
           <p>No {tabNoun(view.tab)} matches this view.</p>

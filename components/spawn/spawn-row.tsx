@@ -29,7 +29,17 @@ interface Props {
   onFlip: (rowKey: number) => void;
 }
 
-const CommandText = ({ command, note, className, data }: { command: string | null; note: string | null; className: string; data?: boolean }) =>
+const CommandText = ({
+  command,
+  note,
+  className,
+  data,
+}: {
+  command: string | null;
+  note: string | null;
+  className: string;
+  data?: boolean;
+}) =>
   command === null ? (
     <span className={`${className} text-slate-400`}>
       —<span className="sr-only"> no command until the options are fixed</span>
@@ -59,7 +69,18 @@ const FlipButton = ({ shows, label, onFlip }: { shows: "full" | "gfi"; label: st
   </button>
 );
 
-export const SpawnRowView = memo(function SpawnRowView({ row, rowKey, position, modName, command, note, copied, onCopy, shows, onFlip }: Props) {
+export const SpawnRowView = memo(function SpawnRowView({
+  row,
+  rowKey,
+  position,
+  modName,
+  command,
+  note,
+  copied,
+  onCopy,
+  shows,
+  onFlip,
+}: Props) {
   const [label, className] = row;
   // On a phone under the name, from 640 px in its own column (one is hidden by CSS).
   const commandCell = (textClass: string, data?: boolean) => (

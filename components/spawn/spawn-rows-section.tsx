@@ -27,7 +27,8 @@ export async function SpawnRowsSection({ mods, scope, initialView, dataUrls, loc
     <>
       {lastChanged && (
         <p className="-mt-3 text-sm text-slate-400">
-          {initialView.tab === "creatures" ? "Creatures" : "Engrams"} last changed <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
+          {initialView.tab === "creatures" ? "Creatures" : "Engrams"} last changed{" "}
+          <time dateTime={lastChanged.toISOString()}>{formatUtc(lastChanged)}</time>
         </p>
       )}
       <SpawnBrowser dataUrls={dataUrls} page={page} mods={mods} scope={scope} initialView={initialView} />

@@ -20,7 +20,8 @@ interface Props {
   onToggleFilters: () => void;
 }
 
-const button = "min-h-10 shrink-0 rounded px-3 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+const button =
+  "min-h-10 shrink-0 rounded px-3 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export function SpawnSearchBar({ tab, q, modId, active, filtersOpen, onQuery, onToggleFilters }: Props) {
   return (
@@ -52,14 +53,24 @@ export function SpawnSearchBar({ tab, q, modId, active, filtersOpen, onQuery, on
             spellCheck={false}
             value={q}
             onChange={(e) => onQuery(e.target.value)}
-            placeholder={tab === "creatures" ? "e.g. rex, raptor, Raptor_Character_BP" : "e.g. metal pickaxe, PrimalItem_, /Game/Mods/"}
+            placeholder={
+              tab === "creatures"
+                ? "e.g. rex, raptor, Raptor_Character_BP"
+                : "e.g. metal pickaxe, PrimalItem_, /Game/Mods/"
+            }
             className="min-h-10 w-full rounded border border-slate-600 bg-slate-900 px-2 text-base text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 sm:text-sm"
           />
         </div>
         <button type="submit" className={`${button} bg-slate-800 text-slate-100 hover:bg-slate-700`}>
           Search
         </button>
-        <button type="button" aria-expanded={filtersOpen} aria-controls={FILTERS_ID} onClick={onToggleFilters} className={`${button} border border-slate-600 text-slate-100 sm:hidden noscript:hidden`}>
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={FILTERS_ID}
+          onClick={onToggleFilters}
+          className={`${button} border border-slate-600 text-slate-100 sm:hidden noscript:hidden`}
+        >
           Filters{active > 0 && " "}
           {active > 0 && (
             <span className="ml-1.5 rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-950">

@@ -26,7 +26,19 @@ interface Props {
   onCopy: (rowIndex: number) => void;
 }
 
-export function SpawnTable({ tab, rows, mods, visible, commandFor, form, flipped, onFlip, layoutKey, copied, onCopy }: Props) {
+export function SpawnTable({
+  tab,
+  rows,
+  mods,
+  visible,
+  commandFor,
+  form,
+  flipped,
+  onFlip,
+  layoutKey,
+  copied,
+  onCopy,
+}: Props) {
   const { bodyRef, start, end, above, below } = useWindowedRows(visible, ROW_ESTIMATE, FIRST_ROWS, layoutKey);
   // One cell: spanning the command column, hidden on phones, would add an empty column there.
   const spacer = (height: number, key: string) => (
@@ -36,7 +48,10 @@ export function SpawnTable({ tab, rows, mods, visible, commandFor, form, flipped
   );
   return (
     <table className="w-full table-fixed border-collapse text-sm" aria-rowcount={visible.length + 1}>
-      <caption className="sr-only">{tab === "creatures" ? "Creature spawn commands" : "Spawn commands"}; the table shows the rows near the scroll position.</caption>
+      <caption className="sr-only">
+        {tab === "creatures" ? "Creature spawn commands" : "Spawn commands"}; the table shows the rows near the scroll
+        position.
+      </caption>
       <thead className="text-left text-slate-300">
         <tr aria-rowindex={1}>
           <th scope="col" className="py-2 pl-1 font-semibold sm:w-1/3 sm:pl-2">

@@ -19,7 +19,8 @@ const TABS: { tab: SpawnTab; label: string }[] = [
   { tab: "creatures", label: "Creatures" },
 ];
 
-const base = "inline-flex min-h-11 items-center gap-1.5 rounded-t border-b-2 px-3 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+const base =
+  "inline-flex min-h-11 items-center gap-1.5 rounded-t border-b-2 px-3 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export function SpawnTabs({ tab, counts, hrefFor, onChange }: Props) {
   return (
@@ -33,7 +34,9 @@ export function SpawnTabs({ tab, counts, hrefFor, onChange }: Props) {
           className={`${base} ${t.tab === tab ? "border-amber-400 text-amber-200" : "border-transparent text-slate-300 hover:text-slate-100"}`}
         >
           {t.label}
-          <span className="rounded-full bg-slate-800 px-1.5 text-xs font-medium text-slate-200">{counts[t.tab].toLocaleString("en-US")}</span>
+          <span className="rounded-full bg-slate-800 px-1.5 text-xs font-medium text-slate-200">
+            {counts[t.tab].toLocaleString("en-US")}
+          </span>
         </ViewLink>
       ))}
     </nav>

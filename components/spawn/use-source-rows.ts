@@ -19,12 +19,18 @@ export function rowsFor(all: SourceRows, source: RowSource): SpawnRow[] | null {
 }
 
 /** `wanted`: the sources to load; the first is the view's, others come along (a row's short code). */
-export function useSourceRows(urls: Record<RowSource, string>, wanted: readonly RowSource[], onError: (message: string) => void): SourceRows {
+export function useSourceRows(
+  urls: Record<RowSource, string>,
+  wanted: readonly RowSource[],
+  onError: (message: string) => void,
+): SourceRows {
   const [rows, setRows] = useState<SourceRows>({ items: null, gfi: null, creatures: null });
   // Each source is asked for once; its answer is kept whatever the view does meanwhile.
   const requested = useRef(new Set<RowSource>());
   // Full commands need no codes: coded rows serve them as well.
-  const missing = wanted.filter((s) => rows[s] === null && !(s === "items" && rows.gfi !== null) && !requested.current.has(s)).join(",");
+  const missing = wanted
+    .filter((s) => rows[s] === null && !(s === "items" && rows.gfi !== null) && !requested.current.has(s))
+    .join(",");
   useEffect(() => {
     if (!missing) return;
     for (const source of missing.split(",") as RowSource[]) {

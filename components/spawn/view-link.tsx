@@ -14,7 +14,8 @@ interface Props {
   children: ReactNode;
 }
 
-export const linkStyle = "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+export const linkStyle =
+  "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export function ViewLink({ href, onFollow, className = linkStyle, current, children }: Props) {
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {

@@ -10,18 +10,35 @@
 import type { Duplex } from "node:stream";
 
 const REPLIES: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The request line and headers are too large; send long id lists in a text/plain body."],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "Request Header Fields Too Large",
+    "The request line and headers are too large; send long id lists in a text/plain body.",
+  ],
   ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request was not received in time."],
   ERR_HTTP_HEADERS_TIMEOUT: [408, "Request Timeout", "The request headers were not received in time."],
 };
-const BAD_REQUEST: [number, string, string] = [400, "Bad Request", "The request is not valid HTTP/1.1 (malformed or conflicting framing headers)."];
-const NOT_IMPLEMENTED: [number, string, string] = [501, "Not Implemented", "This server does not implement that request method."];
+const BAD_REQUEST: [number, string, string] = [
+  400,
+  "Bad Request",
+  "The request is not valid HTTP/1.1 (malformed or conflicting framing headers).",
+];
+const NOT_IMPLEMENTED: [number, string, string] = [
+  501,
+  "Not Implemented",
+  "This server does not implement that request method.",
+];
 // A well-formed request line whose method token Node's parser does not know (RFC 9110 §9.1: 501).
 const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [\x21-\x7e]+ HTTP\/1\.[01]\r?\n/;
 
 /** The reply for a parser error `code`, given the refused bytes when Node has them. */
 function replyFor(code: string | undefined, rawPacket: unknown): [number, string, string] {
-  if (code === "HPE_INVALID_METHOD" && Buffer.isBuffer(rawPacket) && REQUEST_LINE.test(rawPacket.subarray(0, 8192).toString("latin1"))) return NOT_IMPLEMENTED;
+  if (
+    code === "HPE_INVALID_METHOD" &&
+    Buffer.isBuffer(rawPacket) &&
+    REQUEST_LINE.test(rawPacket.subarray(0, 8192).toString("latin1"))
+  )
+    return NOT_IMPLEMENTED;
   return REPLIES[code ?? ""] ?? BAD_REQUEST;
 }
 
@@ -29,7 +46,10 @@ function replyFor(code: string | undefined, rawPacket: unknown): [number, string
  * The reply's bytes. `head`: the request was a HEAD, so the headers are those a GET
  * would get (Content-Length included, as RFC 9110 §9.3.2 allows) and there is no content.
  */
-export function clientErrorReply(code: string | undefined, options: { head?: boolean; now?: Date; rawPacket?: unknown } = {}): string {
+export function clientErrorReply(
+  code: string | undefined,
+  options: { head?: boolean; now?: Date; rawPacket?: unknown } = {},
+): string {
   const [status, reason, message] = replyFor(code, options.rawPacket);
   const body = JSON.stringify({ message, details: null });
   return (
@@ -50,7 +70,8 @@ export function isHeadRequest(rawPacket: unknown): boolean {
 /** For `server.on("clientError", ...)`. */
 export function handleClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex): void {
   // A reply already under way on this socket, or a peer that is gone: nothing to say.
-  const current = (socket as unknown as { _httpMessage?: { headersSent?: boolean; req?: { method?: string } } })._httpMessage;
+  const current = (socket as unknown as { _httpMessage?: { headersSent?: boolean; req?: { method?: string } } })
+    ._httpMessage;
   if (err.code === "ECONNRESET" || !socket.writable || current?.headersSent) {
     socket.destroy();
     return;

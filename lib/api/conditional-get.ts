@@ -18,7 +18,9 @@ export function applyConditionalGet(req: ApiRequest, res: ApiResponse): ApiRespo
   const etag = res.headers["etag"] ?? etagOf(res.body);
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch && matches(ifNoneMatch, etag)) {
-    const kept = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k === "vary" || k === "cache-control" || k === "content-location"));
+    const kept = Object.fromEntries(
+      Object.entries(res.headers).filter(([k]) => k === "vary" || k === "cache-control" || k === "content-location"),
+    );
     return { status: 304, headers: { ...kept, etag }, body: null };
   }
   return { ...res, headers: { ...res.headers, etag } };

@@ -35,7 +35,8 @@ export interface EndpointEnv {
 
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id",
+  "access-control-expose-headers":
+    "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id",
   // Downloads are bytes any user chose: never let a browser sniff them into HTML.
   "x-content-type-options": "nosniff",
 };
@@ -68,7 +69,13 @@ export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: E
   return res;
 }
 
-async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, allow: string, limits?: RequestLimits): Promise<ApiResponse> {
+async function dispatch(
+  endpoint: Endpoint,
+  req: ApiRequest,
+  env: EndpointEnv,
+  allow: string,
+  limits?: RequestLimits,
+): Promise<ApiResponse> {
   if (req.method === "OPTIONS") {
     return {
       status: 204,
@@ -83,7 +90,12 @@ async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, a
   }
   const spec = endpoint.methods[req.method as Method];
   if (!spec) {
-    throw new ApiError("method_not_allowed", `${req.method} is not allowed on /v1/${endpoint.name}.`, { allow }, { allow });
+    throw new ApiError(
+      "method_not_allowed",
+      `${req.method} is not allowed on /v1/${endpoint.name}.`,
+      { allow },
+      { allow },
+    );
   }
   const target = parseTarget(endpoint, req.rawTarget);
   let caller: Caller | null = null;
@@ -94,4 +106,3 @@ async function dispatch(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv, a
   }
   return spec.handle(createContext(req, target, caller));
 }
-

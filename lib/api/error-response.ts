@@ -26,18 +26,33 @@ function withRequestId(details: unknown, requestId: string | undefined): unknown
 }
 
 export function errorResponse(err: unknown, context: ErrorContext = {}): ApiResponse {
-  const where = { req_id: context.requestId, method: context.method, path: context.target === undefined ? undefined : logTarget(context.target) };
+  const where = {
+    req_id: context.requestId,
+    method: context.method,
+    path: context.target === undefined ? undefined : logTarget(context.target),
+  };
   if (err instanceof ApiError) {
     const details = err.status >= 500 ? withRequestId(err.details, context.requestId) : (err.details ?? null);
     return jsonResponse({ message: err.message, details }, err.status, { ...err.headers });
   }
   if (isDatabaseUnavailable(err)) {
     logger().error({ ...where, error: (err as Error).message }, "database unavailable");
-    return jsonResponse({ message: "The database is unavailable; try again shortly.", details: withRequestId(null, context.requestId) }, 503, { "retry-after": "5" });
+    return jsonResponse(
+      { message: "The database is unavailable; try again shortly.", details: withRequestId(null, context.requestId) },
+      503,
+      { "retry-after": "5" },
+    );
   }
   if (isConcurrencyFailure(err)) {
     logger().warn({ ...where, error: (err as Error).message }, "transaction aborted by a concurrent one");
-    return jsonResponse({ message: "A concurrent change got in the way of this one; nothing was written. Send it again.", details: withRequestId(null, context.requestId) }, 503, { "retry-after": "1" });
+    return jsonResponse(
+      {
+        message: "A concurrent change got in the way of this one; nothing was written. Send it again.",
+        details: withRequestId(null, context.requestId),
+      },
+      503,
+      { "retry-after": "1" },
+    );
   }
   logger().error({ ...where, err }, "unexpected error");
   return jsonResponse({ message: "Internal server error.", details: withRequestId(null, context.requestId) }, 500);

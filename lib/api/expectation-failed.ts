@@ -9,9 +9,16 @@ import { writeNodeResponse } from "@/lib/api/node-adapter";
 
 /** For `server.on("checkExpectation", ...)`. */
 export function handleExpectation(req: IncomingMessage, res: ServerResponse): void {
-  const reply = jsonResponse({ message: "The only expectation this server meets is Expect: 100-continue.", details: { expect: String(req.headers.expect ?? "").slice(0, 100) } }, 417, {
-    "access-control-allow-origin": "*",
-    connection: "close",
-  });
+  const reply = jsonResponse(
+    {
+      message: "The only expectation this server meets is Expect: 100-continue.",
+      details: { expect: String(req.headers.expect ?? "").slice(0, 100) },
+    },
+    417,
+    {
+      "access-control-allow-origin": "*",
+      connection: "close",
+    },
+  );
   void writeNodeResponse(res, reply, req.method ?? "GET");
 }

@@ -18,7 +18,12 @@ import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
 function toResponse(apiRes: ApiResponse, method: string): Response {
-  const body = method === "HEAD" || apiRes.body === null ? null : typeof apiRes.body === "string" ? apiRes.body : Buffer.from(apiRes.body);
+  const body =
+    method === "HEAD" || apiRes.body === null
+      ? null
+      : typeof apiRes.body === "string"
+        ? apiRes.body
+        : Buffer.from(apiRes.body);
   return new Response(body, { status: apiRes.status, headers: apiRes.headers });
 }
 
@@ -41,7 +46,11 @@ export function nextRouteHandlers(endpoint: Endpoint) {
     const cfg = config();
     try {
       const apiReq = await toApiRequest(request, cfg.MAX_BODY_BYTES);
-      const apiRes = await handleEndpoint(endpoint, apiReq, { baseUrl: cfg.BASE_URL, findPublicKey: (id) => findPublicKey(db(), id), rateLimits: serviceApiRateLimits(cfg) });
+      const apiRes = await handleEndpoint(endpoint, apiReq, {
+        baseUrl: cfg.BASE_URL,
+        findPublicKey: (id) => findPublicKey(db(), id),
+        rateLimits: serviceApiRateLimits(cfg),
+      });
       return toResponse(apiRes, apiReq.method);
     } catch (err) {
       const res = errorResponse(err);
@@ -49,5 +58,13 @@ export function nextRouteHandlers(endpoint: Endpoint) {
       return toResponse(res, request.method);
     }
   };
-  return { GET: handler, HEAD: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
+  return {
+    GET: handler,
+    HEAD: handler,
+    POST: handler,
+    PUT: handler,
+    PATCH: handler,
+    DELETE: handler,
+    OPTIONS: handler,
+  };
 }

@@ -27,18 +27,23 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size <= limit) chunks.push(chunk);
       else if (size > drainCap) req.destroy();
     });
-    req.on("end", () => (size > limit ? reject(tooLarge(limit)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+    req.on("end", () =>
+      size > limit ? reject(tooLarge(limit)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
+    );
     // The client went away mid-body ("aborted", ECONNRESET): a client error, not an
     // unreachable database (the error translator would read ECONNRESET as one).
     req.on("error", () => reject(badRequest("The request body was not received completely.")));
-    req.on("close", () => { if (!req.complete) reject(tooLarge(limit)); });
+    req.on("close", () => {
+      if (!req.complete) reject(tooLarge(limit));
+    });
   });
 }
 
 /** Node's headers as ApiRequest has them: one string each (repeated headers joined). */
 export function flatHeaders(req: IncomingMessage): ApiRequest["headers"] {
   const headers: ApiRequest["headers"] = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of Object.entries(req.headers))
+    headers[name] = Array.isArray(value) ? value.join(", ") : value;
   return headers;
 }
 
@@ -60,7 +65,12 @@ export async function readNodeRequest(req: IncomingMessage, limit: number): Prom
 }
 
 /** Writes the reply, gzipped when `acceptEncoding` allows it (lib/api/response-encoding.ts). */
-export async function writeNodeResponse(res: ServerResponse, reply: ApiResponse, method: string, acceptEncoding?: string): Promise<void> {
+export async function writeNodeResponse(
+  res: ServerResponse,
+  reply: ApiResponse,
+  method: string,
+  acceptEncoding?: string,
+): Promise<void> {
   const apiRes = await encodeResponse(reply, method, acceptEncoding);
   const body = apiRes.body === null ? null : typeof apiRes.body === "string" ? Buffer.from(apiRes.body) : apiRes.body;
   const headers: Record<string, string | number> = { ...apiRes.headers };
@@ -82,7 +92,11 @@ export async function serveNode(
     apiReq = await readNodeRequest(req, limit);
     apiRes = await handle(apiReq);
   } catch (err) {
-    apiRes = errorResponse(err, { method: req.method, target: req.url, requestId: req.headers["x-request-id"] as string | undefined });
+    apiRes = errorResponse(err, {
+      method: req.method,
+      target: req.url,
+      requestId: req.headers["x-request-id"] as string | undefined,
+    });
     apiRes.headers["access-control-allow-origin"] = "*";
     // A body we did not read to its end leaves the connection unusable for another request.
     if (!req.complete) apiRes.headers["connection"] = "close";

@@ -22,9 +22,16 @@ export function parseItems<S extends z.ZodType>(schema: S, body: unknown, what: 
     }
     const result = schema.safeParse(item);
     if (!result.success) {
-      const issues: ItemIssue[] = result.error.issues.map((i) => ({ index, path: i.path.join("."), message: i.message }));
+      const issues: ItemIssue[] = result.error.issues.map((i) => ({
+        index,
+        path: i.path.join("."),
+        message: i.message,
+      }));
       const first = issues[0]!;
-      throw badRequest(`Item ${index} is not a valid ${what}: ${first.path || "value"}: ${first.message}.`, { index, issues });
+      throw badRequest(`Item ${index} is not a valid ${what}: ${first.path || "value"}: ${first.message}.`, {
+        index,
+        issues,
+      });
     }
     return result.data;
   });
@@ -36,7 +43,8 @@ export function rejectDuplicates<T>(items: T[], key: (item: T) => string, what: 
   items.forEach((item, index) => {
     const k = key(item);
     const first = seen.get(k);
-    if (first !== undefined) throw badRequest(`Items ${first} and ${index} are the same ${what}.`, { index, duplicate_of: first, key: k });
+    if (first !== undefined)
+      throw badRequest(`Items ${first} and ${index} are the same ${what}.`, { index, duplicate_of: first, key: k });
     seen.set(k, index);
   });
 }

@@ -75,7 +75,10 @@ export function createContext(req: ApiRequest, target: ParsedTarget, caller: Cal
     query: target.query,
     caller,
     requireCaller() {
-      if (!caller) throw new ApiError("unauthorized", "This request must be signed.", null, { "www-authenticate": 'Basic realm="Beacon API"' });
+      if (!caller)
+        throw new ApiError("unauthorized", "This request must be signed.", null, {
+          "www-authenticate": 'Basic realm="Beacon API"',
+        });
       return caller;
     },
     json() {

@@ -32,14 +32,24 @@ export function acceptsEncoding(header: string | undefined, coding: "gzip" | "br
 }
 
 /** The response as it should go on the wire for this request. */
-export async function encodeResponse(apiRes: ApiResponse, method: string, acceptEncoding: string | undefined): Promise<ApiResponse> {
+export async function encodeResponse(
+  apiRes: ApiResponse,
+  method: string,
+  acceptEncoding: string | undefined,
+): Promise<ApiResponse> {
   const { body, status, headers } = apiRes;
-  if (body === null || method === "HEAD" || status === 204 || status === 304 || headers["content-encoding"]) return apiRes;
+  if (body === null || method === "HEAD" || status === 204 || status === 304 || headers["content-encoding"])
+    return apiRes;
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   if (bytes.length <= MIN_COMPRESS_BYTES) return apiRes;
-  const vary = !headers["vary"] ? "Accept-Encoding" : /accept-encoding/i.test(headers["vary"]) ? headers["vary"] : `${headers["vary"]}, Accept-Encoding`;
+  const vary = !headers["vary"]
+    ? "Accept-Encoding"
+    : /accept-encoding/i.test(headers["vary"])
+      ? headers["vary"]
+      : `${headers["vary"]}, Accept-Encoding`;
   const { br, gzip: gz } = apiRes.variants ?? {};
-  if (br && acceptsEncoding(acceptEncoding, "br")) return { status, headers: { ...headers, vary, "content-encoding": "br" }, body: br };
+  if (br && acceptsEncoding(acceptEncoding, "br"))
+    return { status, headers: { ...headers, vary, "content-encoding": "br" }, body: br };
   if (!acceptsGzip(acceptEncoding)) return { status, headers: { ...headers, vary }, body };
   return { status, headers: { ...headers, vary, "content-encoding": "gzip" }, body: gz ?? (await gzipAsync(bytes)) };
 }

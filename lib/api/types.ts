@@ -33,6 +33,16 @@ export function emptyResponse(status = 200, headers: Record<string, string> = {}
 }
 
 /** A body prepared once (lib/cache/cached-body.ts): its ETag and compressed forms included. */
-export function preparedJsonResponse(prepared: { body: Uint8Array; etag: string; gzip: Uint8Array | null; br: Uint8Array | null }): ApiResponse {
-  return { status: 200, headers: { "content-type": JSON_TYPE, etag: prepared.etag }, body: prepared.body, variants: { gzip: prepared.gzip, br: prepared.br } };
+export function preparedJsonResponse(prepared: {
+  body: Uint8Array;
+  etag: string;
+  gzip: Uint8Array | null;
+  br: Uint8Array | null;
+}): ApiResponse {
+  return {
+    status: 200,
+    headers: { "content-type": JSON_TYPE, etag: prepared.etag },
+    body: prepared.body,
+    variants: { gzip: prepared.gzip, br: prepared.br },
+  };
 }

@@ -29,7 +29,11 @@ export function parseBasic(header: string | undefined): { username: string; pass
 /** Looks up a user's stored PEM public key; null when the user does not exist. */
 export type FindPublicKey = (userId: string) => Promise<string | null>;
 
-export async function authenticate(req: ApiRequest, baseUrl: string, findPublicKey: FindPublicKey): Promise<{ userId: string }> {
+export async function authenticate(
+  req: ApiRequest,
+  baseUrl: string,
+  findPublicKey: FindPublicKey,
+): Promise<{ userId: string }> {
   const header = req.headers["authorization"];
   if (!header) throw unauthorized("This request must be signed: send Authorization: Basic <user id>:<hex signature>.");
   const credentials = parseBasic(header);

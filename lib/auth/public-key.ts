@@ -14,7 +14,8 @@ export function parsePublicKey(input: string): KeyCheck {
   let key: KeyObject;
   try {
     if (text.startsWith("-----BEGIN")) {
-      if (!/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(text)) return { ok: false, reason: "expected a PEM PUBLIC KEY block" };
+      if (!/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(text))
+        return { ok: false, reason: "expected a PEM PUBLIC KEY block" };
       key = createPublicKey({ key: text, format: "pem" });
     } else if (/^([0-9a-fA-F]{2})+$/.test(text)) {
       key = createPublicKey({ key: Buffer.from(text, "hex"), format: "der", type: "spki" });
@@ -26,7 +27,8 @@ export function parsePublicKey(input: string): KeyCheck {
   }
   if (key.asymmetricKeyType === "rsa") {
     const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (bits < MIN_RSA_BITS) return { ok: false, reason: `RSA keys must have at least ${MIN_RSA_BITS} bits (this one has ${bits})` };
+    if (bits < MIN_RSA_BITS)
+      return { ok: false, reason: `RSA keys must have at least ${MIN_RSA_BITS} bits (this one has ${bits})` };
   } else if (key.asymmetricKeyType !== "ed25519") {
     return { ok: false, reason: `unsupported key type ${key.asymmetricKeyType ?? "unknown"}: use RSA or Ed25519` };
   }

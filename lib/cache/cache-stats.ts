@@ -14,7 +14,8 @@ export interface CacheStats {
   misses: number;
 }
 
-const registry = ((globalThis as unknown as { beaconCacheStats?: Map<string, () => CacheStats> }).beaconCacheStats ??= new Map());
+const registry = ((globalThis as unknown as { beaconCacheStats?: Map<string, () => CacheStats> }).beaconCacheStats ??=
+  new Map());
 
 /** Lists a cache under `name` (the last registration of a name wins). */
 export function registerCache(name: string, stats: () => CacheStats): void {

@@ -31,7 +31,11 @@ export function etagOf(body: Uint8Array | string): string {
 
 /** One compressed form of `body`, as prepareBody makes it. */
 export function compressBody(body: Buffer, coding: "gzip" | "br"): Promise<Buffer> {
-  return coding === "gzip" ? gzipAsync(body, { level: 6 }) : brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return coding === "gzip"
+    ? gzipAsync(body, { level: 6 })
+    : brotliAsync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
 }
 
 export async function prepareBody(json: string | Buffer): Promise<CachedBody> {

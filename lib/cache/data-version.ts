@@ -16,7 +16,9 @@ type Reader = (name: string) => Promise<number>;
 function sqliteReader(file: string): Reader {
   let statement: Database.Statement<[string], { version: number }> | undefined;
   return async (name) => {
-    statement ??= new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 }).prepare("SELECT version FROM data_versions WHERE name = ?");
+    statement ??= new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 }).prepare(
+      "SELECT version FROM data_versions WHERE name = ?",
+    );
     return statement.get(name)?.version ?? 0;
   };
 }
@@ -39,7 +41,8 @@ export function dataVersion(db: Db, name: string): Promise<number> {
   const running = inFlight.get(key);
   if (running) return running;
   let reader = readers.get(url);
-  if (!reader) readers.set(url, (reader = url.startsWith("file:") ? sqliteReader(sqlitePath(url)) : postgresReader(url)));
+  if (!reader)
+    readers.set(url, (reader = url.startsWith("file:") ? sqliteReader(sqlitePath(url)) : postgresReader(url)));
   const read = reader(name).finally(() => inFlight.delete(key));
   inFlight.set(key, read);
   return read;

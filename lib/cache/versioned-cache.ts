@@ -75,7 +75,13 @@ export class VersionedCache<V> {
   }
 
   stats(): CacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.bounds.maxBytes, hits: this.hits, misses: this.misses };
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      maxBytes: this.bounds.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+    };
   }
 
   clear(): void {
@@ -119,7 +125,13 @@ export function sharedCache<V>(name: string, bounds: CacheBounds<V>): VersionedC
 }
 
 /** `cache` entry `key`, recomputed when data version `name` has moved since it was made. */
-export async function cachedAtVersion<V>(db: Db, name: string, cache: VersionedCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
+export async function cachedAtVersion<V>(
+  db: Db,
+  name: string,
+  cache: VersionedCache<V>,
+  key: string,
+  compute: () => Promise<V>,
+): Promise<V> {
   return cache.get(key, await dataVersion(db, name), compute);
 }
 

@@ -16,7 +16,14 @@ export interface CatalogueItem {
 }
 
 export function catalogueItem(e: EngramJson): CatalogueItem {
-  return { label: e.label, class: e.class, path: e.path, canBlueprint: e.can_blueprint, modId: e.mod_id === null ? null : String(e.mod_id), modName: e.mod_name };
+  return {
+    label: e.label,
+    class: e.class,
+    path: e.path,
+    canBlueprint: e.can_blueprint,
+    modId: e.mod_id === null ? null : String(e.mod_id),
+    modName: e.mod_name,
+  };
 }
 
 /** Who an item comes from, for people: its mod's name, or the base game. */

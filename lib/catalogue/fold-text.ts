@@ -9,7 +9,10 @@ const SPELLED_ANY = /[æœßøđðłþı]/;
 const SPELLED_ALL = /[æœßøđðłþı]/g;
 
 export function foldText(text: string): string {
-  const folded = text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  const folded = text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
   return SPELLED_ANY.test(folded) ? folded.replace(SPELLED_ALL, (c) => SPELLED[c]!) : folded;
 }
 

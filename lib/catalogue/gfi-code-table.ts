@@ -15,7 +15,8 @@ export type GfiCodeTable = ReadonlyMap<string, string | null>;
 
 // A Map entry with its 32-character uid key ~200 bytes, plus the code (20,000 engrams: 4.1 MB
 // estimated, 4.3 MB measured on the heap).
-const tableBytes = (table: GfiCodeTable) => [...table.values()].reduce((n: number, code) => n + 200 + (code === null ? 0 : stringBytes(code)), 64);
+const tableBytes = (table: GfiCodeTable) =>
+  [...table.values()].reduce((n: number, code) => n + 200 + (code === null ? 0 : stringBytes(code)), 64);
 const tables = sharedCache<GfiCodeTable>("gfi_codes", { maxBytes: 32 << 20, sizeOf: tableBytes });
 
 /** `mods`: the page's workshop ids; null: every mod's engrams. */

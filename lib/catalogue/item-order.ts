@@ -53,7 +53,12 @@ export function labelCollator(locale: string): Intl.Collator {
 }
 
 /** Sorts in place by label in the locale's order; equal labels by `tieBreak` (code unit order), so the order is total. */
-export function sortByLabel<T>(items: T[], locale: string, label: (item: T) => string, tieBreak: (item: T) => string): T[] {
+export function sortByLabel<T>(
+  items: T[],
+  locale: string,
+  label: (item: T) => string,
+  tieBreak: (item: T) => string,
+): T[] {
   const { compare } = labelCollator(locale);
   return items.sort((a, b) => {
     const c = compare(label(a), label(b));

@@ -36,7 +36,8 @@ export function rank(index: ItemIndex, parsed: ParsedQuery, keep: (item: number)
   for (const item of candidates!) {
     const phrase = index.phrases[item]!;
     const bonus = phrase === parsed.phrase ? WHOLE_LABEL : phrase.startsWith(`${parsed.phrase} `) ? LABEL_START : 0;
-    score[item] = score[item]! + bonus + COVERAGE * Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!));
+    score[item] =
+      score[item]! + bonus + COVERAGE * Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!));
   }
   return byScore(candidates!, score);
 }
@@ -95,7 +96,8 @@ class RankPass {
   /** Text of the label, class or path; `among`: the items still in the running (null: all). */
   offerCode(index: ItemIndex, code: string, among: readonly number[] | null): void {
     const { text, starts, labelEnds } = index.codeText();
-    const offerAt = (item: number, at: number) => this.offer(item, at < labelEnds[item]! ? CODE_IN_LABEL : CODE_ELSEWHERE, false);
+    const offerAt = (item: number, at: number) =>
+      this.offer(item, at < labelEnds[item]! ? CODE_IN_LABEL : CODE_ELSEWHERE, false);
     if (among && among.length < FEW_CANDIDATES) {
       for (const item of among) {
         const at = text.substring(starts[item]!, starts[item + 1]!).indexOf(code);

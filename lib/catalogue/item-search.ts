@@ -57,7 +57,8 @@ export function searchItems(index: ItemIndex, query: string, options: SearchOpti
     items = rank(index, parsed, keep, true);
     typos = items.length > 0;
   }
-  const suggestions = items.length === 0 ? suggestQueries(index, parsed.terms, (q) => countMatches(index, q, keep)) : [];
+  const suggestions =
+    items.length === 0 ? suggestQueries(index, parsed.terms, (q) => countMatches(index, q, keep)) : [];
   return { items, typos, suggestions, nothingToSearch: false };
 }
 

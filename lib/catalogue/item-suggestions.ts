@@ -14,7 +14,11 @@ import { typoDistance } from "./typo-distance";
 const MAX_SUGGESTIONS = 3;
 const NEAR_WORDS = 3;
 
-export function suggestQueries(index: ItemIndex, terms: readonly QueryTerm[], count: (query: string) => number): string[] {
+export function suggestQueries(
+  index: ItemIndex,
+  terms: readonly QueryTerm[],
+  count: (query: string) => number,
+): string[] {
   const words = terms.map((t) => t.code ?? t.word);
   const alone = words.map((w) => count(w));
   const ideas: string[] = [];
@@ -23,12 +27,22 @@ export function suggestQueries(index: ItemIndex, terms: readonly QueryTerm[], co
     const near = terms.map((t, i) => (alone[i]! > 0 ? [words[i]!] : nearWords(index, t.word)));
     const fixed = (i: number, choice: string | undefined) => (alone[i]! > 0 ? words[i] : choice);
     for (const alt of near[firstBad]!) {
-      ideas.push(words.map((_, i) => (i === firstBad ? alt : fixed(i, near[i]![0]))).filter(Boolean).join(" "));
+      ideas.push(
+        words
+          .map((_, i) => (i === firstBad ? alt : fixed(i, near[i]![0])))
+          .filter(Boolean)
+          .join(" "),
+      );
     }
     const found = words.filter((_, i) => alone[i]! > 0);
     if (found.length > 0) ideas.push(found.join(" "));
   } else if (words.length > 1) {
-    ideas.push(...words.map((w, i) => ({ w, n: alone[i]! })).sort((a, b) => b.n - a.n).map((x) => x.w));
+    ideas.push(
+      ...words
+        .map((w, i) => ({ w, n: alone[i]! }))
+        .sort((a, b) => b.n - a.n)
+        .map((x) => x.w),
+    );
   }
   const original = words.join(" ");
   const out: string[] = [];
@@ -51,7 +65,12 @@ export function nearWords(index: ItemIndex, word: string): string[] {
   for (let k = 2; k <= word.length - 2; k++) {
     const a = index.termIds.get(word.slice(0, k));
     const b = index.termIds.get(word.slice(k));
-    if (a !== undefined && b !== undefined) found.push({ text: `${word.slice(0, k)} ${word.slice(k)}`, distance: 1, items: Math.min(index.postings[a]!.length, index.postings[b]!.length) });
+    if (a !== undefined && b !== undefined)
+      found.push({
+        text: `${word.slice(0, k)} ${word.slice(k)}`,
+        distance: 1,
+        items: Math.min(index.postings[a]!.length, index.postings[b]!.length),
+      });
   }
   return found
     .sort((x, y) => x.distance - y.distance || y.items - x.items || (x.text < y.text ? -1 : 1))

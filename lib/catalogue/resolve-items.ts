@@ -20,9 +20,12 @@ export type ItemResolver = (item: ItemRef) => EngramJson | undefined;
 export async function resolveItems(db: Db, items: ItemRef[]): Promise<ItemResolver> {
   const uidOfPath = new Map<string, string>();
   for (const i of items) if (i.path && !uidOfPath.has(i.path)) uidOfPath.set(i.path, uidOf(i.path));
-  const byUid = new Map((await findCatalogueEngrams(db, { uids: [...new Set(uidOfPath.values())], classKeys: [] })).map((e) => [e.uid, e]));
+  const byUid = new Map(
+    (await findCatalogueEngrams(db, { uids: [...new Set(uidOfPath.values())], classKeys: [] })).map((e) => [e.uid, e]),
+  );
   const unresolvedClasses = new Set<string>();
-  for (const i of items) if (!byUid.has(uidOfPath.get(i.path) ?? "") && i.class) unresolvedClasses.add(i.class.toLowerCase());
+  for (const i of items)
+    if (!byUid.has(uidOfPath.get(i.path) ?? "") && i.class) unresolvedClasses.add(i.class.toLowerCase());
   const byClass = new Map<string, EngramJson>();
   if (unresolvedClasses.size > 0) {
     for (const e of await findCatalogueEngrams(db, { uids: [], classKeys: [...unresolvedClasses] })) {
@@ -41,7 +44,8 @@ export function canBlueprintWith(resolve: ItemResolver): (item: ItemRef) => bool
 /** What `/documents?item=` names, for people: the catalogue's label, else the class or path as given. */
 export async function itemQueryLabel(db: Db, value: string): Promise<string> {
   const v = value.trim();
-  if (/^[0-9a-f]{32}$/i.test(v)) return (await findCatalogueEngrams(db, { uids: [v.toLowerCase()], classKeys: [] }))[0]?.label ?? v;
+  if (/^[0-9a-f]{32}$/i.test(v))
+    return (await findCatalogueEngrams(db, { uids: [v.toLowerCase()], classKeys: [] }))[0]?.label ?? v;
   const ref = v.startsWith("/") ? { path: v, class: "" } : { path: "", class: v };
   return (await resolveItems(db, [ref]))(ref)?.label ?? v;
 }

@@ -26,14 +26,19 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 
 export function pickerCatalogue(items: CatalogueItem[]): PickerCatalogue {
   const sorted = [...items].sort((a, b) => collator.compare(a.label, b.label) || a.path.localeCompare(b.path));
-  return { items: sorted, index: buildItemIndex(sorted.map((i) => ({ label: i.label, class: i.class, path: i.path, mod: i.modName }))) };
+  return {
+    items: sorted,
+    index: buildItemIndex(sorted.map((i) => ({ label: i.label, class: i.class, path: i.path, mod: i.modName }))),
+  };
 }
 
 /** The best `limit` items for the text typed; nothing for blank text. */
 export function searchPicker(catalogue: PickerCatalogue, query: string, limit = SEARCH_LIMIT): CatalogueItem[] {
   const text = query.slice(0, MAX_QUERY_LENGTH);
   if (!text.trim() || limit <= 0) return [];
-  return searchItems(catalogue.index, text).items.slice(0, limit).map((n) => catalogue.items[n]!);
+  return searchItems(catalogue.index, text)
+    .items.slice(0, limit)
+    .map((n) => catalogue.items[n]!);
 }
 
 /**
@@ -43,14 +48,25 @@ export function searchPicker(catalogue: PickerCatalogue, query: string, limit = 
  */
 function pickerBytes(catalogue: PickerCatalogue): number {
   let n = 1024;
-  for (const i of catalogue.items) n += 350 + 2 * i.label.length + i.class.length + i.path.length + (i.modName?.length ?? 0);
+  for (const i of catalogue.items)
+    n += 350 + 2 * i.label.length + i.class.length + i.path.length + (i.modName?.length ?? 0);
   return n;
 }
 
-const catalogues = sharedCache<PickerCatalogue>("item_picker", { maxBytes: 64 << 20, maxEntries: 1, sizeOf: pickerBytes });
+const catalogues = sharedCache<PickerCatalogue>("item_picker", {
+  maxBytes: 64 << 20,
+  maxEntries: 1,
+  sizeOf: pickerBytes,
+});
 
-export async function searchCatalogueItems(db: Db, query: string, limit = SEARCH_LIMIT): Promise<{ version: number; items: CatalogueItem[] }> {
+export async function searchCatalogueItems(
+  db: Db,
+  query: string,
+  limit = SEARCH_LIMIT,
+): Promise<{ version: number; items: CatalogueItem[] }> {
   const snapshot = await allEngrams(db);
-  const catalogue = await catalogues.get("all", snapshot.version, async () => pickerCatalogue(snapshot.read().map(catalogueItem)));
+  const catalogue = await catalogues.get("all", snapshot.version, async () =>
+    pickerCatalogue(snapshot.read().map(catalogueItem)),
+  );
   return { version: snapshot.version, items: searchPicker(catalogue, query, limit) };
 }

@@ -31,7 +31,8 @@ export function typoDistance(query: string, word: string, max: number): TypoDist
     for (let j = 1; j <= n; j++) {
       const b = word.charCodeAt(j - 1);
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a === b ? 0 : 1));
-      if (i > 1 && j > 1 && a === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === b) v = Math.min(v, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === b)
+        v = Math.min(v, before[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }

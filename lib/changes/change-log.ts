@@ -60,7 +60,8 @@ function sqlParams(db: Db | Tx) {
   return {
     values,
     value: add,
-    time: (at: number) => (pg ? `(${add(new Date(at).toISOString())}::timestamptz AT TIME ZONE 'UTC')` : add(new Date(at).toISOString())),
+    time: (at: number) =>
+      pg ? `(${add(new Date(at).toISOString())}::timestamptz AT TIME ZONE 'UTC')` : add(new Date(at).toISOString()),
     position: (p: { txid: string; id: number }) => `(${add(BigInt(p.txid))}, ${add(p.id)})`,
   };
 }
@@ -93,7 +94,13 @@ export async function readLog(db: Db, options: { after: Position; since?: number
   return {
     rows: rows
       .filter((r) => Number(r.tail) === 0)
-      .map((r) => ({ position: positionOf(r), group: r.kind as ChangeGroup, objectId: r.object_id, label: r.label, deleted: Boolean(r.deleted) }))
+      .map((r) => ({
+        position: positionOf(r),
+        group: r.kind as ChangeGroup,
+        objectId: r.object_id,
+        label: r.label,
+        deleted: Boolean(r.deleted),
+      }))
       // a UNION promises no order: restore the page's
       .sort((a, b) => comparePositions(a.position, b.position)),
     tail: tail ? positionOf(tail) : null,
@@ -124,16 +131,28 @@ export async function pruneLog(db: Db, cutoff: number): Promise<number> {
   // A write like any other: through the group commit (lib/db/commit.ts).
   return groupCommit(db, async ({ tx }) => {
     let q = sqlParams(tx);
-    const [last] = await tx.$queryRawUnsafe<Raw[]>(`SELECT "id", "txid", "changed_at" FROM "changes" WHERE "changed_at" < ${q.time(cutoff)} ORDER BY "txid" DESC, "id" DESC LIMIT 1`, ...q.values);
+    const [last] = await tx.$queryRawUnsafe<Raw[]>(
+      `SELECT "id", "txid", "changed_at" FROM "changes" WHERE "changed_at" < ${q.time(cutoff)} ORDER BY "txid" DESC, "id" DESC LIMIT 1`,
+      ...q.values,
+    );
     q = sqlParams(tx);
-    const deleted = await tx.$executeRawUnsafe(`DELETE FROM "changes" WHERE "changed_at" < ${q.time(cutoff)}`, ...q.values);
+    const deleted = await tx.$executeRawUnsafe(
+      `DELETE FROM "changes" WHERE "changed_at" < ${q.time(cutoff)}`,
+      ...q.values,
+    );
     if (last) {
       const p = { txid: String(last.txid), id: Number(last.id) };
       q = sqlParams(tx);
-      await tx.$executeRawUnsafe(`UPDATE "change_horizon" SET "txid" = ${q.value(BigInt(p.txid))}, "change_id" = ${q.value(p.id)} WHERE "id" = 1 AND ("txid", "change_id") < ${q.position(p)}`, ...q.values);
+      await tx.$executeRawUnsafe(
+        `UPDATE "change_horizon" SET "txid" = ${q.value(BigInt(p.txid))}, "change_id" = ${q.value(p.id)} WHERE "id" = 1 AND ("txid", "change_id") < ${q.position(p)}`,
+        ...q.values,
+      );
     }
     q = sqlParams(tx);
-    await tx.$executeRawUnsafe(`UPDATE "change_horizon" SET "since" = ${q.time(cutoff)} WHERE "id" = 1 AND "since" < ${q.time(cutoff)}`, ...q.values);
+    await tx.$executeRawUnsafe(
+      `UPDATE "change_horizon" SET "since" = ${q.time(cutoff)} WHERE "id" = 1 AND "since" < ${q.time(cutoff)}`,
+      ...q.values,
+    );
     return deleted;
   });
 }

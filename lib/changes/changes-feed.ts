@@ -16,7 +16,8 @@ import { readChanges, type ReadChangesOptions } from "@/lib/changes/read-changes
 const fullPages = sharedCache<CachedBody>("changes_pages", { maxBytes: 16 << 20, sizeOf: bodyBytes });
 
 export async function changesFeedBody(db: Db, options: ReadChangesOptions): Promise<CachedBody | string> {
-  const fullRead = options.since === undefined && (options.cursor === undefined || decodeCursor(options.cursor).full !== undefined);
+  const fullRead =
+    options.since === undefined && (options.cursor === undefined || decodeCursor(options.cursor).full !== undefined);
   if (!fullRead) return JSON.stringify(await readChanges(db, options));
   const [versions, horizon] = await Promise.all([
     Promise.all(["engrams", "creatures", "mods"].map((name) => dataVersion(db, name))),

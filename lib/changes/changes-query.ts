@@ -20,7 +20,8 @@ export interface ChangesQuery {
 export function parseChangesQuery(query: URLSearchParams): ChangesQuery {
   const cursor = singleParameter(query, "cursor");
   const since = singleParameter(query, "changes_since");
-  if (cursor !== undefined && since !== undefined) throw badRequest("Send cursor or changes_since, not both: a cursor already says where to go on from.");
+  if (cursor !== undefined && since !== undefined)
+    throw badRequest("Send cursor or changes_since, not both: a cursor already says where to go on from.");
   return {
     cursor,
     since: since === undefined ? undefined : parseChangesSince(since),

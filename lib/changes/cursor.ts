@@ -38,17 +38,26 @@ export function comparePositions(a: Position, b: Position): number {
 
 export function encodeCursor(cursor: Cursor): string {
   const { txid, id, at } = cursor.position;
-  const text = cursor.full ? `f.${txid}.${id}.${at}.${cursor.full.section}.${cursor.full.after}` : `p.${txid}.${id}.${at}`;
+  const text = cursor.full
+    ? `f.${txid}.${id}.${at}.${cursor.full.section}.${cursor.full.after}`
+    : `p.${txid}.${id}.${at}`;
   return Buffer.from(text).toString("base64url");
 }
 
-const SHAPE = /^(?:p\.(\d{1,19})\.(\d{1,10})\.(\d{1,15})|f\.(\d{1,19})\.(\d{1,10})\.(\d{1,15})\.(mods|engrams|creatures)\.([0-9a-f]{32}|[0-9]{1,16}|))$/;
+const SHAPE =
+  /^(?:p\.(\d{1,19})\.(\d{1,10})\.(\d{1,15})|f\.(\d{1,19})\.(\d{1,10})\.(\d{1,15})\.(mods|engrams|creatures)\.([0-9a-f]{32}|[0-9]{1,16}|))$/;
 
 /** 400 for anything this server did not give out. */
 export function decodeCursor(value: string): Cursor {
   const text = /^[A-Za-z0-9_-]{1,200}$/.test(value) ? Buffer.from(value, "base64url").toString("latin1") : "";
   const m = SHAPE.exec(text);
-  if (!m) throw badRequest("cursor is not a cursor this server gave out; start again without one (a full read).", { cursor: value.slice(0, 100) });
+  if (!m)
+    throw badRequest("cursor is not a cursor this server gave out; start again without one (a full read).", {
+      cursor: value.slice(0, 100),
+    });
   if (m[1] !== undefined) return { position: { txid: m[1], id: Number(m[2]), at: Number(m[3]) } };
-  return { position: { txid: m[4]!, id: Number(m[5]), at: Number(m[6]) }, full: { section: m[7] as Section, after: m[8]! } };
+  return {
+    position: { txid: m[4]!, id: Number(m[5]), at: Number(m[6]) },
+    full: { section: m[7] as Section, after: m[8]! },
+  };
 }

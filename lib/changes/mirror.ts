@@ -49,13 +49,16 @@ export function applyPage(mirror: Mirror, page: ChangesPage): Applied {
   return { upserted, removed };
 }
 
-const byLabel = (a: { label: string; uid: string }, b: { label: string; uid: string }) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+const byLabel = (a: { label: string; uid: string }, b: { label: string; uid: string }) =>
+  a.label < b.label ? -1 : a.label > b.label ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
 
 /** The mirror as lists, in the API's listing order (label, then uid; mods by name). */
 export function mirrorLists(mirror: Mirror): { engrams: EngramJson[]; creatures: CreatureJson[]; mods: FeedMod[] } {
   return {
     engrams: [...mirror.engrams.values()].sort(byLabel),
     creatures: [...mirror.creatures.values()].sort(byLabel),
-    mods: [...mirror.mods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.mod_id < b.mod_id ? -1 : 1)),
+    mods: [...mirror.mods.values()].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : a.mod_id < b.mod_id ? -1 : 1,
+    ),
   };
 }

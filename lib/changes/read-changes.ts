@@ -38,7 +38,15 @@ import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { readHorizon, pruneLog, readLog, type ChangeRow, type Horizon } from "@/lib/changes/change-log";
 import type { ChangeGroup, ChangesPage, ExpiredRecord, FeedMod } from "@/lib/changes/changes-page";
-import { comparePositions, decodeCursor, encodeCursor, SECTIONS, type Cursor, type Position, type Section } from "@/lib/changes/cursor";
+import {
+  comparePositions,
+  decodeCursor,
+  encodeCursor,
+  SECTIONS,
+  type Cursor,
+  type Position,
+  type Section,
+} from "@/lib/changes/cursor";
 import { formatLastUpdated } from "@/lib/documents/document-json";
 import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
@@ -63,7 +71,16 @@ function gone(message: string, details: unknown): ApiError {
 
 function emptyPage(position: Position, isFull: boolean): ChangesPage {
   const cursor = encodeCursor({ position });
-  return { timestamp: formatLastUpdated(new Date(position.at)), cursor, next_cursor: null, is_full: isFull, engrams: [], creatures: [], mods: [], expired_records: [] };
+  return {
+    timestamp: formatLastUpdated(new Date(position.at)),
+    cursor,
+    next_cursor: null,
+    is_full: isFull,
+    engrams: [],
+    creatures: [],
+    mods: [],
+    expired_records: [],
+  };
 }
 
 const later = (a: Position, b: Position | null) => (b !== null && comparePositions(b, a) > 0 ? b : a);
@@ -78,7 +95,9 @@ async function currentHorizon(db: Db, cutoff: number): Promise<Horizon> {
 
 function requireKept(position: Position, horizon: Horizon): void {
   if (comparePositions(position, horizon.position) < 0) {
-    throw gone("This cursor is older than the changes this server keeps; start again without one (a full read).", { cursor_timestamp: formatLastUpdated(new Date(position.at)) });
+    throw gone("This cursor is older than the changes this server keeps; start again without one (a full read).", {
+      cursor_timestamp: formatLastUpdated(new Date(position.at)),
+    });
   }
 }
 
@@ -107,7 +126,13 @@ export async function readChanges(db: Db, options: ReadChangesOptions): Promise<
 }
 
 /** The objects named by these rows as they are now: present ones, and expired records for the rest. */
-async function logPage(db: Db, after: Position, rows: ChangeRow[], tail: Position | null, limit: number): Promise<ChangesPage> {
+async function logPage(
+  db: Db,
+  after: Position,
+  rows: ChangeRow[],
+  tail: Position | null,
+  limit: number,
+): Promise<ChangesPage> {
   const more = rows.length > limit;
   const taken = rows.slice(0, limit);
   // Caught up: stand on the tail (rows skipped by changes_since are behind it too).
@@ -134,7 +159,12 @@ async function logPage(db: Db, after: Position, rows: ChangeRow[], tail: Positio
   ]);
   for (const [key, row] of last) {
     const now = present.get(key);
-    if (now === undefined) page.expired_records.push({ group: row.group, object_id: row.objectId, label: row.label } satisfies ExpiredRecord);
+    if (now === undefined)
+      page.expired_records.push({
+        group: row.group,
+        object_id: row.objectId,
+        label: row.label,
+      } satisfies ExpiredRecord);
     else if (row.group === "mods") page.mods.push(now as FeedMod);
     else if (row.group === "engrams") page.engrams.push(now as EngramJson);
     else page.creatures.push(now as CreatureJson);
@@ -147,13 +177,25 @@ async function confirmedMods(db: Db, keys: { in: string[] } | { after: string; t
   const select = { workshopId: true, name: true } as const;
   const rows =
     "in" in keys
-      ? await findInChunks(keys.in, (part) => db.modRegistration.findMany({ where: { confirmedModId: { in: part } }, select }))
-      : await db.modRegistration.findMany({ where: { confirmedModId: keys.after === "" ? { not: null } : { gt: keys.after } }, select, orderBy: { confirmedModId: "asc" }, take: keys.take });
+      ? await findInChunks(keys.in, (part) =>
+          db.modRegistration.findMany({ where: { confirmedModId: { in: part } }, select }),
+        )
+      : await db.modRegistration.findMany({
+          where: { confirmedModId: keys.after === "" ? { not: null } : { gt: keys.after } },
+          select,
+          orderBy: { confirmedModId: "asc" },
+          take: keys.take,
+        });
   return rows.map((m) => ({ mod_id: m.workshopId, name: m.name, confirmed: true }));
 }
 
 /** The next part of the catalogue after the cursor, in section and key order. */
-async function fullPage(db: Db, position: Position, full: NonNullable<Cursor["full"]>, limit: number): Promise<ChangesPage> {
+async function fullPage(
+  db: Db,
+  position: Position,
+  full: NonNullable<Cursor["full"]>,
+  limit: number,
+): Promise<ChangesPage> {
   const page = emptyPage(position, true);
   let remaining = limit;
   let index = SECTIONS.indexOf(full.section);

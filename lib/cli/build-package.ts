@@ -7,7 +7,16 @@
  */
 import { execFile } from "node:child_process";
 import { builtinModules } from "node:module";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { build, type Plugin } from "esbuild";
@@ -27,7 +36,9 @@ const builtins = new Set(builtinModules);
 
 /** A specifier the bundle may import at run time: a Node built-in, nothing else. */
 export function isNodeBuiltin(specifier: string): boolean {
-  return specifier.startsWith("node:") ? builtins.has(specifier.slice(5)) || builtins.has(specifier) : builtins.has(specifier);
+  return specifier.startsWith("node:")
+    ? builtins.has(specifier.slice(5)) || builtins.has(specifier)
+    : builtins.has(specifier);
 }
 
 /** "node_modules/zod/v4/core/api.js" -> "zod"; "node_modules/@a/b/x.js" -> "@a/b" */
@@ -60,7 +71,9 @@ function notices(root: string, packages: string[]): string {
 const withoutZodLocales: Plugin = {
   name: "without-zod-locales",
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: "zod-locales", namespace: "empty" } : undefined));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: "zod-locales", namespace: "empty" } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "export {};", loader: "js" }));
   },
 };
@@ -92,10 +105,17 @@ export async function buildCliPackage(root: string, outDir = join(root, "dist"))
   // platform "node" leaves built-ins external; anything else external would need installing.
   const output = Object.values(result.metafile.outputs)[0]!;
   const foreign = output.imports.filter((i) => i.external && !isNodeBuiltin(i.path)).map((i) => i.path);
-  if (foreign.length > 0) throw new Error(`the CLI bundle imports ${foreign.join(", ")}; it may only import node: built-ins`);
+  if (foreign.length > 0)
+    throw new Error(`the CLI bundle imports ${foreign.join(", ")}; it may only import node: built-ins`);
   chmodSync(bundle, 0o755);
 
-  const bundled = [...new Set(Object.keys(output.inputs).map(packageOf).filter((p): p is string => p !== null))].sort();
+  const bundled = [
+    ...new Set(
+      Object.keys(output.inputs)
+        .map(packageOf)
+        .filter((p): p is string => p !== null),
+    ),
+  ].sort();
   const template = readJson(join(root, "cli", "package.json"));
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ ...template, version }, null, 2)}\n`);
   copyFileSync(join(root, "cli", "README.md"), join(dir, "README.md"));
@@ -104,9 +124,14 @@ export async function buildCliPackage(root: string, outDir = join(root, "dist"))
 }
 
 /** Builds and packs; returns the tarball's path (<outDir>/beacon-hub-cli-<version>.tgz). */
-export async function packCliPackage(root: string, outDir = join(root, "dist")): Promise<{ tarball: string; pkg: CliPackage }> {
+export async function packCliPackage(
+  root: string,
+  outDir = join(root, "dist"),
+): Promise<{ tarball: string; pkg: CliPackage }> {
   const pkg = await buildCliPackage(root, outDir);
-  const { stdout } = await promisify(execFile)("npm", ["pack", "--json", "--pack-destination", outDir], { cwd: pkg.dir });
+  const { stdout } = await promisify(execFile)("npm", ["pack", "--json", "--pack-destination", outDir], {
+    cwd: pkg.dir,
+  });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string }[];
   const tarball = join(outDir, packed!.filename);
   if (!existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);

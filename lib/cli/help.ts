@@ -28,7 +28,8 @@ function list(cmds: Command[]): string {
 /** The operator section: the commands themselves, or (standalone package) where they are. */
 function operatorText({ commands, elsewhere = [] }: Program): string {
   const operators = commands.filter(isOperator);
-  if (operators.length > 0) return `Operator commands (on this machine's database, configured like the server):\n${list(operators)}`;
+  if (operators.length > 0)
+    return `Operator commands (on this machine's database, configured like the server):\n${list(operators)}`;
   if (elsewhere.length === 0) return "";
   return `Operator commands (${elsewhere.join(", ")}) are not in this package: they come
 with the server and run in its folder ("npx beacon-hub <command>", npm start, npm run ...).`;
@@ -67,12 +68,15 @@ Run "beacon-hub ${group} <command> --help" for the options of one.`;
 export function commandHelp(command: Command): string {
   const name = `beacon-hub ${command.path.join(" ")}`;
   const summary = command.summary.replace(/^operator: /, "");
-  return `usage: ${name} ${command.usage}`.trimEnd() + `
+  return (
+    `usage: ${name} ${command.usage}`.trimEnd() +
+    `
 
 ${summary[0]!.toUpperCase()}${summary.slice(1)}.
 
 ${command.help}
 
 Global options: --server URL, --base-url URL, --identity FILE (see beacon-hub --help).
-${EXIT_TEXT}`;
+${EXIT_TEXT}`
+  );
 }

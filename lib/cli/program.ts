@@ -9,7 +9,18 @@ import { parseArgs } from "node:util";
 import { BeaconApiError, beaconApi } from "@/lib/client/beacon-api";
 import { defaultIdentityPath, IdentityFileError, readIdentityFile } from "@/lib/client/identity-file";
 import type { Identity } from "@/lib/client/identity";
-import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, type Command, type Context, type Globals, type Options, type Program } from "@/lib/cli/command";
+import {
+  CliError,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  type Command,
+  type Context,
+  type Globals,
+  type Options,
+  type Program,
+} from "@/lib/cli/command";
 import { globalHelp, groupHelp, commandHelp, GLOBAL_OPTIONS } from "@/lib/cli/help";
 
 export interface Io {
@@ -18,7 +29,11 @@ export interface Io {
   env: Record<string, string | undefined>;
 }
 
-const GLOBAL_WITH_VALUE = new Set(Object.entries(GLOBAL_OPTIONS).filter(([, o]) => o.type === "string").map(([k]) => `--${k}`));
+const GLOBAL_WITH_VALUE = new Set(
+  Object.entries(GLOBAL_OPTIONS)
+    .filter(([, o]) => o.type === "string")
+    .map(([k]) => `--${k}`),
+);
 
 /** Global options may come before the command words: take them off the front. */
 function splitFront(argv: string[]): { front: string[]; rest: string[] } {
@@ -34,10 +49,15 @@ function splitFront(argv: string[]): { front: string[]; rest: string[] } {
 }
 
 function elsewhereError(name: string): UsageError {
-  return new UsageError(`"${name}" is an operator command: run it where the server is installed ("npx beacon-hub ${name}" in its folder)`);
+  return new UsageError(
+    `"${name}" is an operator command: run it where the server is installed ("npx beacon-hub ${name}" in its folder)`,
+  );
 }
 
-function findCommand({ commands, elsewhere = [] }: Program, words: string[]): { command?: Command; group?: string; consumed: number } {
+function findCommand(
+  { commands, elsewhere = [] }: Program,
+  words: string[],
+): { command?: Command; group?: string; consumed: number } {
   const [first, second] = words;
   if (first === undefined) return { consumed: 0 };
   const away = elsewhere.find((e) => e === first || e === `${first} ${second}`);
@@ -69,7 +89,8 @@ function createContext(command: Command, parsed: ReturnType<typeof parse>, io: I
     baseUrl: str("base-url") ?? io.env.BEACON_BASE_URL,
     identityPath: str("identity") ?? defaultIdentityPath(io.env),
   };
-  if (!/^https?:\/\/[^/]+/i.test(globals.server)) throw new UsageError(`--server must be an http(s) URL, not "${globals.server}"`);
+  if (!/^https?:\/\/[^/]+/i.test(globals.server))
+    throw new UsageError(`--server must be an http(s) URL, not "${globals.server}"`);
   let identity: Identity | undefined;
   const loadIdentity = () => (identity ??= readIdentityFile(globals.identityPath));
   return {

@@ -55,13 +55,15 @@ export interface DocumentListQuery {
 function errorOf(res: ClientResponse, request: string): BeaconApiError {
   try {
     const body = res.json<{ message?: unknown; details?: unknown }>();
-    if (typeof body.message === "string") return new BeaconApiError(res.status, body.message, body.details ?? null, request);
+    if (typeof body.message === "string")
+      return new BeaconApiError(res.status, body.message, body.details ?? null, request);
   } catch {
     // not the JSON error shape: fall through
   }
   const text = res.text().trim().slice(0, 200);
   // The portal's plain-text replies (the Game.ini export) are one sentence: that is the message.
-  if (text && String(res.headers["content-type"] ?? "").startsWith("text/plain")) return new BeaconApiError(res.status, text, null, request);
+  if (text && String(res.headers["content-type"] ?? "").startsWith("text/plain"))
+    return new BeaconApiError(res.status, text, null, request);
   return new BeaconApiError(res.status, `HTTP ${res.status}${text ? `: ${text}` : ""}`, null, request);
 }
 
@@ -81,10 +83,13 @@ export function beaconApi(options: ClientOptions) {
     if (res.status < 200 || res.status > 299) throw errorOf(res, `${method} ${target}`);
     return res;
   }
-  const json = async <T>(method: string, target: string, opts?: RequestOptions) => (await call(method, target, opts)).json<T>();
-  const empty = async (method: string, target: string, opts?: RequestOptions) => void (await call(method, target, opts));
+  const json = async <T>(method: string, target: string, opts?: RequestOptions) =>
+    (await call(method, target, opts)).json<T>();
+  const empty = async (method: string, target: string, opts?: RequestOptions) =>
+    void (await call(method, target, opts));
   const bulkDelete = async (endpoint: string, list: string[]) => {
-    for (const part of chunks(list, IDS_PER_DELETE)) await empty("DELETE", endpoint, { body: part.join(","), contentType: "text/plain" });
+    for (const part of chunks(list, IDS_PER_DELETE))
+      await empty("DELETE", endpoint, { body: part.join(","), contentType: "text/plain" });
   };
 
   const users = {
@@ -109,19 +114,23 @@ export function beaconApi(options: ClientOptions) {
     },
     add: (modId: string | string[], pullUrl?: string | null) =>
       empty("POST", "/v1/mod.php", {
-        body: (Array.isArray(modId) ? modId : [modId]).map((id) => (pullUrl === undefined ? { mod_id: id } : { mod_id: id, pull_url: pullUrl })),
+        body: (Array.isArray(modId) ? modId : [modId]).map((id) =>
+          pullUrl === undefined ? { mod_id: id } : { mod_id: id, pull_url: pullUrl },
+        ),
       }),
     /** The reply's `confirmed` tells whether the code was found on the workshop page. */
     confirm: (modId: string) => json<ModJson>("GET", `/v1/mod.php/${ids(modId)}?action=confirm`),
     remove: (modIds: string | string[]) => empty("DELETE", `/v1/mod.php/${ids(modIds)}`),
-    setPullUrl: (modId: string, pullUrl: string | null) => empty("POST", "/v1/mod.php", { body: { mod_id: modId, pull_url: pullUrl } }),
+    setPullUrl: (modId: string, pullUrl: string | null) =>
+      empty("POST", "/v1/mod.php", { body: { mod_id: modId, pull_url: pullUrl } }),
   };
 
   /** engram.php and creature.php: the same calls on either kind. */
   const items = <T>(endpoint: string) => ({
     list: () => json<T[]>("GET", endpoint, { sign: false }),
     /** null: the items of no mod (the base game's catalogue). */
-    byMod: (modIds: string | string[] | null) => json<T[]>("GET", `${endpoint}?mod_id=${modIds === null ? "" : ids(modIds)}`, { sign: false }),
+    byMod: (modIds: string | string[] | null) =>
+      json<T[]>("GET", `${endpoint}?mod_id=${modIds === null ? "" : ids(modIds)}`, { sign: false }),
     /** A uid or a class; a class matching several items yields several. */
     get: async (id: string) => {
       const reply = await json<T | T[]>("GET", `${endpoint}/${ids(id)}`, { sign: false });
@@ -156,22 +165,33 @@ export function beaconApi(options: ClientOptions) {
       ...(query.changesSince === undefined ? [] : [`changes_since=${encodeURIComponent(query.changesSince)}`]),
       ...(query.limit === undefined ? [] : [`limit=${query.limit}`]),
     ];
-    return json<ChangesPage>("GET", `/v1/changes.php${params.length > 0 ? `?${params.join("&")}` : ""}`, { sign: false });
+    return json<ChangesPage>("GET", `/v1/changes.php${params.length > 0 ? `?${params.join("&")}` : ""}`, {
+      sign: false,
+    });
   };
 
   const documents = {
     /** The content is sent byte for byte (a string or bytes), or as JSON for an object. */
-    publish: (content: string | Uint8Array | object) => empty("POST", "/v1/document.php", { body: content, contentType: "application/json" }),
+    publish: (content: string | Uint8Array | object) =>
+      empty("POST", "/v1/document.php", { body: content, contentType: "application/json" }),
     /** The stored content, exactly; counts as a download. */
-    content: async (documentId: string) => (await call("GET", `/v1/document.php/${ids(documentId)}`, { sign: false })).body,
-    metadata: (documentId: string) => json<DocumentJson>("GET", `/v1/document.php/${ids(documentId)}?simple`, { sign: false }),
+    content: async (documentId: string) =>
+      (await call("GET", `/v1/document.php/${ids(documentId)}`, { sign: false })).body,
+    metadata: (documentId: string) =>
+      json<DocumentJson>("GET", `/v1/document.php/${ids(documentId)}?simple`, { sign: false }),
     metadataMany: async (documentIds: string[]) => {
-      const reply = await json<DocumentJson | DocumentJson[]>("GET", `/v1/document.php/${ids(documentIds)}?simple`, { sign: false });
+      const reply = await json<DocumentJson | DocumentJson[]>("GET", `/v1/document.php/${ids(documentIds)}?simple`, {
+        sign: false,
+      });
       return Array.isArray(reply) ? reply : [reply];
     },
     list: (query: DocumentListQuery = {}) => {
-      const params = Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
-      return json<DocumentJson[]>("GET", `/v1/document.php${params.length > 0 ? `?${params.join("&")}` : ""}`, { sign: false });
+      const params = Object.entries(query)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+      return json<DocumentJson[]>("GET", `/v1/document.php${params.length > 0 ? `?${params.join("&")}` : ""}`, {
+        sign: false,
+      });
     },
     exists: async (documentId: string) => {
       const res = await http.request("HEAD", `/v1/document.php/${ids(documentId)}`, { sign: false });
@@ -181,19 +201,39 @@ export function beaconApi(options: ClientOptions) {
     delete: (documentIds: string[]) => bulkDelete("/v1/document.php", documentIds),
     /** The portal's Game.ini export of a loot document (not part of v1; not a download). */
     gameIni: async (documentId: string, difficulty?: string) =>
-      (await call("GET", `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`, { sign: false })).text(),
+      (
+        await call(
+          "GET",
+          `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`,
+          { sign: false },
+        )
+      ).text(),
     /** The Game.ini `existing` with the document's crate lines merged in. */
     mergeGameIni: async (documentId: string, existing: Uint8Array, difficulty?: string) =>
       (
-        await call("POST", `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`, {
-          sign: false,
-          body: existing,
-          contentType: "text/plain; charset=utf-8",
-        })
+        await call(
+          "POST",
+          `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`,
+          {
+            sign: false,
+            body: existing,
+            contentType: "text/plain; charset=utf-8",
+          },
+        )
       ).body,
   };
 
-  return { http, baseUrl: http.baseUrl, identity: options.identity, users, mods, engrams, creatures, changes, documents };
+  return {
+    http,
+    baseUrl: http.baseUrl,
+    identity: options.identity,
+    users,
+    mods,
+    engrams,
+    creatures,
+    changes,
+    documents,
+  };
 }
 
 export type BeaconApi = ReturnType<typeof beaconApi>;

@@ -43,7 +43,8 @@ export function createClient(options: ClientOptions) {
   const server = new URL(options.serverUrl);
   const baseUrl = (options.baseUrl ?? options.serverUrl).replace(/\/+$/, "");
   // Loaded on the first request: node:https (TLS) would slow every start of the CLI, --help too.
-  const transport = async () => (server.protocol === "https:" ? (await import("node:https")).default : (await import("node:http")).default);
+  const transport = async () =>
+    server.protocol === "https:" ? (await import("node:https")).default : (await import("node:http")).default;
 
   async function request(method: string, target: string, opts: RequestOptions = {}): Promise<ClientResponse> {
     const { bytes, type } = encodeBody(opts.body, opts.contentType);

@@ -24,7 +24,8 @@ export function defaultIdentityPath(env: Record<string, string | undefined> = pr
 }
 
 export function writeIdentityFile(path: string, identity: Identity, options: { force?: boolean } = {}): void {
-  if (existsSync(path) && !options.force) throw new IdentityFileError(`${path} exists already; pass --force to replace it`);
+  if (existsSync(path) && !options.force)
+    throw new IdentityFileError(`${path} exists already; pass --force to replace it`);
   const json: IdentityFileJson = {
     user_id: identity.userId,
     private_key: identity.privateKey.export({ format: "pem", type: "pkcs8" }).toString(),

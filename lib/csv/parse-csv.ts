@@ -67,7 +67,8 @@ export function parseCsv(text: string): CsvRecord[] {
       }
       quotedField = true;
       const next = src[i];
-      if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") throw new CsvError("text after a closing quote", line);
+      if (next !== undefined && next !== "," && next !== "\n" && next !== "\r")
+        throw new CsvError("text after a closing quote", line);
       continue;
     }
     if (c === ",") {

@@ -21,7 +21,10 @@ function cell(raw: string): string {
 export function catalogueCsv(kind: ItemKind, items: ItemJson[]): string {
   const lines = [kind === "engrams" ? "path,label,availability,can_blueprint" : "kind,path,label,availability"];
   for (const e of items) {
-    const cells = "can_blueprint" in e ? [e.path, e.label, e.environments.join(","), String(e.can_blueprint)] : ["creature", e.path, e.label, e.environments.join(",")];
+    const cells =
+      "can_blueprint" in e
+        ? [e.path, e.label, e.environments.join(","), String(e.can_blueprint)]
+        : ["creature", e.path, e.label, e.environments.join(",")];
     lines.push(cells.map(cell).join(","));
   }
   return lines.join("\r\n") + "\r\n";
@@ -29,7 +32,11 @@ export function catalogueCsv(kind: ItemKind, items: ItemJson[]): string {
 
 /** A POST body of the kind's endpoint (mod_id left out: the file's rows belong to the mod they are uploaded to). */
 export function catalogueJson(items: ItemJson[]): string {
-  const rows = items.map((e) => ("can_blueprint" in e ? { path: e.path, label: e.label, environments: e.environments, can_blueprint: e.can_blueprint } : { kind: "creature", path: e.path, label: e.label, environments: e.environments }));
+  const rows = items.map((e) =>
+    "can_blueprint" in e
+      ? { path: e.path, label: e.label, environments: e.environments, can_blueprint: e.can_blueprint }
+      : { kind: "creature", path: e.path, label: e.label, environments: e.environments },
+  );
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 

@@ -24,18 +24,30 @@ export const MAX_SHOWN_ERRORS = 100;
 export { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
 
 export type UploadPreview =
-  | { ok: true; total: number; added: number; updated: number; unchanged: number; notInFile: number; send: EngramInputJson[] }
+  | {
+      ok: true;
+      total: number;
+      added: number;
+      updated: number;
+      unchanged: number;
+      notInFile: number;
+      send: EngramInputJson[];
+    }
   | { ok: false; message: string; errors: RowError[]; errorCount: number };
 
 /** The mod's items of the kind; resource_url plays no part in the comparison: no base URL needed. */
 async function currentItems(db: Db, kind: ItemKind, modId: string): Promise<ItemJson[]> {
-  if (kind === "engrams") return (await db.engram.findMany({ where: { modId }, select: engramSelect })).map((r) => engramJson(r, ""));
+  if (kind === "engrams")
+    return (await db.engram.findMany({ where: { modId }, select: engramSelect })).map((r) => engramJson(r, ""));
   return (await db.creature.findMany({ where: { modId }, select: creatureSelect })).map((r) => creatureJson(r, ""));
 }
 
 const refused = (message: string): UploadPreview => ({ ok: false, message, errors: [], errorCount: 0 });
 
-export async function previewCatalogueUpload(db: Db, options: { modId: string; kind?: ItemKind; fileName: string; text: string }): Promise<UploadPreview> {
+export async function previewCatalogueUpload(
+  db: Db,
+  options: { modId: string; kind?: ItemKind; fileName: string; text: string },
+): Promise<UploadPreview> {
   const { modId, kind = "engrams" } = options;
   const format = engramFileFormat(options.fileName);
   if (!format) return refused("Choose a .csv or .json file.");
@@ -50,7 +62,8 @@ export async function previewCatalogueUpload(db: Db, options: { modId: string; k
   const { records, errors } = validatePushRows(rows, modId, kind);
   const owners = new Map<string, string | null>();
   for (const part of chunks(records.map((r) => r.uid))) {
-    for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP })) if (e.modId !== modId) owners.set(e.uid, e.modId);
+    for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP }))
+      if (e.modId !== modId) owners.set(e.uid, e.modId);
   }
   if (owners.size > 0) {
     const rowOfUid = new Map<string, number>();
@@ -59,13 +72,29 @@ export async function previewCatalogueUpload(db: Db, options: { modId: string; k
       if (typeof path === "string") rowOfUid.set(uidOf(path), row);
     }
     for (const [uid, owner] of owners) {
-      errors.push({ row: rowOfUid.get(uid) ?? 0, message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}` });
+      errors.push({
+        row: rowOfUid.get(uid) ?? 0,
+        message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}`,
+      });
     }
     errors.sort((a, b) => a.row - b.row);
   }
   if (errors.length > 0) {
-    return { ok: false, message: `${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was saved.`, errors: errors.slice(0, MAX_SHOWN_ERRORS), errorCount: errors.length };
+    return {
+      ok: false,
+      message: `${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was saved.`,
+      errors: errors.slice(0, MAX_SHOWN_ERRORS),
+      errorCount: errors.length,
+    };
   }
   const plan = planPush(records, await currentItems(db, kind, modId));
-  return { ok: true, total: records.length, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, notInFile: plan.missing.length, send: plan.send };
+  return {
+    ok: true,
+    total: records.length,
+    added: plan.added,
+    updated: plan.updated,
+    unchanged: plan.unchanged,
+    notInFile: plan.missing.length,
+    send: plan.send,
+  };
 }

@@ -5,7 +5,13 @@ import { canonicalModId } from "@/lib/mods/mod-id";
 
 export async function findOwnMod(db: Db, options: { userId: string; workshopId: string; confirmed?: boolean }) {
   const id = canonicalModId(options.workshopId);
-  const mod = id === null ? null : await db.modRegistration.findUnique({ where: { userId_workshopId: { userId: options.userId, workshopId: id } } });
-  if (!mod || (options.confirmed && !mod.confirmed)) throw notFound("You have no confirmed mod with this id.", { mod_id: options.workshopId });
+  const mod =
+    id === null
+      ? null
+      : await db.modRegistration.findUnique({
+          where: { userId_workshopId: { userId: options.userId, workshopId: id } },
+        });
+  if (!mod || (options.confirmed && !mod.confirmed))
+    throw notFound("You have no confirmed mod with this id.", { mod_id: options.workshopId });
   return mod;
 }

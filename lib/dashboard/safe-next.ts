@@ -7,6 +7,7 @@ import { hasControlCharacter } from "@/lib/text/control-characters";
 
 export function safeNextPath(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length > 1000) return undefined;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || hasControlCharacter(value)) return undefined;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || hasControlCharacter(value))
+    return undefined;
   return value;
 }

@@ -12,7 +12,11 @@ export { PEER_ADDRESS_HEADER };
 
 export function signInAddress(peer: string | null, forwardedFor: string | null, trustProxy: boolean): string {
   if (trustProxy) {
-    const last = (forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const last = (forwardedFor ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   return peer?.trim() || "unknown";

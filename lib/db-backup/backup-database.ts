@@ -42,7 +42,8 @@ export interface RestoreResult {
 
 export async function restoreDatabase(file: string, databaseUrl: string, root: string): Promise<RestoreResult> {
   const engine = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
-  const { seconds } = engine === "sqlite" ? await restoreSqlite(file, sqlitePath(databaseUrl)) : await restorePostgres(file, databaseUrl);
+  const { seconds } =
+    engine === "sqlite" ? await restoreSqlite(file, sqlitePath(databaseUrl)) : await restorePostgres(file, databaseUrl);
   const migrated = await migrate(databaseUrl, { root });
   return { engine, seconds, migrationsApplied: migrated.applied, rows: await rowCounts(databaseUrl, root) };
 }
@@ -62,7 +63,8 @@ async function rowCounts(databaseUrl: string, root: string): Promise<Record<stri
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const t of tables) out[t] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${t}"`)).rows[0]!.n);
+    for (const t of tables)
+      out[t] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${t}"`)).rows[0]!.n);
   } finally {
     await client.end();
   }

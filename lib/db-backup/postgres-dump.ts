@@ -29,21 +29,41 @@ export function dumpCommand(url: string, file: string): string[] {
 }
 
 export function restoreCommand(url: string, file: string): string[] {
-  return ["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${url}`, file];
+  return [
+    "pg_restore",
+    "--no-owner",
+    "--no-privileges",
+    "--exit-on-error",
+    "--single-transaction",
+    `--dbname=${url}`,
+    file,
+  ];
 }
 
 function run(command: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
+    const child = spawn(command[0]!, command.slice(1), {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, ...env },
+    });
     child.on("error", (err: NodeJS.ErrnoException) =>
-      reject(new BackupError(err.code === "ENOENT" ? `${command[0]} is not installed here (Debian: apt-get install postgresql-client); run this line where it is:\n  ${command.join(" ")}` : err.message)),
+      reject(
+        new BackupError(
+          err.code === "ENOENT"
+            ? `${command[0]} is not installed here (Debian: apt-get install postgresql-client); run this line where it is:\n  ${command.join(" ")}`
+            : err.message,
+        ),
+      ),
     );
-    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new BackupError(`${command[0]} failed (${signal ?? `exit ${code}`})`))));
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command[0]} failed (${signal ?? `exit ${code}`})`)),
+    );
   });
 }
 
 export async function dumpPostgres(databaseUrl: string, file: string): Promise<{ seconds: number }> {
-  if (existsSync(file)) throw new BackupError(`${file} exists already: choose a new file name (a backup never overwrites one)`);
+  if (existsSync(file))
+    throw new BackupError(`${file} exists already: choose a new file name (a backup never overwrites one)`);
   const started = performance.now();
   const { url, env } = connectionFor(databaseUrl);
   await run(dumpCommand(url, file), env);
@@ -55,7 +75,9 @@ async function tableCount(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()`);
+    const { rows } = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()`,
+    );
     return Number(rows[0]!.n);
   } finally {
     await client.end();
@@ -65,7 +87,10 @@ async function tableCount(databaseUrl: string): Promise<number> {
 export async function restorePostgres(file: string, databaseUrl: string): Promise<{ seconds: number }> {
   if (!existsSync(file)) throw new BackupError(`${file}: no such backup file`);
   const tables = await tableCount(databaseUrl);
-  if (tables > 0) throw new BackupError(`the database is not empty (${tables} tables): restore into a new one (createdb), never over a live database`);
+  if (tables > 0)
+    throw new BackupError(
+      `the database is not empty (${tables} tables): restore into a new one (createdb), never over a live database`,
+    );
   const started = performance.now();
   const { url, env } = connectionFor(databaseUrl);
   await run(restoreCommand(url, file), env);

@@ -58,7 +58,8 @@ function setJournalMode(path: string, mode: "DELETE" | "WAL"): void {
 
 export async function backupSqlite(databasePath: string, file: string): Promise<SqliteBackupResult> {
   if (!existsSync(databasePath)) throw new BackupError(`${databasePath}: no such database file`);
-  if (existsSync(file)) throw new BackupError(`${file} exists already: choose a new file name (a backup never overwrites one)`);
+  if (existsSync(file))
+    throw new BackupError(`${file} exists already: choose a new file name (a backup never overwrites one)`);
   if (!existsSync(dirname(file) || ".")) throw new BackupError(`${dirname(file)}: no such directory`);
   const partial = `${file}.partial-${process.pid}`;
   const started = performance.now();
@@ -70,7 +71,8 @@ export async function backupSqlite(databasePath: string, file: string): Promise<
     renameSync(partial, file);
     return { file, bytes: statSync(file).size, pages, seconds: (performance.now() - started) / 1000 };
   } finally {
-    for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
+    for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`])
+      rmSync(leftover, { force: true });
   }
 }
 
@@ -79,7 +81,11 @@ function tablesOf(path: string): string[] {
   if (!existsSync(path) || statSync(path).size === 0) return [];
   const conn = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    return (conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((t) => t.name);
+    return (
+      conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
   } finally {
     conn.close();
   }
@@ -89,10 +95,13 @@ export async function restoreSqlite(file: string, databasePath: string): Promise
   if (!existsSync(file)) throw new BackupError(`${file}: no such backup file`);
   const check = integrity(file);
   if (check !== "ok") throw new BackupError(`${file} fails its integrity check (${check}): not restored`);
-  if (!tablesOf(file).includes("_prisma_migrations")) throw new BackupError(`${file} is not a Beacon Hub database (it has no _prisma_migrations table)`);
+  if (!tablesOf(file).includes("_prisma_migrations"))
+    throw new BackupError(`${file} is not a Beacon Hub database (it has no _prisma_migrations table)`);
   const present = tablesOf(databasePath);
   if (present.length > 0) {
-    throw new BackupError(`${databasePath} is not empty (${present.length} tables): restore into a new database file, or stop the server and move this one away first`);
+    throw new BackupError(
+      `${databasePath} is not empty (${present.length} tables): restore into a new database file, or stop the server and move this one away first`,
+    );
   }
   if (!existsSync(dirname(databasePath) || ".")) throw new BackupError(`${dirname(databasePath)}: no such directory`);
   const started = performance.now();
@@ -101,7 +110,8 @@ export async function restoreSqlite(file: string, databasePath: string): Promise
     await copyThroughBackupApi(file, restoring);
     setJournalMode(restoring, "WAL");
     // A log or index left by an earlier database of that name must not be applied to this one.
-    for (const stale of [`${databasePath}-wal`, `${databasePath}-shm`, `${databasePath}-journal`]) rmSync(stale, { force: true });
+    for (const stale of [`${databasePath}-wal`, `${databasePath}-shm`, `${databasePath}-journal`])
+      rmSync(stale, { force: true });
     renameSync(restoring, databasePath);
   } finally {
     for (const leftover of [restoring, `${restoring}-wal`, `${restoring}-shm`]) rmSync(leftover, { force: true });

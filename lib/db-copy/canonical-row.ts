@@ -22,7 +22,8 @@ import type { ScalarType } from "@/lib/db/model-tables";
 
 export class ValueError extends Error {}
 
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** A DateTime value as UTC ISO text with at least millisecond digits (more if the source had them). */
 export function canonicalTimestamp(value: unknown): string {
@@ -38,7 +39,8 @@ export function canonicalTimestamp(value: unknown): string {
     const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
     offsetMinutes = (z[1] === "-" ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3] ?? 0));
   }
-  const epoch = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms) - offsetMinutes * 60_000;
+  const epoch =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms) - offsetMinutes * 60_000;
   const iso = new Date(epoch).toISOString();
   return beyond ? `${iso.slice(0, -1)}${beyond}Z` : iso;
 }

@@ -25,15 +25,23 @@ export const CHANGE_LOG_TABLES = new Set(["changes", "change_horizon"]);
 
 export function checkSource(source: SqliteSource, tables: ModelTable[], root: string): void {
   const unknown = source.unknownTables(tables);
-  if (unknown.length > 0) throw new CopyError(`the source has tables prisma/models.prisma does not describe, which would not be copied: ${unknown.join(", ")}`);
+  if (unknown.length > 0)
+    throw new CopyError(
+      `the source has tables prisma/models.prisma does not describe, which would not be copied: ${unknown.join(", ")}`,
+    );
   const problems = tables.flatMap((t) => source.columnProblems(t));
-  if (problems.length > 0) throw new CopyError(`the source does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0)
+    throw new CopyError(`the source does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
   const applied = new Set(source.appliedMigrations());
   const known = loadMigrations(migrationsDir("sqlite", root)).map((m) => m.name);
   const newer = [...applied].filter((n) => !known.includes(n));
-  if (newer.length > 0) throw new CopyError(`the source was migrated by a newer version (${newer.join(", ")}): copy it with that version`);
+  if (newer.length > 0)
+    throw new CopyError(`the source was migrated by a newer version (${newer.join(", ")}): copy it with that version`);
   const missing = known.filter((n) => !applied.has(n));
-  if (missing.length > 0) throw new CopyError(`the source lacks migrations ${missing.join(", ")}: run "beacon-hub migrate" (or start the server) on it first`);
+  if (missing.length > 0)
+    throw new CopyError(
+      `the source lacks migrations ${missing.join(", ")}: run "beacon-hub migrate" (or start the server) on it first`,
+    );
 }
 
 export async function checkTarget(target: pg.Client, tables: ModelTable[], force: boolean): Promise<void> {
@@ -41,14 +49,21 @@ export async function checkTarget(target: pg.Client, tables: ModelTable[], force
   if (present.length === 0) return;
   const models = new Set(tables.map((t) => t.name));
   const others = present.filter((t) => !models.has(t) && t !== "_prisma_migrations");
-  if (others.length > 0) throw new CopyError(`the target database has other tables (${others.join(", ")}): copy into a new, empty database`);
+  if (others.length > 0)
+    throw new CopyError(`the target database has other tables (${others.join(", ")}): copy into a new, empty database`);
   const withRows: string[] = [];
   for (const t of present.filter((p) => models.has(p) && !SEEDED_BY_MIGRATIONS.has(p))) {
     const n = await countRows(target, t);
     if (n > 0) withRows.push(`${t} (${n} rows)`);
   }
-  if (withRows.length > 0) throw new CopyError(`the target already holds data: ${withRows.join(", ")}. Nothing was copied; use a new, empty database`);
-  if (!force) throw new CopyError("the target already has Beacon Hub's schema (with no rows): run again with --force to copy into it, or use a new database");
+  if (withRows.length > 0)
+    throw new CopyError(
+      `the target already holds data: ${withRows.join(", ")}. Nothing was copied; use a new, empty database`,
+    );
+  if (!force)
+    throw new CopyError(
+      "the target already has Beacon Hub's schema (with no rows): run again with --force to copy into it, or use a new database",
+    );
 }
 
 /** After migrating, the target must have every model column, and no column the copy would leave empty. */
@@ -58,7 +73,8 @@ export async function checkMigratedTarget(url: string, tables: ModelTable[]): Pr
   try {
     const problems: string[] = [];
     for (const t of tables) problems.push(...(await targetColumnProblems(target, t)));
-    if (problems.length > 0) throw new CopyError(`the migrated target does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
+    if (problems.length > 0)
+      throw new CopyError(`the migrated target does not match prisma/models.prisma:\n  ${problems.join("\n  ")}`);
   } finally {
     await target.end();
   }

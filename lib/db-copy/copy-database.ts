@@ -23,7 +23,13 @@ import { join } from "node:path";
 import type pg from "pg";
 import { sqlitePath } from "@/lib/config";
 import { TableChecksum, ValueError } from "@/lib/db-copy/canonical-row";
-import { CHANGE_LOG_TABLES, checkMigratedTarget, checkSource, checkTarget, SEEDED_BY_MIGRATIONS } from "@/lib/db-copy/check-databases";
+import {
+  CHANGE_LOG_TABLES,
+  checkMigratedTarget,
+  checkSource,
+  checkTarget,
+  SEEDED_BY_MIGRATIONS,
+} from "@/lib/db-copy/check-databases";
 import { CopyError } from "@/lib/db-copy/copy-error";
 import { connectTarget, insertRows, resetSequence, targetValue } from "@/lib/db-copy/postgres-target";
 import { openSqliteSource, type SqliteSource } from "@/lib/db-copy/sqlite-source";
@@ -70,8 +76,10 @@ export interface CopyOptions {
 }
 
 export async function copyDatabase(options: CopyOptions): Promise<CopyReport> {
-  if (!options.from.startsWith("file:")) throw new CopyError(`--from must be a SQLite database (file:...), got ${redactUrl(options.from)}`);
-  if (!/^postgres(ql)?:\/\//.test(options.to)) throw new CopyError(`--to must be a PostgreSQL database (postgres://...), got ${redactUrl(options.to)}`);
+  if (!options.from.startsWith("file:"))
+    throw new CopyError(`--from must be a SQLite database (file:...), got ${redactUrl(options.from)}`);
+  if (!/^postgres(ql)?:\/\//.test(options.to))
+    throw new CopyError(`--to must be a PostgreSQL database (postgres://...), got ${redactUrl(options.to)}`);
   const log = options.log ?? (() => {});
   const tables = readModelTables(readFileSync(join(options.root, "prisma", "models.prisma"), "utf8"));
   const source = openSqliteSource(sqlitePath(options.from));
@@ -87,7 +95,11 @@ export async function copyDatabase(options: CopyOptions): Promise<CopyReport> {
     log(`migrating the target (${redactUrl(options.to)})`);
     await migrate(options.to, { root: options.root, log });
     await checkMigratedTarget(options.to, tables);
-    return await copyInto(source, tables.filter((t) => !CHANGE_LOG_TABLES.has(t.name)), options);
+    return await copyInto(
+      source,
+      tables.filter((t) => !CHANGE_LOG_TABLES.has(t.name)),
+      options,
+    );
   } finally {
     source.close();
   }
@@ -109,9 +121,18 @@ async function copyInto(source: SqliteSource, tables: ModelTable[], options: Cop
         for (const table of group) {
           // Only rows the migrations inserted can be here (checkTarget): the source's replace them.
           await target.query(`DELETE FROM "${table.name}"`);
-          sourceSums.set(table.name, await copyTable(source, target, table, (done) => {
-            options.onProgress?.({ phase: "copy", table: table.name, done, total: totals.get(table.name)!, rate: (copied + done) / ((performance.now() - copyStarted) / 1000 || 1) });
-          }));
+          sourceSums.set(
+            table.name,
+            await copyTable(source, target, table, (done) => {
+              options.onProgress?.({
+                phase: "copy",
+                table: table.name,
+                done,
+                total: totals.get(table.name)!,
+                rate: (copied + done) / ((performance.now() - copyStarted) / 1000 || 1),
+              });
+            }),
+          );
           copied += totals.get(table.name)!;
         }
         await target.query("COMMIT");
@@ -119,7 +140,9 @@ async function copyInto(source: SqliteSource, tables: ModelTable[], options: Cop
       } catch (err) {
         await target.query("ROLLBACK").catch(() => {});
         await emptyAgain(target, committed);
-        throw new CopyError(`${(err as Error).message}. The target was emptied again (its schema stays): fix the cause and run the same command with --force`);
+        throw new CopyError(
+          `${(err as Error).message}. The target was emptied again (its schema stays): fix the cause and run the same command with --force`,
+        );
       }
     }
     const sequences: CopyReport["sequences"] = [];
@@ -134,13 +157,25 @@ async function copyInto(source: SqliteSource, tables: ModelTable[], options: Cop
 
     const verifyStarted = performance.now();
     const reports = await verifyCopy(target, tables, sourceSums, totals, options.onProgress);
-    return { tables: reports, rows: grandTotal, copySeconds, verifySeconds: (performance.now() - verifyStarted) / 1000, sequences, verified: reports.every((r) => r.ok) };
+    return {
+      tables: reports,
+      rows: grandTotal,
+      copySeconds,
+      verifySeconds: (performance.now() - verifyStarted) / 1000,
+      sequences,
+      verified: reports.every((r) => r.ok),
+    };
   } finally {
     await target.end();
   }
 }
 
-async function copyTable(source: SqliteSource, target: pg.Client, table: ModelTable, progress: (done: number) => void): Promise<TableChecksum> {
+async function copyTable(
+  source: SqliteSource,
+  target: pg.Client,
+  table: ModelTable,
+  progress: (done: number) => void,
+): Promise<TableChecksum> {
   const types = table.columns.map((c) => c.type);
   const sum = new TableChecksum(types);
   const maxRows = Math.max(1, Math.min(BATCH_ROWS, Math.floor(MAX_PARAMETERS / table.columns.length)));
@@ -159,7 +194,9 @@ async function copyTable(source: SqliteSource, target: pg.Client, table: ModelTa
       converted = row.map((v, i) => targetValue(types[i]!, v));
     } catch (err) {
       if (!(err instanceof ValueError)) throw err;
-      const key = table.primaryKey.map((k) => `${k}=${keyText(row[table.columns.findIndex((c) => c.name === k)])}`).join(", ");
+      const key = table.primaryKey
+        .map((k) => `${k}=${keyText(row[table.columns.findIndex((c) => c.name === k)])}`)
+        .join(", ");
       throw new CopyError(`${table.name} row ${key}: ${err.message}`);
     }
     batch.push(converted);
@@ -188,7 +225,10 @@ async function restartChangeLog(target: pg.Client): Promise<void> {
 async function emptyAgain(target: pg.Client, committed: ModelTable[][]): Promise<void> {
   if (committed.length === 0) return;
   // Bookkeeping rows stay: the service needs its data_versions rows, whatever their values.
-  const order = committed.flat().reverse().filter((t) => !SEEDED_BY_MIGRATIONS.has(t.name));
+  const order = committed
+    .flat()
+    .reverse()
+    .filter((t) => !SEEDED_BY_MIGRATIONS.has(t.name));
   await target.query("BEGIN");
   try {
     for (const t of order) await target.query(`DELETE FROM "${t.name}"`);

@@ -31,7 +31,11 @@ export interface SqliteSource {
 export function openSqliteSource(path: string): SqliteSource {
   if (!existsSync(path)) throw new SourceError(`${path}: no such SQLite file`);
   const conn = new Database(path, { readonly: true, fileMustExist: true, timeout: 30_000 });
-  const names = () => conn.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table'`).all() as { name: string; sql: string | null }[];
+  const names = () =>
+    conn.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table'`).all() as {
+      name: string;
+      sql: string | null;
+    }[];
   if (!names().some((t) => t.name === "_prisma_migrations")) {
     conn.close();
     throw new SourceError(`${path} is not a Beacon Hub database (it has no _prisma_migrations table)`);
@@ -42,7 +46,11 @@ export function openSqliteSource(path: string): SqliteSource {
   return {
     path,
     appliedMigrations() {
-      const rows = conn.prepare(`SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`).all() as { name: string }[];
+      const rows = conn
+        .prepare(
+          `SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
+        .all() as { name: string }[];
       return rows.map((r) => r.name);
     },
     unknownTables(models) {
@@ -52,15 +60,25 @@ export function openSqliteSource(path: string): SqliteSource {
       const known = new Set(models.map((m) => m.name));
       return all
         .map((t) => t.name)
-        .filter((n) => !known.has(n) && n !== "_prisma_migrations" && !n.startsWith("sqlite_") && !virtual.some((v) => n === v || n.startsWith(`${v}_`)));
+        .filter(
+          (n) =>
+            !known.has(n) &&
+            n !== "_prisma_migrations" &&
+            !n.startsWith("sqlite_") &&
+            !virtual.some((v) => n === v || n.startsWith(`${v}_`)),
+        );
     },
     columnProblems(table) {
-      const present = (conn.prepare(`SELECT name FROM pragma_table_info(?)`).all(table.name) as { name: string }[]).map((c) => c.name);
+      const present = (conn.prepare(`SELECT name FROM pragma_table_info(?)`).all(table.name) as { name: string }[]).map(
+        (c) => c.name,
+      );
       if (present.length === 0) return [`table ${table.name} is missing`];
       const wanted = new Set(table.columns.map((c) => c.name));
       return [
         ...table.columns.filter((c) => !present.includes(c.name)).map((c) => `${table.name}.${c.name} is missing`),
-        ...present.filter((c) => !wanted.has(c)).map((c) => `${table.name}.${c} is not in prisma/models.prisma (its data would be lost)`),
+        ...present
+          .filter((c) => !wanted.has(c))
+          .map((c) => `${table.name}.${c} is not in prisma/models.prisma (its data would be lost)`),
       ];
     },
     count(table) {
@@ -69,13 +87,17 @@ export function openSqliteSource(path: string): SqliteSource {
     sequence(table) {
       const hasSequences = names().some((t) => t.name === "sqlite_sequence");
       if (!hasSequences) return null;
-      const row = conn.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).get(table.name) as { seq: number } | undefined;
+      const row = conn.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).get(table.name) as
+        { seq: number } | undefined;
       return row ? Number(row.seq) : null;
     },
     rows(table) {
       const cols = table.columns.map((c) => quote(c.name)).join(", ");
       const order = table.primaryKey.map(quote).join(", ");
-      const statement = conn.prepare(`SELECT ${cols} FROM ${quote(table.name)} ORDER BY ${order}`).raw(true).safeIntegers(true);
+      const statement = conn
+        .prepare(`SELECT ${cols} FROM ${quote(table.name)} ORDER BY ${order}`)
+        .raw(true)
+        .safeIntegers(true);
       return statement.iterate() as IterableIterator<unknown[]>;
     },
     close() {

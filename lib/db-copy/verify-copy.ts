@@ -20,7 +20,13 @@ export interface TableReport {
 
 export type VerifyProgress = (p: { phase: "verify"; table: string; done: number; total: number; rate: number }) => void;
 
-export async function verifyCopy(target: pg.Client, tables: ModelTable[], sourceSums: Map<string, TableChecksum>, totals: Map<string, number>, onProgress?: VerifyProgress): Promise<TableReport[]> {
+export async function verifyCopy(
+  target: pg.Client,
+  tables: ModelTable[],
+  sourceSums: Map<string, TableChecksum>,
+  totals: Map<string, number>,
+  onProgress?: VerifyProgress,
+): Promise<TableReport[]> {
   const started = performance.now();
   const reports: TableReport[] = [];
   let verified = 0;
@@ -30,12 +36,25 @@ export async function verifyCopy(target: pg.Client, tables: ModelTable[], source
       const sum = new TableChecksum(table.columns.map((c) => c.type));
       for await (const rows of readRows(target, table)) {
         for (const row of rows) sum.add(row);
-        onProgress?.({ phase: "verify", table: table.name, done: sum.rows, total: totals.get(table.name)!, rate: (verified + sum.rows) / ((performance.now() - started) / 1000 || 1) });
+        onProgress?.({
+          phase: "verify",
+          table: table.name,
+          done: sum.rows,
+          total: totals.get(table.name)!,
+          rate: (verified + sum.rows) / ((performance.now() - started) / 1000 || 1),
+        });
       }
       verified += sum.rows;
       const targetRows = await countRows(target, table.name);
       const s = sourceSums.get(table.name)!;
-      reports.push({ table: table.name, sourceRows: s.rows, targetRows, sourceChecksum: s.hex(), targetChecksum: sum.hex(), ok: s.rows === targetRows && sum.rows === targetRows && s.hex() === sum.hex() });
+      reports.push({
+        table: table.name,
+        sourceRows: s.rows,
+        targetRows,
+        sourceChecksum: s.hex(),
+        targetChecksum: sum.hex(),
+        ok: s.rows === targetRows && sum.rows === targetRows && s.hex() === sum.hex(),
+      });
     }
   } finally {
     await target.query("COMMIT");

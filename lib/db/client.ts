@@ -17,7 +17,15 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // On globalThis like the client itself: Next.js bundles its own copy of this module, and
 // a client made by one copy must be known to the other.
-const known = ((globalThis as unknown as { beaconDbInfo?: { urls: WeakMap<Db, string>; sqliteHandles: WeakMap<Db, SqliteHandle>; pools: WeakMap<Db, () => PoolStats> } }).beaconDbInfo ??= {
+const known = ((
+  globalThis as unknown as {
+    beaconDbInfo?: {
+      urls: WeakMap<Db, string>;
+      sqliteHandles: WeakMap<Db, SqliteHandle>;
+      pools: WeakMap<Db, () => PoolStats>;
+    };
+  }
+).beaconDbInfo ??= {
   urls: new WeakMap(),
   sqliteHandles: new WeakMap(),
   pools: new WeakMap(),
@@ -54,7 +62,10 @@ export interface PoolStats {
 }
 
 /** Notes the adapter's connection (pg: its pool) when Prisma opens it, lazily. */
-function observed<F extends { connect(): Promise<unknown> }>(factory: F, onConnect: (adapter: Awaited<ReturnType<F["connect"]>>) => void): F {
+function observed<F extends { connect(): Promise<unknown> }>(
+  factory: F,
+  onConnect: (adapter: Awaited<ReturnType<F["connect"]>>) => void,
+): F {
   const connect = factory.connect.bind(factory) as () => Promise<Awaited<ReturnType<F["connect"]>>>;
   factory.connect = async () => {
     const adapter = await connect();
@@ -72,7 +83,10 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
     // makes concurrent writers from several processes wait instead of failing.
     const file = sqlitePath(databaseUrl);
     const handle: SqliteHandle = {};
-    const factory = durableSqlite(new PrismaBetterSqlite3({ url: file, timeout: 10_000 }), options.sqliteSynchronous ?? "FULL");
+    const factory = durableSqlite(
+      new PrismaBetterSqlite3({ url: file, timeout: 10_000 }),
+      options.sqliteSynchronous ?? "FULL",
+    );
     const readerFactory = new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true, fileMustExist: true });
     client = new SqliteClient({ adapter: isolateSqlite(factory, readerFactory, handle) });
     sqliteHandles.set(client, handle);
@@ -80,7 +94,10 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
     stats = () => ({ total: handle.connection ? 1 : 0, idle: null, waiting: null });
   } else {
     let pool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
-    const adapter = observed(new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }), (a) => (pool = a.underlyingDriver()));
+    const adapter = observed(
+      new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
+      (a) => (pool = a.underlyingDriver()),
+    );
     // Same models, same API; only the generated dialect differs.
     client = new PostgresClient({ adapter }) as unknown as Db;
     stats = () => ({ total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 });

@@ -26,25 +26,28 @@ export type { WriteOptions };
 const LOCK_CATALOGUE_VERSIONS = `SELECT "name" FROM "data_versions" WHERE "name" IN ('engrams', 'creatures', 'mods') ORDER BY CASE "name" WHEN 'engrams' THEN 0 WHEN 'creatures' THEN 1 ELSE 2 END FOR UPDATE`;
 
 // One queue per client and process (Next.js's copy of lib/ writes through the same one).
-const queues = ((globalThis as unknown as { beaconWriteQueues?: WeakMap<Db, GroupCommit<WriteScope>> }).beaconWriteQueues ??= new WeakMap());
+const queues = ((
+  globalThis as unknown as { beaconWriteQueues?: WeakMap<Db, GroupCommit<WriteScope>> }
+).beaconWriteQueues ??= new WeakMap());
 
 function queueOf(db: Db): GroupCommit<WriteScope> {
   let queue = queues.get(db);
   if (!queue) {
     const sqlite = providerOf(db) === "sqlite";
-    queue = new GroupCommit<WriteScope>((body, timeoutMs, jobs) =>
-      db.$transaction(
-        async (tx) => {
-          // Inside the transaction SQLite's one connection is the transaction's (Prisma has opened it by now).
-          const connection = sqlite ? sqliteConnectionOf(db) : undefined;
-          if (sqlite && !connection) throw new Error("SQLite connection not open inside a transaction");
-          const sql = connection ? sqliteSql(connection) : postgresSql(tx);
-          // SQLite has one writer at a time: no lock order to keep.
-          if (!sqlite && jobs > 1) await sql.all(LOCK_CATALOGUE_VERSIONS);
-          await body({ tx, sql });
-        },
-        { maxWait: 10_000, timeout: timeoutMs },
-      ),
+    queue = new GroupCommit<WriteScope>(
+      (body, timeoutMs, jobs) =>
+        db.$transaction(
+          async (tx) => {
+            // Inside the transaction SQLite's one connection is the transaction's (Prisma has opened it by now).
+            const connection = sqlite ? sqliteConnectionOf(db) : undefined;
+            if (sqlite && !connection) throw new Error("SQLite connection not open inside a transaction");
+            const sql = connection ? sqliteSql(connection) : postgresSql(tx);
+            // SQLite has one writer at a time: no lock order to keep.
+            if (!sqlite && jobs > 1) await sql.all(LOCK_CATALOGUE_VERSIONS);
+            await body({ tx, sql });
+          },
+          { maxWait: 10_000, timeout: timeoutMs },
+        ),
       // Savepoints are statements on the connection for SQLite (µs), round trips on PostgreSQL.
       sqlite ? "always" : "on-failure",
     );

@@ -7,7 +7,12 @@ function chain(err: unknown): { codes: string[]; messages: string[] } {
   const messages: string[] = [];
   let e: unknown = err;
   for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
-    const o = e as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
+    const o = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };
+    };
     if (typeof o.code === "string") out.push(o.code);
     if (typeof o.message === "string") messages.push(o.message);
     const adapterCause = o.meta?.driverAdapterError?.cause;
@@ -22,12 +27,42 @@ const codes = (err: unknown) => chain(err).codes;
 
 /** A unique constraint refused the write (Prisma P2002, PostgreSQL 23505, SQLite). */
 export function isUniqueViolation(err: unknown): boolean {
-  return codes(err).some((c) => c === "P2002" || c === "23505" || c === "UniqueConstraintViolation" || c === "SQLITE_CONSTRAINT_UNIQUE" || c === "SQLITE_CONSTRAINT_PRIMARYKEY");
+  return codes(err).some(
+    (c) =>
+      c === "P2002" ||
+      c === "23505" ||
+      c === "UniqueConstraintViolation" ||
+      c === "SQLITE_CONSTRAINT_UNIQUE" ||
+      c === "SQLITE_CONSTRAINT_PRIMARYKEY",
+  );
 }
 
 // 57P01-57P03: administrator/crash shutdown, cannot connect now; 08xxx: connection
 // exceptions; 53300: too many connections.
-const UNAVAILABLE = new Set(["P1001", "P1002", "P1017", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300", "DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
+const UNAVAILABLE = new Set([
+  "P1001",
+  "P1002",
+  "P1017",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "SQLITE_BUSY",
+  "SQLITE_CANTOPEN",
+]);
 
 // node-postgres reports a dropped or broken connection with a message and no code; seen
 // when PostgreSQL is stopped under load (test/api/crash-safety.test.ts).

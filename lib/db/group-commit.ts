@@ -61,7 +61,11 @@ export interface GroupCommitStats {
 export type SavepointPolicy = "always" | "on-failure";
 
 /** What the queue needs of the database: a transaction whose scope can run SQL (`jobs`: the writes it holds). */
-export type RunTransaction<S extends { sql: Sql }> = (body: (scope: S) => Promise<void>, timeoutMs: number, jobs: number) => Promise<void>;
+export type RunTransaction<S extends { sql: Sql }> = (
+  body: (scope: S) => Promise<void>,
+  timeoutMs: number,
+  jobs: number,
+) => Promise<void>;
 
 interface Job<S> {
   work: (scope: S) => Promise<unknown>;
@@ -82,7 +86,15 @@ class RunAgain extends Error {}
 export class GroupCommit<S extends { sql: Sql }> {
   private queue: Job<S>[] = [];
   private busy = false;
-  private readonly counts = { batches: 0, jobs: 0, failedJobs: 0, failedBatches: 0, retried: 0, rerunBatches: 0, largestBatch: 0 };
+  private readonly counts = {
+    batches: 0,
+    jobs: 0,
+    failedJobs: 0,
+    failedBatches: 0,
+    retried: 0,
+    rerunBatches: 0,
+    largestBatch: 0,
+  };
 
   constructor(
     private readonly transaction: RunTransaction<S>,
@@ -91,7 +103,13 @@ export class GroupCommit<S extends { sql: Sql }> {
 
   run<T>(work: (scope: S) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const job = { work, rows: options.rows ?? 1, timeoutMs: options.timeoutMs ?? 30_000, attempts: 0, careful: false };
+      const job = {
+        work,
+        rows: options.rows ?? 1,
+        timeoutMs: options.timeoutMs ?? 30_000,
+        attempts: 0,
+        careful: false,
+      };
       this.queue.push({ ...job, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
@@ -127,21 +145,25 @@ export class GroupCommit<S extends { sql: Sql }> {
     this.counts.batches++;
     this.counts.largestBatch = Math.max(this.counts.largestBatch, batch.length);
     try {
-      await this.transaction(async (scope) => {
-        for (const job of batch) {
-          this.counts.jobs++;
-          if (careful) await scope.sql.run("SAVEPOINT group_commit_write");
-          try {
-            outcomes.set(job, { ok: true, value: await job.work(scope) });
-          } catch (error) {
-            if (!careful) throw new RunAgain();
-            outcomes.set(job, { ok: false, error });
-            // If this fails too, the transaction is unusable: the whole batch fails below.
-            await scope.sql.run("ROLLBACK TO SAVEPOINT group_commit_write");
+      await this.transaction(
+        async (scope) => {
+          for (const job of batch) {
+            this.counts.jobs++;
+            if (careful) await scope.sql.run("SAVEPOINT group_commit_write");
+            try {
+              outcomes.set(job, { ok: true, value: await job.work(scope) });
+            } catch (error) {
+              if (!careful) throw new RunAgain();
+              outcomes.set(job, { ok: false, error });
+              // If this fails too, the transaction is unusable: the whole batch fails below.
+              await scope.sql.run("ROLLBACK TO SAVEPOINT group_commit_write");
+            }
+            if (careful) await scope.sql.run("RELEASE SAVEPOINT group_commit_write");
           }
-          if (careful) await scope.sql.run("RELEASE SAVEPOINT group_commit_write");
-        }
-      }, batch.reduce((ms, job) => ms + job.timeoutMs, 0), batch.length);
+        },
+        batch.reduce((ms, job) => ms + job.timeoutMs, 0),
+        batch.length,
+      );
     } catch (error) {
       if (error instanceof RunAgain) {
         // Nothing of it was kept: the same writes, first in line, each in its savepoint.

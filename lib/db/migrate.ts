@@ -48,7 +48,9 @@ export async function migrate(databaseUrl: string, options: { root?: string; log
   const provider = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
   const migrations = loadMigrations(migrationsDir(provider, options.root));
   const log = options.log ?? (() => {});
-  return provider === "sqlite" ? migrateSqlite(sqlitePath(databaseUrl), migrations, log) : migratePostgres(databaseUrl, migrations, log);
+  return provider === "sqlite"
+    ? migrateSqlite(sqlitePath(databaseUrl), migrations, log)
+    : migratePostgres(databaseUrl, migrations, log);
 }
 
 class MigrationError extends Error {}
@@ -56,11 +58,15 @@ class MigrationError extends Error {}
 function checkApplied(applied: Map<string, string>, migrations: Migration[]): Migration[] {
   const known = new Set(migrations.map((m) => m.name));
   for (const name of applied.keys()) {
-    if (!known.has(name)) throw new MigrationError(`The database has migration ${name}, which this version does not know: refusing to run an older version on a newer database.`);
+    if (!known.has(name))
+      throw new MigrationError(
+        `The database has migration ${name}, which this version does not know: refusing to run an older version on a newer database.`,
+      );
   }
   for (const m of migrations) {
     const sum = applied.get(m.name);
-    if (sum !== undefined && sum !== m.checksum) throw new MigrationError(`Migration ${m.name} was edited after it was applied (checksum differs).`);
+    if (sum !== undefined && sum !== m.checksum)
+      throw new MigrationError(`Migration ${m.name} was edited after it was applied (checksum differs).`);
   }
   return migrations.filter((m) => !applied.has(m.name));
 }
@@ -79,7 +85,9 @@ function migrateSqlite(file: string, migrations: Migration[], log: Log): Migrate
       "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
     conn.exec("BEGIN IMMEDIATE");
     const rows = conn
-      .prepare(`SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+      .prepare(
+        `SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      )
       .all() as { name: string; checksum: string }[];
     conn.exec("COMMIT");
     const pending = checkApplied(new Map(rows.map((r) => [r.name, r.checksum])), migrations);
@@ -88,12 +96,16 @@ function migrateSqlite(file: string, migrations: Migration[], log: Log): Migrate
       conn.exec("BEGIN IMMEDIATE");
       try {
         // Another process may have applied it while we waited for the write lock.
-        const done = conn.prepare(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL`).get(m.name);
+        const done = conn
+          .prepare(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL`)
+          .get(m.name);
         if (!done) {
           log(`applying migration ${m.name}`);
           conn.exec(m.sql);
           conn
-            .prepare(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`)
+            .prepare(
+              `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`,
+            )
             .run(randomUUID(), m.checksum, m.name);
           applied.push(m.name);
         }

@@ -52,7 +52,11 @@ interface RawModel {
 }
 
 const mapOf = (attributes: string) => /@map\(\s*"([^"]+)"\s*\)/.exec(attributes)?.[1];
-const listIn = (text: string) => text.split(",").map((s) => s.trim()).filter(Boolean);
+const listIn = (text: string) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function parse(schema: string): { models: RawModel[]; enums: Set<string> } {
   const models: RawModel[] = [];
@@ -66,7 +70,10 @@ function parse(schema: string): { models: RawModel[]; enums: Set<string> } {
     if (open) {
       if (open[1] === "model") current = { name: open[2]!, fields: [], blockAttributes: [] };
       else if (open[1] === "enum") enums.add(open[2]!);
-      if (open[1] === "view" || open[1] === "type") throw new SchemaReadError(`prisma/models.prisma line ${i + 1}: "${open[1]}" blocks are not supported by the database copy`);
+      if (open[1] === "view" || open[1] === "type")
+        throw new SchemaReadError(
+          `prisma/models.prisma line ${i + 1}: "${open[1]}" blocks are not supported by the database copy`,
+        );
       inOtherBlock = open[1] !== "model";
       return;
     }
@@ -84,7 +91,13 @@ function parse(schema: string): { models: RawModel[]; enums: Set<string> } {
     }
     const field = /^(\w+)\s+(\w+)(\[\])?(\?)?\s*(.*)$/.exec(line);
     if (!field) throw new SchemaReadError(`prisma/models.prisma line ${i + 1}: cannot read "${line}"`);
-    model.fields.push({ name: field[1]!, type: field[2]!, list: field[3] === "[]", optional: field[4] === "?", attributes: field[5] ?? "" });
+    model.fields.push({
+      name: field[1]!,
+      type: field[2]!,
+      list: field[3] === "[]",
+      optional: field[4] === "?",
+      attributes: field[5] ?? "",
+    });
   });
   return { models, enums };
 }
@@ -97,12 +110,19 @@ export function readModelTables(schema: string): ModelTable[] {
     const references = new Set<string>();
     const columnOf = new Map<string, string>();
     for (const f of m.fields) {
-      if (UNSUPPORTED.has(f.type)) throw new SchemaReadError(`${m.name}.${f.name}: ${f.type} columns are not supported by the database copy`);
+      if (UNSUPPORTED.has(f.type))
+        throw new SchemaReadError(`${m.name}.${f.name}: ${f.type} columns are not supported by the database copy`);
       if (SCALARS.has(f.type) || enums.has(f.type)) {
-        if (f.list) throw new SchemaReadError(`${m.name}.${f.name}: list columns are not supported by the database copy`);
+        if (f.list)
+          throw new SchemaReadError(`${m.name}.${f.name}: list columns are not supported by the database copy`);
         const name = mapOf(f.attributes) ?? f.name;
         columnOf.set(f.name, name);
-        columns.push({ name, type: enums.has(f.type) ? "String" : (f.type as ScalarType), optional: f.optional, autoincrement: /@default\(\s*autoincrement\(\)\s*\)/.test(f.attributes) });
+        columns.push({
+          name,
+          type: enums.has(f.type) ? "String" : (f.type as ScalarType),
+          optional: f.optional,
+          autoincrement: /@default\(\s*autoincrement\(\)\s*\)/.test(f.attributes),
+        });
       } else if (tableOf.has(f.type)) {
         // The side that holds the foreign key names its fields; the other side is only a back-relation.
         if (/@relation\([^)]*fields:/.test(f.attributes) && f.type !== m.name) references.add(tableOf.get(f.type)!);
@@ -111,9 +131,14 @@ export function readModelTables(schema: string): ModelTable[] {
       }
     }
     const idField = m.fields.find((f) => /(^|\s)@id(\s|$|\()/.test(f.attributes));
-    const compound = m.blockAttributes.map((a) => /^@@id\(\s*(?:fields:\s*)?\[([^\]]*)\]/.exec(a)?.[1]).find((x) => x !== undefined);
+    const compound = m.blockAttributes
+      .map((a) => /^@@id\(\s*(?:fields:\s*)?\[([^\]]*)\]/.exec(a)?.[1])
+      .find((x) => x !== undefined);
     const keyFields = idField ? [idField.name] : compound !== undefined ? listIn(compound) : [];
-    if (keyFields.length === 0) throw new SchemaReadError(`${m.name} has no @id or @@id: the copy needs a primary key to read rows in a stable order`);
+    if (keyFields.length === 0)
+      throw new SchemaReadError(
+        `${m.name} has no @id or @@id: the copy needs a primary key to read rows in a stable order`,
+      );
     return {
       model: m.name,
       name: tableOf.get(m.name)!,
@@ -161,7 +186,8 @@ function topological(group: ModelTable[], byName: Map<string, ModelTable>): Mode
   const state = new Map<string, "visiting" | "done">();
   const visit = (t: ModelTable) => {
     if (state.get(t.name) === "done") return;
-    if (state.get(t.name) === "visiting") throw new SchemaReadError(`foreign keys form a cycle through ${t.name}: no copy order exists`);
+    if (state.get(t.name) === "visiting")
+      throw new SchemaReadError(`foreign keys form a cycle through ${t.name}: no copy order exists`);
     state.set(t.name, "visiting");
     for (const r of t.references) visit(byName.get(r)!);
     state.set(t.name, "done");

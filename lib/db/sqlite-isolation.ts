@@ -61,7 +61,10 @@ class Gate {
 
 function rawConnection(adapter: Adapter): Database.Database {
   const client = (adapter as unknown as { client?: Database.Database }).client;
-  if (typeof client?.prepare !== "function") throw new Error("the better-sqlite3 adapter no longer exposes its connection (lib/db/sqlite-isolation.ts needs updating)");
+  if (typeof client?.prepare !== "function")
+    throw new Error(
+      "the better-sqlite3 adapter no longer exposes its connection (lib/db/sqlite-isolation.ts needs updating)",
+    );
   return client;
 }
 
@@ -79,7 +82,11 @@ function readOnlyCheck(connection: Database.Database): (sql: string) => boolean 
   };
 }
 
-export function isolateSqlite(factory: PrismaBetterSqlite3, readerFactory: PrismaBetterSqlite3, handle: SqliteHandle): PrismaBetterSqlite3 {
+export function isolateSqlite(
+  factory: PrismaBetterSqlite3,
+  readerFactory: PrismaBetterSqlite3,
+  handle: SqliteHandle,
+): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
@@ -114,16 +121,18 @@ export function isolateSqlite(factory: PrismaBetterSqlite3, readerFactory: Prism
       }
     };
 
-    const outside = <R>(run: (q: Query) => Promise<R>, elsewhere: (q: Query) => Promise<R>) => async (query: Query): Promise<R> => {
-      if (!gate.held) return run(query);
-      if (readonly(query.sql)) return elsewhere(query);
-      const release = await gate.acquire();
-      try {
-        return await run(query);
-      } finally {
-        release();
-      }
-    };
+    const outside =
+      <R>(run: (q: Query) => Promise<R>, elsewhere: (q: Query) => Promise<R>) =>
+      async (query: Query): Promise<R> => {
+        if (!gate.held) return run(query);
+        if (readonly(query.sql)) return elsewhere(query);
+        const release = await gate.acquire();
+        try {
+          return await run(query);
+        } finally {
+          release();
+        }
+      };
     adapter.queryRaw = outside(adapter.queryRaw.bind(adapter), async (q) => (await read()).queryRaw(q));
     adapter.executeRaw = outside(adapter.executeRaw.bind(adapter), async (q) => (await read()).executeRaw(q));
     const executeScript = adapter.executeScript.bind(adapter);

@@ -28,20 +28,36 @@ export function displayNameKey(name: string): string {
 }
 
 function shown(char: string): string {
-  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(char) ? `“${char}”` : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(char)
+    ? `“${char}”`
+    : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 export function parseDisplayName(raw: string): DisplayNameResult {
   const name = raw.normalize("NFC").replace(/\s+/gu, " ").trim();
   const chars = [...name];
-  if (chars.length < DISPLAY_NAME_MIN) return { ok: false, message: `A display name has at least ${DISPLAY_NAME_MIN} characters.` };
-  if (chars.length > DISPLAY_NAME_MAX) return { ok: false, message: `A display name has at most ${DISPLAY_NAME_MAX} characters (this one has ${chars.length}).` };
+  if (chars.length < DISPLAY_NAME_MIN)
+    return { ok: false, message: `A display name has at least ${DISPLAY_NAME_MIN} characters.` };
+  if (chars.length > DISPLAY_NAME_MAX)
+    return {
+      ok: false,
+      message: `A display name has at most ${DISPLAY_NAME_MAX} characters (this one has ${chars.length}).`,
+    };
   const bad = chars.find((c) => !ALLOWED.test(c));
-  if (bad !== undefined) return { ok: false, message: `${shown(bad)} cannot be part of a display name: use letters, digits, spaces and - _ . '` };
-  if (!/^[\p{L}\p{Nd}]/u.test(name) || !/[\p{L}\p{M}\p{Nd}]$/u.test(name)) return { ok: false, message: "A display name starts and ends with a letter or a digit." };
+  if (bad !== undefined)
+    return {
+      ok: false,
+      message: `${shown(bad)} cannot be part of a display name: use letters, digits, spaces and - _ . '`,
+    };
+  if (!/^[\p{L}\p{Nd}]/u.test(name) || !/[\p{L}\p{M}\p{Nd}]$/u.test(name))
+    return { ok: false, message: "A display name starts and ends with a letter or a digit." };
   if (!/\p{L}/u.test(name)) return { ok: false, message: "A display name has at least one letter." };
   const key = displayNameKey(name);
-  if (/^user[0-9a-f]{8}$/.test(key)) return { ok: false, message: "Names like “user 1234abcd” are how authors without a name are shown; choose another." };
+  if (/^user[0-9a-f]{8}$/.test(key))
+    return {
+      ok: false,
+      message: "Names like “user 1234abcd” are how authors without a name are shown; choose another.",
+    };
   return { ok: true, name, key };
 }
 

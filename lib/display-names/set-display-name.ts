@@ -11,7 +11,10 @@ import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { parseDisplayName } from "@/lib/display-names/display-name-rules";
 
-export async function setDisplayName(db: Db, options: { userId: string; name: string }): Promise<{ name: string | null }> {
+export async function setDisplayName(
+  db: Db,
+  options: { userId: string; name: string },
+): Promise<{ name: string | null }> {
   const { userId } = options;
   if (options.name.trim() === "") {
     await groupCommit(db, ({ tx }) => tx.displayName.deleteMany({ where: { userId } }));
@@ -22,13 +25,16 @@ export async function setDisplayName(db: Db, options: { userId: string; name: st
   const data = { name: parsed.name, nameKey: parsed.key };
   for (let attempt = 0; ; attempt++) {
     try {
-      await groupCommit(db, ({ tx }) => tx.displayName.upsert({ where: { userId }, create: { userId, ...data }, update: data }));
+      await groupCommit(db, ({ tx }) =>
+        tx.displayName.upsert({ where: { userId }, create: { userId, ...data }, update: data }),
+      );
       return { name: parsed.name };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Which index refused it: only after the write failed, to word the answer.
       const holder = await db.displayName.findUnique({ where: { nameKey: parsed.key }, select: { userId: true } });
-      if (holder && holder.userId !== userId) throw conflict(`The name “${parsed.name}” is taken; choose another.`, { field: "display_name" });
+      if (holder && holder.userId !== userId)
+        throw conflict(`The name “${parsed.name}” is taken; choose another.`, { field: "display_name" });
       // Our own row raced itself (two saves at once), or the holder let the name go: once more.
       if (attempt >= 2) throw err;
     }

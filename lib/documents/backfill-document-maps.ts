@@ -35,7 +35,12 @@ function facetsOfContent(bytes: Uint8Array): { maps: number; items: string[] } {
 export async function backfillDocumentMaps(db: Db): Promise<number> {
   let filled = 0;
   for (;;) {
-    const batch = await db.document.findMany({ where: { maps: null }, select: { id: true }, take: BATCH, orderBy: { id: "asc" } });
+    const batch = await db.document.findMany({
+      where: { maps: null },
+      select: { id: true },
+      take: BATCH,
+      orderBy: { id: "asc" },
+    });
     if (batch.length === 0) return filled;
     for (const { id } of batch) {
       // One content at a time: each may be megabytes.
@@ -45,7 +50,8 @@ export async function backfillDocumentMaps(db: Db): Promise<number> {
         const { count } = await tx.document.updateMany({ where: { id, maps: null }, data: { maps } });
         if (count === 1) {
           await tx.documentItem.deleteMany({ where: { documentId: id } });
-          if (items.length > 0) await tx.documentItem.createMany({ data: items.map((key) => ({ key, documentId: id })) });
+          if (items.length > 0)
+            await tx.documentItem.createMany({ data: items.map((key) => ({ key, documentId: id })) });
         }
         return count;
       });

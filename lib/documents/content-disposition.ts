@@ -17,7 +17,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** The name without characters that could split a header or name a path. */
 function cleanName(name: string): string {
   // Leading dots: "../../x" must not become a hidden "....x" file.
-  return withoutControlCharacters(name.replace(LONE_SURROGATE, "\uFFFD").replace(SEPARATORS, "")).trim().replace(/^[.\s]+/, "");
+  return withoutControlCharacters(name.replace(LONE_SURROGATE, "\uFFFD").replace(SEPARATORS, ""))
+    .trim()
+    .replace(/^[.\s]+/, "");
 }
 
 function truncate(s: string): string {

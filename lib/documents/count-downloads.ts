@@ -23,7 +23,8 @@ interface Round {
   result?: Promise<Map<string, CountedDownload>>;
 }
 
-const pending = ((globalThis as unknown as { beaconDownloadRounds?: WeakMap<Db, Round> }).beaconDownloadRounds ??= new WeakMap());
+const pending = ((globalThis as unknown as { beaconDownloadRounds?: WeakMap<Db, Round> }).beaconDownloadRounds ??=
+  new WeakMap());
 
 interface Row {
   id: string;
@@ -43,7 +44,8 @@ async function addDownloads(sql: Sql, counts: Map<string, number>): Promise<Map<
        WHERE "id" IN (${ids.map(() => "?").join(", ")}) RETURNING "id", "name", "revision", "last_updated"`,
       [...ids.flatMap((id) => [id, counts.get(id)!]), ...ids],
     );
-    for (const r of rows) out.set(r.id, { name: r.name, revision: Number(r.revision), lastUpdated: new Date(r.last_updated) });
+    for (const r of rows)
+      out.set(r.id, { name: r.name, revision: Number(r.revision), lastUpdated: new Date(r.last_updated) });
   }
   return out;
 }

@@ -15,7 +15,8 @@ import { isUuid } from "@/lib/uuid";
 import { rawArrayElements } from "./raw-json-elements";
 
 // PostgreSQL text cannot hold NUL; refuse it rather than fail in the database.
-const text = (what: string) => z.string().refine((s) => !s.includes("\u0000"), `${what} must not contain NUL characters`);
+const text = (what: string) =>
+  z.string().refine((s) => !s.includes("\u0000"), `${what} must not contain NUL characters`);
 
 const documentInput = z.object({
   Identifier: z.string().refine(isUuid, "must be a UUID"),

@@ -12,7 +12,9 @@ export async function documentsDropping(db: Db, keys: string[]): Promise<(key: s
   const unique = [...new Set(keys)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
-    const rows = await db.$queryRaw<{ key: string; n: number | bigint }[]>`SELECT key, COUNT(*) AS n FROM document_items WHERE key IN (${Prisma.join(part)}) GROUP BY key`;
+    const rows = await db.$queryRaw<
+      { key: string; n: number | bigint }[]
+    >`SELECT key, COUNT(*) AS n FROM document_items WHERE key IN (${Prisma.join(part)}) GROUP BY key`;
     for (const r of rows) counts.set(r.key, Number(r.n));
   }
   return (key) => counts.get(key) ?? 0;

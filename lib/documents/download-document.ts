@@ -30,13 +30,23 @@ interface Entry {
  */
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = MAX_CACHED_BYTES / 8;
-const cache = ((globalThis as unknown as { beaconDocumentContents?: { entries: Map<string, Entry>; bytes: number; hits: number; misses: number } }).beaconDocumentContents ??= {
+const cache = ((
+  globalThis as unknown as {
+    beaconDocumentContents?: { entries: Map<string, Entry>; bytes: number; hits: number; misses: number };
+  }
+).beaconDocumentContents ??= {
   entries: new Map(),
   bytes: 0,
   hits: 0,
   misses: 0,
 });
-registerCache("document_contents", () => ({ entries: cache.entries.size, bytes: cache.bytes, maxBytes: MAX_CACHED_BYTES, hits: cache.hits, misses: cache.misses }));
+registerCache("document_contents", () => ({
+  entries: cache.entries.size,
+  bytes: cache.bytes,
+  maxBytes: MAX_CACHED_BYTES,
+  hits: cache.hits,
+  misses: cache.misses,
+}));
 
 const entryBytes = (e: Entry) => e.content.body.length + (e.original?.length ?? 0);
 
@@ -61,7 +71,10 @@ export async function downloadDocument(db: Db, id: string): Promise<Download> {
     cache.entries.set(key, entry);
   } else {
     cache.misses++;
-    const stored = await db.documentContent.findUnique({ where: { documentId: id }, select: { encoding: true, body: true, sha256: true } });
+    const stored = await db.documentContent.findUnique({
+      where: { documentId: id },
+      select: { encoding: true, body: true, sha256: true },
+    });
     if (!stored) throw notFound("No document has this id.", { document_id: id });
     entry = { content: { ...stored, encoding: stored.encoding as ContentEncoding } };
     if (stored.body.length <= MAX_ENTRY_BYTES && !cache.entries.has(key)) {

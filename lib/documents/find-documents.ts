@@ -5,7 +5,9 @@ import { documentJson, documentMetadataSelect, type DocumentJson } from "./docum
 
 /** The documents found among `ids` (lowercase UUIDs), in the order asked. */
 export async function findDocuments(db: Db, options: { ids: string[]; baseUrl: string }): Promise<DocumentJson[]> {
-  const rows = await findInChunks([...new Set(options.ids)], (part) => db.document.findMany({ where: { id: { in: part } }, select: documentMetadataSelect }));
+  const rows = await findInChunks([...new Set(options.ids)], (part) =>
+    db.document.findMany({ where: { id: { in: part } }, select: documentMetadataSelect }),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return [...new Set(options.ids)].flatMap((id) => {
     const row = byId.get(id);

@@ -29,6 +29,15 @@ const listBodies = sharedCache<CachedBody>("document_lists", { maxBytes: 8 << 20
 
 /** listDocuments, serialised, kept per query until the "documents" data version moves. */
 export function documentListBody(db: Db, options: ListOptions & { baseUrl: string }): Promise<CachedBody> {
-  const key = JSON.stringify([options.userId ?? null, options.sort, options.direction, options.count, options.offset, options.baseUrl]);
-  return cachedAtVersion(db, "documents", listBodies, key, async () => prepareBody(JSON.stringify(await listDocuments(db, options))));
+  const key = JSON.stringify([
+    options.userId ?? null,
+    options.sort,
+    options.direction,
+    options.count,
+    options.offset,
+    options.baseUrl,
+  ]);
+  return cachedAtVersion(db, "documents", listBodies, key, async () =>
+    prepareBody(JSON.stringify(await listDocuments(db, options))),
+  );
 }

@@ -22,7 +22,8 @@ export interface ListOptions {
 function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
   const value = singleParameter(query, name);
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw invalidParameter(name, value, `one of ${allowed.join(", ")}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw invalidParameter(name, value, `one of ${allowed.join(", ")}`);
   return value as T;
 }
 

@@ -27,16 +27,32 @@ async function writeItems(tx: Tx, documents: DocumentInput[], replaced: string[]
   for (const part of chunks(rows)) await tx.documentItem.createMany({ data: part });
 }
 
-async function write(tx: Tx, userId: string, documents: DocumentInput[], contents: StoredContent[], now: Date): Promise<void> {
+async function write(
+  tx: Tx,
+  userId: string,
+  documents: DocumentInput[],
+  contents: StoredContent[],
+  now: Date,
+): Promise<void> {
   const ids = documents.map((d) => d.id);
-  const existing = await findInChunks(ids, (part) => tx.document.findMany({ where: { id: { in: part } }, select: { id: true, userId: true } }));
+  const existing = await findInChunks(ids, (part) =>
+    tx.document.findMany({ where: { id: { in: part } }, select: { id: true, userId: true } }),
+  );
   const foreign = existing.filter((d) => d.userId !== userId).map((d) => d.id);
-  if (foreign.length > 0) throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign.slice(0, 20) });
+  if (foreign.length > 0)
+    throw forbidden("Documents published by another user cannot be changed.", { document_ids: foreign.slice(0, 20) });
   const owned = new Set(existing.map((d) => d.id));
   const fresh = documents.flatMap((d, i) => (owned.has(d.id) ? [] : [{ doc: d, content: contents[i]! }]));
   for (const part of chunks(fresh)) {
     await tx.document.createMany({
-      data: part.map(({ doc }) => ({ id: doc.id, userId, name: doc.name, description: doc.description, maps: doc.maps, lastUpdated: now })),
+      data: part.map(({ doc }) => ({
+        id: doc.id,
+        userId,
+        name: doc.name,
+        description: doc.description,
+        maps: doc.maps,
+        lastUpdated: now,
+      })),
     });
     await tx.documentContent.createMany({ data: part.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
   }

@@ -52,7 +52,8 @@ const MAX_OFFSET = 2 ** 31 - 1;
 
 /** One PostgreSQL tsquery term, folded by the same function as the indexed text. */
 function tsqueryTerm(term: SearchTerm): Prisma.Sql {
-  if (term.kind === "phrase") return Prisma.sql`phraseto_tsquery('simple', beacon_search_fold(${term.words.join(" ")}))`;
+  if (term.kind === "phrase")
+    return Prisma.sql`phraseto_tsquery('simple', beacon_search_fold(${term.words.join(" ")}))`;
   if (term.kind === "word") return Prisma.sql`plainto_tsquery('simple', beacon_search_fold(${term.text}))`;
   // plainto_tsquery's own text is well-formed tsquery syntax; `:*` makes its last lexeme a prefix.
   return Prisma.sql`(SELECT CASE WHEN q::text = '' THEN q ELSE (q::text || ':*')::tsquery END FROM plainto_tsquery('simple', beacon_search_fold(${term.text})) q)`;
@@ -79,7 +80,11 @@ function ftsMatch(text: SearchText, scanSortIndex: boolean): Prisma.Sql {
 function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (o.text.terms.length > 0) {
-    where.push(providerOf(db) === "sqlite" ? ftsMatch(o.text, scanSortIndex) : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`);
+    where.push(
+      providerOf(db) === "sqlite"
+        ? ftsMatch(o.text, scanSortIndex)
+        : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`,
+    );
   }
   if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
   if (o.mapBit !== undefined) where.push(Prisma.sql`(d.maps & ${o.mapBit}) <> 0`);
@@ -112,14 +117,21 @@ async function countMatches(db: Db, o: SearchOptions): Promise<number> {
 export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchResult> {
   const total = await countMatches(db, o);
   if (total === 0 || o.count === 0 || o.offset >= total || o.offset > MAX_OFFSET) return { documents: [], total };
-  const order = Prisma.raw(o.sort === "downloads" ? "d.download_count DESC, d.id DESC" : "d.last_updated DESC, d.id DESC");
+  const order = Prisma.raw(
+    o.sort === "downloads" ? "d.download_count DESC, d.id DESC" : "d.last_updated DESC, d.id DESC",
+  );
   const page =
     total <= (o.sortMatchesUpTo ?? SORT_MATCHES_UP_TO)
-      ? await db.$queryRaw<{ id: string }[]>`WITH m AS MATERIALIZED (SELECT d.id, d.last_updated, d.download_count FROM documents d ${conditions(db, o)})
+      ? await db.$queryRaw<
+          { id: string }[]
+        >`WITH m AS MATERIALIZED (SELECT d.id, d.last_updated, d.download_count FROM documents d ${conditions(db, o)})
           SELECT d.id FROM m d ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`
-      : await db.$queryRaw<{ id: string }[]>`SELECT d.id FROM documents d ${conditions(db, o, true)} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`;
+      : await db.$queryRaw<
+          { id: string }[]
+        >`SELECT d.id FROM documents d ${conditions(db, o, true)} ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`;
   const ids = page.map((r) => r.id);
-  const rows = ids.length === 0 ? [] : await db.document.findMany({ where: { id: { in: ids } }, select: documentMetadataSelect });
+  const rows =
+    ids.length === 0 ? [] : await db.document.findMany({ where: { id: { in: ids } }, select: documentMetadataSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
   // A row deleted between the two reads is simply left out of this page.
   const documents = ids.flatMap((id) => {

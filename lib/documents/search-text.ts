@@ -17,7 +17,8 @@
  * with no word at all (empty, punctuation) is no text filter. Long input is cut to
  * bound the query's cost.
  */
-export type SearchTerm = { kind: "word"; text: string } | { kind: "prefix"; text: string } | { kind: "phrase"; words: string[] };
+export type SearchTerm =
+  { kind: "word"; text: string } | { kind: "prefix"; text: string } | { kind: "phrase"; words: string[] };
 
 export interface SearchText {
   /** AND-ed; empty means no text filter */
@@ -76,6 +77,12 @@ const fts5String = (text: string) => `"${text.replaceAll('"', '""')}"`;
  */
 export function fts5Query(search: SearchText): string {
   return search.terms
-    .map((t) => (t.kind === "phrase" ? fts5String(t.words.join(" ")) : t.kind === "prefix" ? `${fts5String(t.text)} *` : fts5String(t.text)))
+    .map((t) =>
+      t.kind === "phrase"
+        ? fts5String(t.words.join(" "))
+        : t.kind === "prefix"
+          ? `${fts5String(t.text)} *`
+          : fts5String(t.text),
+    )
     .join(" ");
 }

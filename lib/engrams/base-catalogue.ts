@@ -52,7 +52,10 @@ async function loadOnce(db: Db, rows: EngramFileRow[]): Promise<BaseCatalogueOut
 
 const ATTEMPTS = 3;
 
-export async function loadBaseCatalogue(db: Db, options: { file: string; log: (line: string) => void }): Promise<BaseCatalogueOutcome> {
+export async function loadBaseCatalogue(
+  db: Db,
+  options: { file: string; log: (line: string) => void },
+): Promise<BaseCatalogueOutcome> {
   const { file, log } = options;
   const started = performance.now();
   let outcome: BaseCatalogueOutcome | undefined;
@@ -69,16 +72,21 @@ export async function loadBaseCatalogue(db: Db, options: { file: string; log: (l
       // Refused rows stay refused; anything else (SQLite busy for longer than its
       // timeout while another process loads) is tried again, and then finds the rows.
       if (err instanceof RefusedRows) outcome = { status: "failed", message: describeRefusal(file, err.errors) };
-      else if (attempt === ATTEMPTS) outcome = { status: "failed", message: err instanceof Error ? err.message : String(err) };
+      else if (attempt === ATTEMPTS)
+        outcome = { status: "failed", message: err instanceof Error ? err.message : String(err) };
     }
   }
   if (outcome.status === "loaded") {
     outcome.ms = Math.round(performance.now() - started);
-    log(`base catalogue: loaded ${outcome.created + outcome.updated} base-game engrams (${outcome.created} added, ${outcome.updated} updated) in ${outcome.ms} ms`);
+    log(
+      `base catalogue: loaded ${outcome.created + outcome.updated} base-game engrams (${outcome.created} added, ${outcome.updated} updated) in ${outcome.ms} ms`,
+    );
   } else if (outcome.status === "present") {
     log(`base catalogue: ${outcome.count} base-game engrams present, not loaded`);
   } else {
-    log(`base catalogue: NOT LOADED, serving without it (the next start tries again; or run npm run engrams:import -- ${file}): ${outcome.message}`);
+    log(
+      `base catalogue: NOT LOADED, serving without it (the next start tries again; or run npm run engrams:import -- ${file}): ${outcome.message}`,
+    );
   }
   return outcome;
 }

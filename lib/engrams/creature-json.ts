@@ -29,7 +29,14 @@ export interface CreatureRow {
 }
 
 /** What to select so a row can be shaped by creatureJson. */
-export const creatureSelect = { uid: true, path: true, label: true, environments: true, modId: true, mod: { select: { name: true } } } as const;
+export const creatureSelect = {
+  uid: true,
+  path: true,
+  label: true,
+  environments: true,
+  modId: true,
+  mod: { select: { name: true } },
+} as const;
 
 export function creatureJson(row: CreatureRow, baseUrl = config().BASE_URL): CreatureJson {
   return {

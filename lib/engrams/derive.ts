@@ -22,7 +22,12 @@ export function creatureSpawnOf(path: string): string {
  * or control characters, and a last segment "Package.Name" with a non-empty name.
  */
 export function isBlueprintPath(path: string): boolean {
-  if (!path.startsWith("/") || /[\s'"\\]/.test(path) || [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return false;
+  if (
+    !path.startsWith("/") ||
+    /[\s'"\\]/.test(path) ||
+    [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  )
+    return false;
   const segment = path.slice(path.lastIndexOf("/") + 1);
   const dot = segment.lastIndexOf(".");
   return dot > 0 && dot < segment.length - 1;

@@ -89,11 +89,21 @@ function arrayOf(c: Catalogue, positions: ArrayLike<number>): Buffer {
 
 function catalogueBytes(c: Catalogue): number {
   // Map entries of a 32-character key ~100 bytes, the rest by their arrays.
-  return bodyBytes(c.all) + c.starts.byteLength + c.position.size * 100 + c.byClass.size * 90 + [...c.byMod.values()].reduce((n, a) => n + a.byteLength + 100, 0);
+  return (
+    bodyBytes(c.all) +
+    c.starts.byteLength +
+    c.position.size * 100 +
+    c.byClass.size * 90 +
+    [...c.byMod.values()].reduce((n, a) => n + a.byteLength + 100, 0)
+  );
 }
 
 // One catalogue per kind: the entry bound only keeps a third one from piling up while a rebuild runs.
-const catalogues = sharedCache<Catalogue>("engram_catalogue", { maxBytes: 1 << 30, maxEntries: 2, sizeOf: catalogueBytes });
+const catalogues = sharedCache<Catalogue>("engram_catalogue", {
+  maxBytes: 1 << 30,
+  maxEntries: 2,
+  sizeOf: catalogueBytes,
+});
 // Bodies of mod sets other than all: what a burst of distinct ?mod_id= lists may hold.
 const bodies = sharedCache<CachedBody>("engram_lists", { maxBytes: 16 << 20, sizeOf: bodyBytes });
 
@@ -153,7 +163,12 @@ export async function findCatalogueItems(db: Db, kind: ItemKind, ids: EngramIds)
  * findCatalogueItems as the v1 reply's JSON, cut from the catalogue without parsing:
  * one object when `single` and one item matched, else an array; null when none did.
  */
-export async function catalogueItemsJson(db: Db, kind: ItemKind, ids: EngramIds, single: boolean): Promise<Buffer | null> {
+export async function catalogueItemsJson(
+  db: Db,
+  kind: ItemKind,
+  ids: EngramIds,
+  single: boolean,
+): Promise<Buffer | null> {
   const { catalogue: c } = await catalogue(db, kind);
   const positions = positionsOf(c, ids);
   if (positions.length === 0) return null;
@@ -171,7 +186,8 @@ export async function allEngrams(db: Db): Promise<{ version: number; read: () =>
   return { version, read: () => JSON.parse(c.all.body.toString()) as EngramJson[] };
 }
 
-export const engramListBody = (db: Db, mods?: string[] | null): Promise<CachedBody> => itemListBody(db, "engrams", mods);
+export const engramListBody = (db: Db, mods?: string[] | null): Promise<CachedBody> =>
+  itemListBody(db, "engrams", mods);
 
 export async function findCatalogueEngrams(db: Db, ids: EngramIds): Promise<EngramJson[]> {
   return (await findCatalogueItems(db, "engrams", ids)) as EngramJson[];

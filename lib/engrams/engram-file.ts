@@ -43,11 +43,16 @@ export function readEngramFile(text: string, format: "json" | "csv"): EngramFile
   if (!header) return [];
   const keys = header.fields.map((k) => k.trim().toLowerCase());
   if (keys.some((k) => k === "") || new Set(keys).size !== keys.length) {
-    throw new EngramFileError("the CSV header row must name each column once (path, label, mod_id, availability, can_blueprint)");
+    throw new EngramFileError(
+      "the CSV header row must name each column once (path, label, mod_id, availability, can_blueprint)",
+    );
   }
   return body.map((r) => {
     if (r.fields.length !== keys.length) {
-      return { row: r.line, value: new EngramFileError(`has ${r.fields.length} fields where the header has ${keys.length}`) };
+      return {
+        row: r.line,
+        value: new EngramFileError(`has ${r.fields.length} fields where the header has ${keys.length}`),
+      };
     }
     const value: Record<string, string> = {};
     keys.forEach((k, i) => {

@@ -24,6 +24,10 @@ export function parseEngramIds(ids: string[], noun = "engram"): EngramIds {
     else if (/^[^\s,]{1,500}_c$/i.test(id) && !hasControlCharacter(id)) classKeys.add(id.toLowerCase());
     else bad.push(id);
   }
-  if (bad.length > 0) throw badRequest(`${noun[0]!.toUpperCase()}${noun.slice(1)} ids are uids (32 hex digits) or class names ending in _C.`, { invalid: bad.slice(0, 20) });
+  if (bad.length > 0)
+    throw badRequest(
+      `${noun[0]!.toUpperCase()}${noun.slice(1)} ids are uids (32 hex digits) or class names ending in _C.`,
+      { invalid: bad.slice(0, 20) },
+    );
   return { uids: [...uids], classKeys: [...classKeys] };
 }

@@ -33,7 +33,16 @@ const environments = z.unknown().transform((v, ctx) => {
   return z.NEVER;
 });
 
-const BOOLEANS = new Map<unknown, boolean>([[true, true], [false, false], [1, true], [0, false], ["true", true], ["false", false], ["1", true], ["0", false]]);
+const BOOLEANS = new Map<unknown, boolean>([
+  [true, true],
+  [false, false],
+  [1, true],
+  [0, false],
+  ["true", true],
+  ["false", false],
+  ["1", true],
+  ["0", false],
+]);
 
 const canBlueprint = z.unknown().transform((v, ctx) => {
   const b = BOOLEANS.get(typeof v === "string" ? v.trim().toLowerCase() : v);
@@ -70,7 +79,14 @@ const itemShape = {
   environments: environments.optional(),
 };
 
-type ItemFields = { path: string; label: string; mod_id: string | null; availability?: number; environments?: number; can_blueprint?: boolean };
+type ItemFields = {
+  path: string;
+  label: string;
+  mod_id: string | null;
+  availability?: number;
+  environments?: number;
+  can_blueprint?: boolean;
+};
 
 function requireEnvironments(e: ItemFields, ctx: z.RefinementCtx): void {
   if (e.availability === undefined && e.environments === undefined) {

@@ -23,7 +23,8 @@ export function parseEnvironments(value: unknown): EnvironmentsResult {
     const name = raw.trim();
     if (name === "" && typeof value === "string") continue;
     const bit = BY_KEY.get(name.toLowerCase());
-    if (bit === undefined) return { ok: false, message: `unknown environment "${raw}"; allowed: ${ENVIRONMENTS.join(", ")}` };
+    if (bit === undefined)
+      return { ok: false, message: `unknown environment "${raw}"; allowed: ${ENVIRONMENTS.join(", ")}` };
     mask |= bit;
   }
   if (mask === 0) return { ok: false, message: "must name at least one environment" };

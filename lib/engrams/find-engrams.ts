@@ -20,15 +20,23 @@ interface ItemWhere {
 }
 type Order = { label: "asc" } | { uid: "asc" };
 
-async function readItems(db: Db, kind: ItemKind, where: ItemWhere, orderBy: Order[], take?: number): Promise<ItemJson[]> {
-  if (kind === "engrams") return (await db.engram.findMany({ where, select: engramSelect, orderBy, take })).map((r) => engramJson(r));
+async function readItems(
+  db: Db,
+  kind: ItemKind,
+  where: ItemWhere,
+  orderBy: Order[],
+  take?: number,
+): Promise<ItemJson[]> {
+  if (kind === "engrams")
+    return (await db.engram.findMany({ where, select: engramSelect, orderBy, take })).map((r) => engramJson(r));
   return (await db.creature.findMany({ where, select: creatureSelect, orderBy, take })).map((r) => creatureJson(r));
 }
 
 const byLabel: Order[] = [{ label: "asc" }, { uid: "asc" }];
 
 export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | null } = {}): Promise<ItemJson[]> {
-  const where = options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
+  const where =
+    options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
   return readItems(db, kind, where, byLabel);
 }
 
@@ -39,7 +47,9 @@ export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | n
 export async function* listItemsInPages(db: Db, kind: ItemKind, pageSize = 5000): AsyncGenerator<ItemJson[]> {
   let after: { label: string; uid: string } | null = null;
   for (;;) {
-    const where: ItemWhere = after ? { OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] } : {};
+    const where: ItemWhere = after
+      ? { OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] }
+      : {};
     const page = await readItems(db, kind, where, byLabel, pageSize);
     if (page.length === 0) return;
     yield page;

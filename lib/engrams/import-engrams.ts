@@ -54,7 +54,8 @@ export function validateRows(rows: EngramFileRow[], absent: ItemKind = "engrams"
     }
     const result = itemInput(kind).safeParse({ mod_id: null, ...value });
     if (!result.success) {
-      for (const issue of result.error.issues) errors.push({ row, message: `${issue.path.join(".") || "value"}: ${issue.message}` });
+      for (const issue of result.error.issues)
+        errors.push({ row, message: `${issue.path.join(".") || "value"}: ${issue.message}` });
       continue;
     }
     const key = `${kind}:${result.data.uid}`;
@@ -72,7 +73,11 @@ export function validateRows(rows: EngramFileRow[], absent: ItemKind = "engrams"
 }
 
 /** The records of each kind that has any, with their file rows. */
-export function byKind({ records, rowOf, kindOf }: ValidRows): { kind: ItemKind; records: EngramRecord[]; rowOf: number[] }[] {
+export function byKind({
+  records,
+  rowOf,
+  kindOf,
+}: ValidRows): { kind: ItemKind; records: EngramRecord[]; rowOf: number[] }[] {
   return ITEM_KINDS.map((kind) => {
     const at = kindOf.flatMap((k, i) => (k === kind ? [i] : []));
     return { kind, records: at.map((i) => records[i]!), rowOf: at.map((i) => rowOf[i]!) };
@@ -83,30 +88,41 @@ async function checkAgainstDatabase(db: Db | Tx, valid: ValidRows): Promise<RowE
   const errors: RowError[] = [];
   const modIds = [...new Set(valid.records.map((r) => r.modId).filter((m) => m !== null))];
   const confirmed = new Set(
-    (await db.modRegistration.findMany({ where: { confirmedModId: { in: modIds } }, select: { workshopId: true } })).map((m) => m.workshopId),
+    (
+      await db.modRegistration.findMany({ where: { confirmedModId: { in: modIds } }, select: { workshopId: true } })
+    ).map((m) => m.workshopId),
   );
   for (const { kind, records, rowOf } of byKind(valid)) {
     const owners = new Map<string, string | null>();
     for (let i = 0; i < records.length; i += 500) {
       const part = records.slice(i, i + 500).map((r) => r.uid);
-      for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP })) owners.set(e.uid, e.modId);
+      for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP }))
+        owners.set(e.uid, e.modId);
     }
     records.forEach((r, i) => {
       const row = rowOf[i]!;
-      if (r.modId !== null && !confirmed.has(r.modId)) errors.push({ row, message: `mod_id: mod ${r.modId} is not a confirmed mod` });
+      if (r.modId !== null && !confirmed.has(r.modId))
+        errors.push({ row, message: `mod_id: mod ${r.modId} is not a confirmed mod` });
       const owner = owners.get(r.uid);
-      if (owner !== undefined && owner !== r.modId) errors.push({ row, message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}` });
+      if (owner !== undefined && owner !== r.modId)
+        errors.push({ row, message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}` });
     });
   }
   return errors.sort((a, b) => a.row - b.row);
 }
 
 /** Every kind's records saved in the caller's transaction; a refusal names its file row. */
-async function saveAll(tx: Tx, valid: ValidRows, onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+async function saveAll(
+  tx: Tx,
+  valid: ValidRows,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportResult> {
   const total: SaveResult = { created: 0, updated: 0 };
   let before = 0;
   for (const { kind, records, rowOf } of byKind(valid)) {
-    const saved = await saveReportingRows(rowOf, () => saveEngrams(tx, records, (done) => onProgress?.(before + done, valid.records.length), kind));
+    const saved = await saveReportingRows(rowOf, () =>
+      saveEngrams(tx, records, (done) => onProgress?.(before + done, valid.records.length), kind),
+    );
     if (!saved.ok) return saved;
     total.created += saved.created;
     total.updated += saved.updated;
@@ -122,7 +138,10 @@ class Refused extends Error {
   }
 }
 
-export async function importEngrams(db: Db, options: { rows: EngramFileRow[]; onProgress?: (done: number, total: number) => void }): Promise<ImportResult> {
+export async function importEngrams(
+  db: Db,
+  options: { rows: EngramFileRow[]; onProgress?: (done: number, total: number) => void },
+): Promise<ImportResult> {
   const valid = validateRows(options.rows);
   if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
   const dbErrors = await checkAgainstDatabase(db, valid);
@@ -162,7 +181,8 @@ async function saveReportingRows(rowOf: number[], save: () => Promise<SaveResult
   } catch (err) {
     // Changed by someone else since the check above: report it against its row.
     const index = err instanceof ApiError ? (err.details as { index?: number } | null)?.index : undefined;
-    if (err instanceof ApiError && index !== undefined) return { ok: false, errors: [{ row: rowOf[index]!, message: err.message }] };
+    if (err instanceof ApiError && index !== undefined)
+      return { ok: false, errors: [{ row: rowOf[index]!, message: err.message }] };
     throw err;
   }
 }

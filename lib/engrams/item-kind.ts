@@ -23,7 +23,8 @@ export const itemKinds: Record<ItemKind, ItemKindSpec> = {
   creatures: { kind: "creatures", noun: "creature", endpoint: "creature.php" },
 };
 
-const isAbsent = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const isAbsent = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /**
  * The `kind` column of a CSV row or key of a JSON row in an engram file (the operator's

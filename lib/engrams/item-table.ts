@@ -21,7 +21,10 @@ export interface ItemOwnership {
 
 export interface ItemTable {
   /** who owns these rows: one select for every lookup (a generic delegate cannot be given overloads) */
-  findMany(args: { where: { uid: { in: string[] } } | { classKey: { in: string[] } } | { modId: string }; select: typeof OWNERSHIP }): Promise<ItemOwnership[]>;
+  findMany(args: {
+    where: { uid: { in: string[] } } | { classKey: { in: string[] } } | { modId: string };
+    select: typeof OWNERSHIP;
+  }): Promise<ItemOwnership[]>;
   deleteMany(args: { where: { uid: { in: string[] } } }): Promise<{ count: number }>;
   count(args: { where: { modId: string | null } }): Promise<number>;
 }
@@ -32,7 +35,8 @@ export function itemTable(db: Db | Tx, kind: ItemKind): ItemTable {
 
 /** New rows: engrams get can_blueprint (true unless given), creatures have none. */
 export async function createItems(db: Db | Tx, kind: ItemKind, records: EngramRecord[]): Promise<void> {
-  if (kind === "engrams") await db.engram.createMany({ data: records.map((r) => ({ ...r, canBlueprint: r.canBlueprint ?? true })) });
+  if (kind === "engrams")
+    await db.engram.createMany({ data: records.map((r) => ({ ...r, canBlueprint: r.canBlueprint ?? true })) });
   else await db.creature.createMany({ data: records.map(({ canBlueprint: _, ...r }) => r) });
 }
 
@@ -45,7 +49,8 @@ export async function updateItem(db: Db | Tx, kind: ItemKind, record: EngramReco
   const { uid, canBlueprint, ...data } = record;
   const where = { uid, modId: record.modId };
   if (kind === "creatures") return (await db.creature.updateMany({ where, data })).count;
-  return (await db.engram.updateMany({ where, data: canBlueprint === undefined ? data : { ...data, canBlueprint } })).count;
+  return (await db.engram.updateMany({ where, data: canBlueprint === undefined ? data : { ...data, canBlueprint } }))
+    .count;
 }
 
 const TABLES: Record<ItemKind, string> = { engrams: "engrams", creatures: "creatures" };
@@ -57,9 +62,32 @@ const TABLES: Record<ItemKind, string> = { engrams: "engrams", creatures: "creat
  * request's CPU). Sets what Prisma would (updated_at included; the change log's triggers
  * ignore a change of updated_at alone). 1 when it was updated.
  */
-export async function updateModItem(sql: Sql, kind: ItemKind, record: EngramRecord & { modId: string }): Promise<number> {
+export async function updateModItem(
+  sql: Sql,
+  kind: ItemKind,
+  record: EngramRecord & { modId: string },
+): Promise<number> {
   const blueprint = kind === "engrams" && record.canBlueprint !== undefined;
-  const set = ["path", "class_name", "class_key", "label", "environments", "updated_at", ...(blueprint ? ["can_blueprint"] : [])];
-  const values = [record.path, record.className, record.classKey, record.label, record.environments, new Date(), ...(blueprint ? [record.canBlueprint] : [])];
-  return sql.run(`UPDATE "${TABLES[kind]}" SET ${set.map((c) => `"${c}" = ?`).join(", ")} WHERE "uid" = ? AND "mod_id" = ?`, [...values, record.uid, record.modId]);
+  const set = [
+    "path",
+    "class_name",
+    "class_key",
+    "label",
+    "environments",
+    "updated_at",
+    ...(blueprint ? ["can_blueprint"] : []),
+  ];
+  const values = [
+    record.path,
+    record.className,
+    record.classKey,
+    record.label,
+    record.environments,
+    new Date(),
+    ...(blueprint ? [record.canBlueprint] : []),
+  ];
+  return sql.run(
+    `UPDATE "${TABLES[kind]}" SET ${set.map((c) => `"${c}" = ?`).join(", ")} WHERE "uid" = ? AND "mod_id" = ?`,
+    [...values, record.uid, record.modId],
+  );
 }

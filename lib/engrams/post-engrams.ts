@@ -18,26 +18,43 @@ import { updateModItem } from "@/lib/engrams/item-table";
 import { saveEngrams } from "@/lib/engrams/save-engrams";
 import { confirmedModIds } from "@/lib/mods/find-mods";
 
-export async function postEngrams(db: Db, options: { userId: string; engrams: EngramRecord[]; kind?: ItemKind }): Promise<void> {
+export async function postEngrams(
+  db: Db,
+  options: { userId: string; engrams: EngramRecord[]; kind?: ItemKind },
+): Promise<void> {
   const { userId, engrams, kind = "engrams" } = options;
   const { noun } = itemKinds[kind];
   const mine = await confirmedModIds(db, userId);
   engrams.forEach((e, index) => {
-    if (e.modId === null) throw forbidden(`Item ${index}: ${noun}s without a mod are loaded by the operator, not through the API.`, { index, mod_id: null });
-    if (!mine.has(e.modId)) throw forbidden(`Item ${index}: you do not own a confirmed registration of mod ${e.modId}.`, { index, mod_id: e.modId });
+    if (e.modId === null)
+      throw forbidden(`Item ${index}: ${noun}s without a mod are loaded by the operator, not through the API.`, {
+        index,
+        mod_id: null,
+      });
+    if (!mine.has(e.modId))
+      throw forbidden(`Item ${index}: you do not own a confirmed registration of mod ${e.modId}.`, {
+        index,
+        mod_id: e.modId,
+      });
   });
   try {
     await groupCommit(
       db,
       async ({ tx, sql }) => {
         const [one] = engrams;
-        if (engrams.length === 1 && one!.modId !== null && (await updateModItem(sql, kind, { ...one!, modId: one!.modId })) === 1) return;
+        if (
+          engrams.length === 1 &&
+          one!.modId !== null &&
+          (await updateModItem(sql, kind, { ...one!, modId: one!.modId })) === 1
+        )
+          return;
         await saveEngrams(tx, engrams, undefined, kind);
       },
       { rows: engrams.length, timeoutMs: batchTransactionOptions(engrams.length).timeout },
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`Some of these ${noun}s were added by a concurrent request; try again.`, null);
+    if (isUniqueViolation(err))
+      throw conflict(`Some of these ${noun}s were added by a concurrent request; try again.`, null);
     throw err;
   }
 }

@@ -21,15 +21,24 @@ export function validatePushRows(rows: EngramFileRow[], modId: string, kind: Ite
   const withMod = rows.map(({ row, value }) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return { row, value };
     const v = value as Record<string, unknown>;
-    const missing = v.mod_id === undefined || v.mod_id === null || (typeof v.mod_id === "string" && v.mod_id.trim() === "");
+    const missing =
+      v.mod_id === undefined || v.mod_id === null || (typeof v.mod_id === "string" && v.mod_id.trim() === "");
     return { row, value: missing ? { ...v, mod_id: modId } : v };
   });
   const { records, rowOf, kindOf, errors } = validateRows(withMod, kind);
   records.forEach((r, i) => {
-    if (r.modId !== modId) errors.push({ row: rowOf[i]!, message: `mod_id: ${r.modId ?? "none"} differs from --mod ${modId}` });
-    if (kindOf[i] !== kind) errors.push({ row: rowOf[i]!, message: `kind: a ${itemKinds[kindOf[i]!].noun}, where this file is pushed as ${kind}` });
+    if (r.modId !== modId)
+      errors.push({ row: rowOf[i]!, message: `mod_id: ${r.modId ?? "none"} differs from --mod ${modId}` });
+    if (kindOf[i] !== kind)
+      errors.push({
+        row: rowOf[i]!,
+        message: `kind: a ${itemKinds[kindOf[i]!].noun}, where this file is pushed as ${kind}`,
+      });
   });
-  return { records: records.filter((r, i) => r.modId === modId && kindOf[i] === kind), errors: errors.sort((a, b) => a.row - b.row) };
+  return {
+    records: records.filter((r, i) => r.modId === modId && kindOf[i] === kind),
+    errors: errors.sort((a, b) => a.row - b.row),
+  };
 }
 
 export interface PushPlan {
@@ -49,7 +58,9 @@ function sameEngram(record: EngramRecord, current: EngramJson | CreatureJson): b
     record.label === current.label &&
     environments.join(",") === current.environments.join(",") &&
     // can_blueprint left out of the file keeps the stored value (CONTRACT §6 update); creatures have none
-    (record.canBlueprint === undefined || !("can_blueprint" in current) || record.canBlueprint === current.can_blueprint)
+    (record.canBlueprint === undefined ||
+      !("can_blueprint" in current) ||
+      record.canBlueprint === current.can_blueprint)
   );
 }
 

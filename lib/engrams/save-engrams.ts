@@ -18,13 +18,26 @@ export interface SaveResult {
 
 function belongsElsewhere(index: number, e: EngramRecord, owner: string | null) {
   const where = owner === null ? "the base game" : `mod ${owner}`;
-  return conflict(`Item ${index}: the path ${e.path} belongs to ${where}.`, { index, uid: e.uid, path: e.path, mod_id: owner });
+  return conflict(`Item ${index}: the path ${e.path} belongs to ${where}.`, {
+    index,
+    uid: e.uid,
+    path: e.path,
+    mod_id: owner,
+  });
 }
 
-export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: (done: number) => void, kind: ItemKind = "engrams"): Promise<SaveResult> {
+export async function saveEngrams(
+  tx: Tx,
+  engrams: EngramRecord[],
+  onProgress?: (done: number) => void,
+  kind: ItemKind = "engrams",
+): Promise<SaveResult> {
   const owners = new Map<string, string | null>();
   for (const part of chunks(engrams)) {
-    const rows = await itemTable(tx, kind).findMany({ where: { uid: { in: part.map((e) => e.uid) } }, select: OWNERSHIP });
+    const rows = await itemTable(tx, kind).findMany({
+      where: { uid: { in: part.map((e) => e.uid) } },
+      select: OWNERSHIP,
+    });
     for (const r of rows) owners.set(r.uid, r.modId);
   }
   engrams.forEach((e, index) => {
@@ -47,7 +60,11 @@ export async function saveEngrams(tx: Tx, engrams: EngramRecord[], onProgress?: 
     if (!owners.has(e.uid)) continue;
     // Guarded by mod: a concurrent delete-and-recreate by another mod must not be overwritten.
     const count = await updateItem(tx, kind, e);
-    if (count === 0) throw conflict(`Item ${index}: the ${itemKinds[kind].noun} ${e.path} changed during this request; try again.`, { index, uid: e.uid });
+    if (count === 0)
+      throw conflict(`Item ${index}: the ${itemKinds[kind].noun} ${e.path} changed during this request; try again.`, {
+        index,
+        uid: e.uid,
+      });
     if (++done % ROWS_PER_STATEMENT === 0) report();
   }
   report();

@@ -7,11 +7,37 @@
  */
 const MAX_PATH = 512;
 const MAX_QUERY = 512;
-const SECRET_WORDS = new Set(["token", "secret", "password", "passwd", "pwd", "auth", "authorization", "sig", "signature", "key", "apikey", "code", "session", "sid", "credential", "credentials", "cookie", "nonce", "state", "jwt", "bearer", "private"]);
+const SECRET_WORDS = new Set([
+  "token",
+  "secret",
+  "password",
+  "passwd",
+  "pwd",
+  "auth",
+  "authorization",
+  "sig",
+  "signature",
+  "key",
+  "apikey",
+  "code",
+  "session",
+  "sid",
+  "credential",
+  "credentials",
+  "cookie",
+  "nonce",
+  "state",
+  "jwt",
+  "bearer",
+  "private",
+]);
 
 /** Whether a parameter name has a word that names a secret ("access_token", "apiKey", "sig"; not "author"). */
 export function isSecretName(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
   return words.some((w) => SECRET_WORDS.has(w));
 }
 

@@ -29,7 +29,7 @@ const REDACT = [
   "*.cookie",
   "*.headers.authorization",
   "*.headers.cookie",
-  "*.headers[\"set-cookie\"]",
+  '*.headers["set-cookie"]',
   "*.privateKey",
   "*.private_key",
   "*.body",
@@ -38,13 +38,24 @@ const REDACT = [
 /** pino-pretty's rendering, written to `destination` (stdout by default). */
 function prettyStream(destination?: DestinationStream): DestinationStream {
   // Synchronous require: the logger must exist before the first start-up step logs.
-  const pretty = createRequire(import.meta.url)("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
+  const pretty = createRequire(import.meta.url)("pino-pretty") as (
+    options: Record<string, unknown>,
+  ) => DestinationStream;
   const colorize = destination === undefined && process.stdout.isTTY === true;
-  return pretty({ colorize, sync: true, translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l", ignore: "pid,hostname", destination: destination ?? 1 });
+  return pretty({
+    colorize,
+    sync: true,
+    translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l",
+    ignore: "pid,hostname",
+    destination: destination ?? 1,
+  });
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const destination = options.format === "pretty" ? prettyStream(options.destination) : (options.destination ?? pino.destination({ dest: 1, sync: true }));
+  const destination =
+    options.format === "pretty"
+      ? prettyStream(options.destination)
+      : (options.destination ?? pino.destination({ dest: 1, sync: true }));
   return pino(
     {
       level: options.level ?? "info",
@@ -68,7 +79,10 @@ const globalForLogger = globalThis as unknown as { beaconLogger?: Logger };
  * LOG_FORMAT=json asks otherwise.
  */
 export function logger(): Logger {
-  globalForLogger.beaconLogger ??= createLogger({ level: levelOf(process.env.LOG_LEVEL), format: process.env.LOG_FORMAT === "json" ? "json" : "pretty" });
+  globalForLogger.beaconLogger ??= createLogger({
+    level: levelOf(process.env.LOG_LEVEL),
+    format: process.env.LOG_FORMAT === "json" ? "json" : "pretty",
+  });
   return globalForLogger.beaconLogger;
 }
 

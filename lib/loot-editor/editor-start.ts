@@ -25,4 +25,5 @@ export interface EditorStart {
 }
 
 /** One draft for new documents, one per document being revised. */
-export const draftKeyFor = (mode: EditorStart["mode"], documentId: string) => (mode === "create" ? "beacon-hub.loot-draft.new" : `beacon-hub.loot-draft.${documentId}`);
+export const draftKeyFor = (mode: EditorStart["mode"], documentId: string) =>
+  mode === "create" ? "beacon-hub.loot-draft.new" : `beacon-hub.loot-draft.${documentId}`;

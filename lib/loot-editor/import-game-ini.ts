@@ -22,12 +22,29 @@ export type ImportOutcome = { ok: true; start: EditorStart } | { ok: false; mess
 
 export async function importGameIni(db: Db, options: { text: string; difficulty?: number }): Promise<ImportOutcome> {
   const { text } = options;
-  if (Buffer.byteLength(text, "utf8") > MAX_IMPORT_BYTES) return { ok: false, message: `The Game.ini is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; paste the file the server uses.`, problems: [] };
-  if (text.includes("\u0000")) return { ok: false, message: "This is not a text file (it holds NUL characters).", problems: [] };
-  const classes = lootItems(readGameIni(text, { difficulty: options.difficulty }).doc).map((i) => ({ path: "", class: i.class }));
+  if (Buffer.byteLength(text, "utf8") > MAX_IMPORT_BYTES)
+    return {
+      ok: false,
+      message: `The Game.ini is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; paste the file the server uses.`,
+      problems: [],
+    };
+  if (text.includes("\u0000"))
+    return { ok: false, message: "This is not a text file (it holds NUL characters).", problems: [] };
+  const classes = lootItems(readGameIni(text, { difficulty: options.difficulty }).doc).map((i) => ({
+    path: "",
+    class: i.class,
+  }));
   const resolve = await resolveItems(db, classes);
-  const read = readGameIni(text, { difficulty: options.difficulty, pathOfClass: (c) => resolve({ path: "", class: c })?.path });
-  if (read.doc.sources.length === 0) return { ok: false, message: "No supply crate line (ConfigOverrideSupplyCrateItems) could be read from this text.", problems: read.problems };
+  const read = readGameIni(text, {
+    difficulty: options.difficulty,
+    pathOfClass: (c) => resolve({ path: "", class: c })?.path,
+  });
+  if (read.doc.sources.length === 0)
+    return {
+      ok: false,
+      message: "No supply crate line (ConfigOverrideSupplyCrateItems) could be read from this text.",
+      problems: read.problems,
+    };
   const id = randomUUID();
   const doc = { ...read.doc, raw: emptyLootDocument(id).raw, problems: [] };
   const sources = doc.sources.length;

@@ -24,10 +24,14 @@ export interface SaveLootOptions {
   maxBytes: number;
 }
 
-export async function saveLootDocument(db: Db, options: SaveLootOptions): Promise<{ documentId: string; revision: number }> {
+export async function saveLootDocument(
+  db: Db,
+  options: SaveLootOptions,
+): Promise<{ documentId: string; revision: number }> {
   const { userId, mode, documentId, content, maxBytes } = options;
   const bytes = Buffer.from(content, "utf8");
-  if (bytes.length > maxBytes) throw new ApiError("payload_too_large", `The document is larger than the server accepts (${maxBytes} bytes).`);
+  if (bytes.length > maxBytes)
+    throw new ApiError("payload_too_large", `The document is larger than the server accepts (${maxBytes} bytes).`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
@@ -37,14 +41,22 @@ export async function saveLootDocument(db: Db, options: SaveLootOptions): Promis
   const doc = readLootDocument(parsed);
   if (!doc) throw badRequest("This is not a loot document (it has no LootSources).");
   const identifier = (parsed as { Identifier?: unknown }).Identifier;
-  if (typeof identifier !== "string" || identifier.toLowerCase() !== documentId) throw badRequest("The document's Identifier is not the document being saved.");
+  if (typeof identifier !== "string" || identifier.toLowerCase() !== documentId)
+    throw badRequest("The document's Identifier is not the document being saved.");
   const errors = validateLoot(doc).filter((i) => i.severity === "error");
-  if (errors.length > 0) throw badRequest(`${errors.length === 1 ? "One problem blocks" : `${errors.length} problems block`} saving: ${errors[0]!.message}`, errors);
+  if (errors.length > 0)
+    throw badRequest(
+      `${errors.length === 1 ? "One problem blocks" : `${errors.length} problems block`} saving: ${errors[0]!.message}`,
+      errors,
+    );
 
   const existing = await db.document.findUnique({ where: { id: documentId }, select: { userId: true } });
-  if (mode === "create" && existing) throw conflict("A document with this id exists already: open it from your documents to change it.");
-  if (mode === "update" && !existing) throw notFound("This document no longer exists: save your draft as a new document.");
-  if (mode === "update" && existing!.userId !== userId) throw forbidden("Documents published by another user cannot be changed.");
+  if (mode === "create" && existing)
+    throw conflict("A document with this id exists already: open it from your documents to change it.");
+  if (mode === "update" && !existing)
+    throw notFound("This document no longer exists: save your draft as a new document.");
+  if (mode === "update" && existing!.userId !== userId)
+    throw forbidden("Documents published by another user cannot be changed.");
 
   await publishDocuments(db, { userId, documents: readDocumentInputs(parsed, content, bytes) });
   const saved = await db.document.findUniqueOrThrow({ where: { id: documentId }, select: { revision: true } });

@@ -20,7 +20,8 @@ import { draftKeyFor, type EditorStart } from "./editor-start";
 
 export type EditorSource = { kind: "empty" } | { kind: "template" } | { kind: "document"; id: string; edit: boolean };
 
-export type StartOutcome = { ok: true; start: EditorStart } | { ok: false; reason: "not-found" | "not-loot"; message: string };
+export type StartOutcome =
+  { ok: true; start: EditorStart } | { ok: false; reason: "not-found" | "not-loot"; message: string };
 
 /** The catalogue's items among those the document names, each once. */
 export async function catalogueItemsOf(db: Db, doc: LootDocument): Promise<CatalogueItem[]> {
@@ -39,8 +40,24 @@ function asNew(doc: LootDocument, id: string, title = doc.title): LootDocument {
   return { ...doc, title, raw: { ...doc.raw, Identifier: id } };
 }
 
-async function started(db: Db, mode: EditorStart["mode"], documentId: string, doc: LootDocument, extra: Partial<EditorStart> = {}): Promise<StartOutcome> {
-  const start: EditorStart = { mode, documentId, revision: null, doc: withoutRawChildren(doc), items: await catalogueItemsOf(db, doc), notice: null, problems: doc.problems, draftKey: draftKeyFor(mode, documentId), ...extra };
+async function started(
+  db: Db,
+  mode: EditorStart["mode"],
+  documentId: string,
+  doc: LootDocument,
+  extra: Partial<EditorStart> = {},
+): Promise<StartOutcome> {
+  const start: EditorStart = {
+    mode,
+    documentId,
+    revision: null,
+    doc: withoutRawChildren(doc),
+    items: await catalogueItemsOf(db, doc),
+    notice: null,
+    problems: doc.problems,
+    draftKey: draftKeyFor(mode, documentId),
+    ...extra,
+  };
   return { ok: true, start };
 }
 
@@ -50,14 +67,25 @@ export async function startEditor(db: Db, options: { userId: string; source: Edi
   if (source.kind === "empty") return started(db, "create", newId, emptyLootDocument(newId));
   if (source.kind === "template") {
     const doc = readLootDocument(defaultLootTemplate())!;
-    return started(db, "create", newId, asNew(doc, newId), { notice: "Starting from Default Loot.beacon, the desktop client's default loot tables: saving makes a new document of yours." });
+    return started(db, "create", newId, asNew(doc, newId), {
+      notice:
+        "Starting from Default Loot.beacon, the desktop client's default loot tables: saving makes a new document of yours.",
+    });
   }
   const id = source.id.toLowerCase();
-  const meta = isUuid(id) ? await db.document.findUnique({ where: { id }, select: { id: true, userId: true, name: true, revision: true } }) : null;
+  const meta = isUuid(id)
+    ? await db.document.findUnique({ where: { id }, select: { id: true, userId: true, name: true, revision: true } })
+    : null;
   if (!meta) return { ok: false, reason: "not-found", message: "No document has this id." };
   const content = await readDocumentJson(db, id);
   const doc = content.state === "parsed" ? readLootDocument(content.value) : null;
-  if (!doc) return { ok: false, reason: "not-loot", message: "This document holds no loot sources (it is not a loot document, or it is too large or unreadable), so the loot editor cannot open it." };
+  if (!doc)
+    return {
+      ok: false,
+      reason: "not-loot",
+      message:
+        "This document holds no loot sources (it is not a loot document, or it is too large or unreadable), so the loot editor cannot open it.",
+    };
   if (meta.userId === userId && source.edit) return started(db, "update", id, doc, { revision: meta.revision });
   const notice =
     meta.userId === userId

@@ -38,7 +38,10 @@ function update(node: Tree, path: LootPath, depth: number, fn: (part: Tree) => T
 
 function updateList(doc: LootDocument, parent: LootPath, fn: (list: Tree[]) => Tree[]): LootDocument {
   if (parent.length >= CHILDREN.length) return doc;
-  return update(doc as unknown as Tree, parent, 0, (node) => ({ ...node, [CHILDREN[parent.length]!]: fn(children(node, parent.length)) })) as unknown as LootDocument;
+  return update(doc as unknown as Tree, parent, 0, (node) => ({
+    ...node,
+    [CHILDREN[parent.length]!]: fn(children(node, parent.length)),
+  })) as unknown as LootDocument;
 }
 
 /** The part at `path`, or undefined. */
@@ -65,7 +68,12 @@ export function setFields(doc: LootDocument, path: LootPath, fields: Tree): Loot
 }
 
 /** Adds `part` to the list under `parent` (at `index`, else at the end). */
-export function insertPart(doc: LootDocument, parent: LootPath, part: LootSource | LootItemSet | LootEntry | LootItem, index?: number): LootDocument {
+export function insertPart(
+  doc: LootDocument,
+  parent: LootPath,
+  part: LootSource | LootItemSet | LootEntry | LootItem,
+  index?: number,
+): LootDocument {
   return updateList(doc, parent, (list) => {
     const at = index === undefined ? list.length : Math.min(Math.max(0, index), list.length);
     return [...list.slice(0, at), part as unknown as Tree, ...list.slice(at)];
@@ -125,7 +133,11 @@ export function withoutRawChildren(doc: LootDocument): LootDocument {
     sources: doc.sources.map((s) => ({
       ...s,
       raw: slim(s.raw, "ItemSets"),
-      itemSets: s.itemSets.map((t) => ({ ...t, raw: slim(t.raw, "ItemEntries"), entries: t.entries.map((e) => ({ ...e, raw: slim(e.raw, "Items") })) })),
+      itemSets: s.itemSets.map((t) => ({
+        ...t,
+        raw: slim(t.raw, "ItemEntries"),
+        entries: t.entries.map((e) => ({ ...e, raw: slim(e.raw, "Items") })),
+      })),
     })),
   };
 }

@@ -29,7 +29,12 @@ export function record<T>(h: History<T>, next: T, group?: string): History<T> {
 
 export function undo<T>(h: History<T>): History<T> {
   if (h.past.length === 0) return h;
-  return { past: h.past.slice(0, -1), present: h.past[h.past.length - 1]!, future: [h.present, ...h.future], group: null };
+  return {
+    past: h.past.slice(0, -1),
+    present: h.past[h.past.length - 1]!,
+    future: [h.present, ...h.future],
+    group: null,
+  };
 }
 
 export function redo<T>(h: History<T>): History<T> {

@@ -80,7 +80,11 @@ export function mergeGameIni(existing: string, crates: CrateLine[]): string {
   const before = out[sectionEnd - 1]!;
   const tailEnd = before.end;
   if (tailEnd === "") before.end = eol;
-  out.splice(sectionEnd, 0, ...missing.map((text, i) => ({ text, end: i === missing.length - 1 && tailEnd === "" ? "" : eol })));
+  out.splice(
+    sectionEnd,
+    0,
+    ...missing.map((text, i) => ({ text, end: i === missing.length - 1 && tailEnd === "" ? "" : eol })),
+  );
   return join(out);
 }
 

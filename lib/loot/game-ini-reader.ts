@@ -57,8 +57,15 @@ export function nearestTier(q: number, multiplier: number, difficulty: number): 
   return best;
 }
 
-function readItems(entry: UeValue, where: string, options: GameIniReadOptions, problems: string[]): { items: LootItem[]; blueprints: boolean } {
-  const weights = listItems(field(entry, "ItemsWeights")).map((w, i) => numberOf(w, 1, `${where}, item weight ${i + 1}`, problems));
+function readItems(
+  entry: UeValue,
+  where: string,
+  options: GameIniReadOptions,
+  problems: string[],
+): { items: LootItem[]; blueprints: boolean } {
+  const weights = listItems(field(entry, "ItemsWeights")).map((w, i) =>
+    numberOf(w, 1, `${where}, item weight ${i + 1}`, problems),
+  );
   const classes = field(entry, "ItemClassStrings");
   if (classes) {
     const items = listItems(classes).map((v, i): LootItem => {
@@ -71,16 +78,29 @@ function readItems(entry: UeValue, where: string, options: GameIniReadOptions, p
   }
   const items = listItems(field(entry, "Items")).map((v, i): LootItem => {
     const m = /^BlueprintGeneratedClass'(.+?)_C'$/i.exec(textOf(v) ?? "");
-    if (!m) problems.push(`${where}: "${(textOf(v) ?? "").slice(0, 80)}" is not a BlueprintGeneratedClass'<path>_C' item`);
+    if (!m)
+      problems.push(`${where}: "${(textOf(v) ?? "").slice(0, 80)}" is not a BlueprintGeneratedClass'<path>_C' item`);
     const path = m?.[1] ?? "";
-    return { class: path ? classOf(path) : textOf(v) ?? "", path, weight: weights[i] ?? 1 };
+    return { class: path ? classOf(path) : (textOf(v) ?? ""), path, weight: weights[i] ?? 1 };
   });
   return { items, blueprints: true };
 }
 
-function readEntry(v: UeValue, where: string, m: { min: number; max: number }, difficulty: number, options: GameIniReadOptions, problems: string[]) {
+function readEntry(
+  v: UeValue,
+  where: string,
+  m: { min: number; max: number },
+  difficulty: number,
+  options: GameIniReadOptions,
+  problems: string[],
+) {
   const { items, blueprints } = readItems(v, where, options, problems);
-  const chance = numberOf(field(v, "ChanceToBeBlueprintOverride"), 0, `${where}, ChanceToBeBlueprintOverride`, problems);
+  const chance = numberOf(
+    field(v, "ChanceToBeBlueprintOverride"),
+    0,
+    `${where}, ChanceToBeBlueprintOverride`,
+    problems,
+  );
   const entry: LootEntry = {
     weight: numberOf(field(v, "EntryWeight"), 1, `${where}, EntryWeight`, problems),
     items,
@@ -94,7 +114,13 @@ function readEntry(v: UeValue, where: string, m: { min: number; max: number }, d
   return { entry, blueprints };
 }
 
-function readSource(line: UeValue, lineNo: number, difficulty: number, options: GameIniReadOptions, problems: string[]): LootSource {
+function readSource(
+  line: UeValue,
+  lineNo: number,
+  difficulty: number,
+  options: GameIniReadOptions,
+  problems: string[],
+): LootSource {
   const crateClass = textOf(field(line, "SupplyCrateClassString")) ?? "";
   const crate = knownCrate(crateClass);
   const m = { min: crate?.multiplierMin ?? 1, max: crate?.multiplierMax ?? 1 };
@@ -118,7 +144,10 @@ function readSource(line: UeValue, lineNo: number, difficulty: number, options: 
       raw: {},
     };
   });
-  if (!crate) problems.push(`line ${lineNo}: the crate ${crateClass || "(none)"} is not a known crate: labelled by its class, quality multipliers taken as 1`);
+  if (!crate)
+    problems.push(
+      `line ${lineNo}: the crate ${crateClass || "(none)"} is not a known crate: labelled by its class, quality multipliers taken as 1`,
+    );
   return {
     crateClass,
     label: crate?.label ?? crateClass,
@@ -142,7 +171,8 @@ export function readGameIni(text: string, options: GameIniReadOptions = {}): Gam
   const problems: string[] = [];
   const override = /^\s*OverrideOfficialDifficulty\s*=\s*([0-9.]+)\s*$/im.exec(text);
   const fromFile = override ? Number(override[1]) : NaN;
-  const difficulty = fromFile > 0 ? fromFile : options.difficulty && options.difficulty > 0 ? options.difficulty : DEFAULT_DIFFICULTY;
+  const difficulty =
+    fromFile > 0 ? fromFile : options.difficulty && options.difficulty > 0 ? options.difficulty : DEFAULT_DIFFICULTY;
   const sources: LootSource[] = [];
   let inSection = false;
   text.split(/\r\n|\n|\r/).forEach((raw, i) => {
@@ -154,7 +184,9 @@ export function readGameIni(text: string, options: GameIniReadOptions = {}): Gam
     const m = KEY_LINE.exec(raw);
     if (!m) return;
     if (!inSection) {
-      problems.push(`line ${i + 1}: a supply crate line outside ${GAME_INI_SECTION} (the game ignores it there), skipped`);
+      problems.push(
+        `line ${i + 1}: a supply crate line outside ${GAME_INI_SECTION} (the game ignores it there), skipped`,
+      );
       return;
     }
     try {
@@ -166,5 +198,9 @@ export function readGameIni(text: string, options: GameIniReadOptions = {}): Gam
   });
   if (sources.length === 0) problems.push(`no ${SUPPLY_CRATE_KEY} line was found in ${GAME_INI_SECTION}`);
   const maps = sources.reduce((mask, s) => mask | s.availability, 0);
-  return { doc: { version: 2, title: "", description: "", difficulty, maps, sources, problems, raw: {} }, difficulty, problems };
+  return {
+    doc: { version: 2, title: "", description: "", difficulty, maps, sources, problems, raw: {} },
+    difficulty,
+    problems,
+  };
 }

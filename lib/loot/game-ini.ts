@@ -20,7 +20,9 @@ export const GAME_INI_SECTION = "[/script/shootergame.shootergamemode]";
 export const SUPPLY_CRATE_KEY = "ConfigOverrideSupplyCrateItems";
 
 /** Beacon's name for the Scorched Earth desert crate; the game shares the ocean one (sic). */
-const CRATE_ALIASES: Record<string, string> = { "Beacon:ScorchedEarthDesertCrate_C": "SupplyCreate_OceanInstant_High_C" };
+const CRATE_ALIASES: Record<string, string> = {
+  "Beacon:ScorchedEarthDesertCrate_C": "SupplyCreate_OceanInstant_High_C",
+};
 
 export interface GameIniOptions {
   /** the document's DifficultyValue unless overridden (`?difficulty=`) */
@@ -55,7 +57,9 @@ function entryText(entry: LootEntry, weight: number, source: LootSource, options
   return [
     `EntryWeight=${iniNumber(weight)}`,
     items,
-    `ItemsWeights=(${shares(entry.items.map((i) => i.weight)).map(iniNumber).join(",")})`,
+    `ItemsWeights=(${shares(entry.items.map((i) => i.weight))
+      .map(iniNumber)
+      .join(",")})`,
     `MinQuantity=${count(entry.minQuantity)}`,
     `MaxQuantity=${count(entry.maxQuantity)}`,
     `MinQuality=${iniNumber(qualityNumber(entry.minQuality, source.multiplierMin, options.difficulty))}`,

@@ -90,7 +90,10 @@ const bool = (v: unknown, fallback: boolean) => (typeof v === "boolean" ? v : fa
 function objects(value: unknown, what: string, problems: string[]): Json[] {
   if (!Array.isArray(value)) return [];
   const out = value.filter(isObject);
-  if (out.length < value.length) problems.push(`${value.length - out.length} ${what} ${value.length - out.length === 1 ? "is" : "are"} not an object and ${value.length - out.length === 1 ? "was" : "were"} skipped`);
+  if (out.length < value.length)
+    problems.push(
+      `${value.length - out.length} ${what} ${value.length - out.length === 1 ? "is" : "are"} not an object and ${value.length - out.length === 1 ? "was" : "were"} skipped`,
+    );
   return out;
 }
 
@@ -102,7 +105,8 @@ function readItem(raw: Json): LootItem {
 function readEntry(raw: Json, where: string, problems: string[]): LootEntry {
   const minQuality = parseQualityTier(raw.MinQuality);
   const maxQuality = parseQualityTier(raw.MaxQuality);
-  if ((raw.MinQuality !== undefined && !minQuality) || (raw.MaxQuality !== undefined && !maxQuality)) problems.push(`${where}: an unknown quality tier was read as Tier1`);
+  if ((raw.MinQuality !== undefined && !minQuality) || (raw.MaxQuality !== undefined && !maxQuality))
+    problems.push(`${where}: an unknown quality tier was read as Tier1`);
   return {
     weight: num(raw.EntryWeight, 1),
     items: objects(raw.Items, `items of ${where}`, problems).map(readItem),
@@ -148,7 +152,9 @@ function readSource(raw: Json, problems: string[]): LootSource {
     useBlueprints: bool(raw.UseBlueprints, false),
     uiColor: /^[0-9a-f]{8}$/i.test(color) ? color.toUpperCase() : "",
     sortValue: num(raw.SortValue, 0),
-    itemSets: objects(raw.ItemSets, `item sets of "${label}"`, problems).map((s) => readItemSet(s, `"${label}"`, problems)),
+    itemSets: objects(raw.ItemSets, `item sets of "${label}"`, problems).map((s) =>
+      readItemSet(s, `"${label}"`, problems),
+    ),
     raw,
   };
 }

@@ -13,8 +13,26 @@ import { DEFAULT_DIFFICULTY } from "./quality";
  * 2017 client wrote them (alphabetical), so writeLootDocument keeps that order.
  */
 export function emptyLootDocument(identifier: string): LootDocument {
-  const raw = { Description: "", DifficultyValue: DEFAULT_DIFFICULTY, Identifier: identifier, LootSources: [], Map: 0, Public: true, Title: "", Version: 2 };
-  return { version: 2, title: "", description: "", difficulty: DEFAULT_DIFFICULTY, maps: 0, sources: [], problems: [], raw };
+  const raw = {
+    Description: "",
+    DifficultyValue: DEFAULT_DIFFICULTY,
+    Identifier: identifier,
+    LootSources: [],
+    Map: 0,
+    Public: true,
+    Title: "",
+    Version: 2,
+  };
+  return {
+    version: 2,
+    title: "",
+    description: "",
+    difficulty: DEFAULT_DIFFICULTY,
+    maps: 0,
+    sources: [],
+    problems: [],
+    raw,
+  };
 }
 
 export function newItem(item: { class: string; path: string }): LootItem {
@@ -22,15 +40,38 @@ export function newItem(item: { class: string; path: string }): LootItem {
 }
 
 export function newEntry(items: LootItem[] = []): LootEntry {
-  return { weight: 1, items, minQuantity: 1, maxQuantity: 1, minQuality: "Tier1", maxQuality: "Tier1", blueprintChance: 0, raw: {} };
+  return {
+    weight: 1,
+    items,
+    minQuantity: 1,
+    maxQuantity: 1,
+    minQuality: "Tier1",
+    maxQuality: "Tier1",
+    blueprintChance: 0,
+    raw: {},
+  };
 }
 
 export function newItemSet(label = "New item set"): LootItemSet {
-  return { label, minItems: 1, maxItems: 1, itemsPower: 1, weight: 1, itemsRandomWithoutReplacement: true, entries: [], raw: {} };
+  return {
+    label,
+    minItems: 1,
+    maxItems: 1,
+    itemsPower: 1,
+    weight: 1,
+    itemsRandomWithoutReplacement: true,
+    entries: [],
+    raw: {},
+  };
 }
 
 /** The crate's own values: what a source of that crate starts with, and what choosing the crate sets. */
-export function crateFields(crate: KnownCrate): Pick<LootSource, "crateClass" | "label" | "kind" | "availability" | "multiplierMin" | "multiplierMax" | "uiColor" | "sortValue"> {
+export function crateFields(
+  crate: KnownCrate,
+): Pick<
+  LootSource,
+  "crateClass" | "label" | "kind" | "availability" | "multiplierMin" | "multiplierMax" | "uiColor" | "sortValue"
+> {
   return {
     crateClass: crate.crateClass,
     label: crate.label,
@@ -48,6 +89,24 @@ export function newSource(crate: KnownCrate | { crateClass: string }): LootSourc
   const fields =
     "label" in crate
       ? crateFields(crate)
-      : { crateClass: crate.crateClass, label: crate.crateClass, kind: "Standard", availability: 0, multiplierMin: 1, multiplierMax: 1, uiColor: "", sortValue: 0 };
-  return { ...fields, minItemSets: 1, maxItemSets: 1, itemSetsPower: 1, setsRandomWithoutReplacement: true, useBlueprints: false, itemSets: [], raw: {} };
+      : {
+          crateClass: crate.crateClass,
+          label: crate.crateClass,
+          kind: "Standard",
+          availability: 0,
+          multiplierMin: 1,
+          multiplierMax: 1,
+          uiColor: "",
+          sortValue: 0,
+        };
+  return {
+    ...fields,
+    minItemSets: 1,
+    maxItemSets: 1,
+    itemSetsPower: 1,
+    setsRandomWithoutReplacement: true,
+    useBlueprints: false,
+    itemSets: [],
+    raw: {},
+  };
 }

@@ -18,7 +18,17 @@ const TIER_NAMES: Record<QualityTier, string> = {
   Tier8: "Tier 8",
   Tier9: "Tier 9",
 };
-const BASE_VALUES: Record<QualityTier, number> = { Tier1: 0, Tier2: 5, Tier3: 8, Tier4: 15, Tier5: 22, Tier6: 28, Tier7: 36, Tier8: 44, Tier9: 56 };
+const BASE_VALUES: Record<QualityTier, number> = {
+  Tier1: 0,
+  Tier2: 5,
+  Tier3: 8,
+  Tier4: 15,
+  Tier5: 22,
+  Tier6: 28,
+  Tier7: 36,
+  Tier8: 44,
+  Tier9: 56,
+};
 
 /** The difficulty the client assumed when a document has none (or -1). */
 export const DEFAULT_DIFFICULTY = 4;

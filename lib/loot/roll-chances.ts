@@ -44,7 +44,11 @@ export function rollChances(source: LootSource): ItemSetChance[] {
       entries: set.entries.map((entry, e) => {
         const overall = setShares[t]! * entryShares[e]!;
         const itemShares = shares(entry.items.map((i) => i.weight));
-        return { chance: entryShares[e]!, overall, items: itemShares.map((chance) => ({ chance, overall: overall * chance })) };
+        return {
+          chance: entryShares[e]!,
+          overall,
+          items: itemShares.map((chance) => ({ chance, overall: overall * chance })),
+        };
       }),
     };
   });

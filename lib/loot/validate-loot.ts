@@ -42,7 +42,13 @@ class Issues {
     this.list.push({ path, field, severity: "warning", message });
   }
   /** A number field: finite, not negative, and (for counts) whole. */
-  number(path: number[], field: string, value: number, what: string, o: { whole?: boolean; positive?: boolean } = {}): boolean {
+  number(
+    path: number[],
+    field: string,
+    value: number,
+    what: string,
+    o: { whole?: boolean; positive?: boolean } = {},
+  ): boolean {
     if (typeof value !== "number" || !Number.isFinite(value)) {
       this.error(path, field, `${what}: enter a number.`);
       return false;
@@ -51,15 +57,21 @@ class Issues {
       this.error(path, field, `${what} must be ${o.positive ? "above 0" : "0 or more"}.`);
       return false;
     }
-    if (o.whole && !Number.isInteger(value)) this.warn(path, field, `${what} is a count: the game gets ${Math.round(value)}.`);
+    if (o.whole && !Number.isInteger(value))
+      this.warn(path, field, `${what} is a count: the game gets ${Math.round(value)}.`);
     return true;
   }
   range(path: number[], fields: [string, string], min: number, max: number, what: string) {
-    if (this.number(path, fields[0], min, `Minimum ${what}`, { whole: true }) && this.number(path, fields[1], max, `Maximum ${what}`, { whole: true }) && min > max)
+    if (
+      this.number(path, fields[0], min, `Minimum ${what}`, { whole: true }) &&
+      this.number(path, fields[1], max, `Maximum ${what}`, { whole: true }) &&
+      min > max
+    )
       this.warn(path, fields[0], `The minimum ${what} (${min}) is above the maximum (${max}).`);
   }
   weights(path: number[], weights: number[], what: string) {
-    if (weights.length > 0 && weights.every((w) => !(w > 0))) this.warn(path, undefined, `No ${what} has a weight above 0: the game never picks one.`);
+    if (weights.length > 0 && weights.every((w) => !(w > 0)))
+      this.warn(path, undefined, `No ${what} has a weight above 0: the game never picks one.`);
   }
 }
 
@@ -69,17 +81,34 @@ function checkItem(issues: Issues, item: LootItem, path: number[], source: LootS
   issues.number(path, "weight", item.weight, "Item weight");
   if (!item.class && !item.path) return issues.error(path, "class", "This item names no class or path.");
   if (item.class && !CLASS_NAME.test(item.class)) issues.error(path, "class", `"${item.class}" is not a class name.`);
-  if (source.useBlueprints && !item.path) issues.error(path, "path", "This source writes blueprint paths and this item has none: pick it from the catalogue.");
-  if (options.isKnownItem && !options.isKnownItem(item)) issues.warn(path, "class", `The catalogue does not know ${item.class || item.path}: check the class (items of mods not registered here are fine).`);
+  if (source.useBlueprints && !item.path)
+    issues.error(
+      path,
+      "path",
+      "This source writes blueprint paths and this item has none: pick it from the catalogue.",
+    );
+  if (options.isKnownItem && !options.isKnownItem(item))
+    issues.warn(
+      path,
+      "class",
+      `The catalogue does not know ${item.class || item.path}: check the class (items of mods not registered here are fine).`,
+    );
 }
 
 function checkEntry(issues: Issues, entry: LootEntry, path: number[], source: LootSource, options: ValidateOptions) {
   issues.number(path, "weight", entry.weight, "Entry weight");
   issues.range(path, ["minQuantity", "maxQuantity"], entry.minQuantity, entry.maxQuantity, "quantity");
-  if (QUALITY_TIERS.indexOf(entry.minQuality) > QUALITY_TIERS.indexOf(entry.maxQuality)) issues.warn(path, "minQuality", "The minimum quality is above the maximum.");
-  if (issues.number(path, "blueprintChance", entry.blueprintChance, "Blueprint chance") && entry.blueprintChance > 1) issues.error(path, "blueprintChance", "The blueprint chance is at most 100%.");
-  if (entry.items.length === 0) issues.error(path, undefined, "This entry has no item: the game would pick it and have nothing to give.");
-  issues.weights(path, entry.items.map((i) => i.weight), "item of this entry");
+  if (QUALITY_TIERS.indexOf(entry.minQuality) > QUALITY_TIERS.indexOf(entry.maxQuality))
+    issues.warn(path, "minQuality", "The minimum quality is above the maximum.");
+  if (issues.number(path, "blueprintChance", entry.blueprintChance, "Blueprint chance") && entry.blueprintChance > 1)
+    issues.error(path, "blueprintChance", "The blueprint chance is at most 100%.");
+  if (entry.items.length === 0)
+    issues.error(path, undefined, "This entry has no item: the game would pick it and have nothing to give.");
+  issues.weights(
+    path,
+    entry.items.map((i) => i.weight),
+    "item of this entry",
+  );
   entry.items.forEach((item, i) => checkItem(issues, item, [...path, i], source, options));
 }
 
@@ -87,25 +116,47 @@ function checkSet(issues: Issues, set: LootItemSet, path: number[], source: Loot
   issues.number(path, "weight", set.weight, "Set weight");
   issues.range(path, ["minItems", "maxItems"], set.minItems, set.maxItems, "number of items");
   issues.number(path, "itemsPower", set.itemsPower, "Items power");
-  if (set.entries.length === 0) issues.warn(path, undefined, "This item set is empty: when the game picks it, it gives nothing.");
-  issues.weights(path, set.entries.map((e) => e.weight), "entry of this set");
+  if (set.entries.length === 0)
+    issues.warn(path, undefined, "This item set is empty: when the game picks it, it gives nothing.");
+  issues.weights(
+    path,
+    set.entries.map((e) => e.weight),
+    "entry of this set",
+  );
   set.entries.forEach((entry, e) => checkEntry(issues, entry, [...path, e], source, options));
 }
 
-function checkSource(issues: Issues, source: LootSource, s: number, crates: Map<string, number>, options: ValidateOptions) {
+function checkSource(
+  issues: Issues,
+  source: LootSource,
+  s: number,
+  crates: Map<string, number>,
+  options: ValidateOptions,
+) {
   const path = [s];
   if (!source.crateClass) issues.error(path, "crateClass", "Choose a crate: a line without one changes no crate.");
-  else if (!CLASS_NAME.test(source.crateClass)) issues.error(path, "crateClass", `"${source.crateClass}" is not a class name.`);
-  else if (crates.get(source.crateClass.toLowerCase()) !== s) issues.warn(path, "crateClass", "Another source overrides the same crate: the game uses one line per crate.");
+  else if (!CLASS_NAME.test(source.crateClass))
+    issues.error(path, "crateClass", `"${source.crateClass}" is not a class name.`);
+  else if (crates.get(source.crateClass.toLowerCase()) !== s)
+    issues.warn(path, "crateClass", "Another source overrides the same crate: the game uses one line per crate.");
   issues.range(path, ["minItemSets", "maxItemSets"], source.minItemSets, source.maxItemSets, "number of item sets");
   issues.number(path, "itemSetsPower", source.itemSetsPower, "Item sets power");
   for (const field of ["multiplierMin", "multiplierMax"] as const) {
     const what = field === "multiplierMin" ? "Minimum quality multiplier" : "Maximum quality multiplier";
     if (issues.number(path, field, source[field], what, { positive: true }) && source[field] * 1.2 - 0.2 <= 0)
-      issues.warn(path, field, `${what} ${source[field]} is too small to scale quality: the numbers are written unscaled.`);
+      issues.warn(
+        path,
+        field,
+        `${what} ${source[field]} is too small to scale quality: the numbers are written unscaled.`,
+      );
   }
-  if (source.itemSets.length === 0) issues.warn(path, undefined, "This source has no item set: the crate would drop nothing.");
-  issues.weights(path, source.itemSets.map((t) => t.weight), "item set of this source");
+  if (source.itemSets.length === 0)
+    issues.warn(path, undefined, "This source has no item set: the crate would drop nothing.");
+  issues.weights(
+    path,
+    source.itemSets.map((t) => t.weight),
+    "item set of this source",
+  );
   source.itemSets.forEach((set, t) => checkSet(issues, set, [s, t], source, options));
 }
 

@@ -4,7 +4,12 @@
  */
 import { metrics } from "@/lib/metrics/registry";
 
-const SCOPES: Record<string, string> = { ip: "ip", user: "user", "signin-ip": "signin_ip", "signin-user": "signin_account" };
+const SCOPES: Record<string, string> = {
+  ip: "ip",
+  user: "user",
+  "signin-ip": "signin_ip",
+  "signin-user": "signin_account",
+};
 
 /** A request refused by the limiter; `key` is the limiter's ("ip:<address>", "user:<id>"): only its kind is kept. */
 export function countRateLimitRefusal(key: string): void {

@@ -39,10 +39,31 @@ function create(): ServiceMetrics {
   const registers = [registry];
   const m: ServiceMetrics = {
     registry,
-    requests: new Counter({ name: "beacon_http_requests_total", help: "HTTP requests answered, by route pattern, method and status", labelNames: ["route", "method", "status"], registers }),
-    duration: new Histogram({ name: "beacon_http_request_duration_seconds", help: "Time from the request's arrival to the end of its reply, by route pattern and method", labelNames: ["route", "method"], buckets: DURATION_BUCKETS, registers }),
-    rateLimitRefusals: new Counter({ name: "beacon_rate_limit_refusals_total", help: "Requests refused with 429, by limit (ip, user: the v1 API; signin_ip, signin_account: portal sign-in)", labelNames: ["scope"], registers }),
-    pulls: new Counter({ name: "beacon_pull_outcomes_total", help: "Engram pulls run by this instance's pull job, by outcome (ok, unchanged, error)", labelNames: ["outcome"], registers }),
+    requests: new Counter({
+      name: "beacon_http_requests_total",
+      help: "HTTP requests answered, by route pattern, method and status",
+      labelNames: ["route", "method", "status"],
+      registers,
+    }),
+    duration: new Histogram({
+      name: "beacon_http_request_duration_seconds",
+      help: "Time from the request's arrival to the end of its reply, by route pattern and method",
+      labelNames: ["route", "method"],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: "beacon_rate_limit_refusals_total",
+      help: "Requests refused with 429, by limit (ip, user: the v1 API; signin_ip, signin_account: portal sign-in)",
+      labelNames: ["scope"],
+      registers,
+    }),
+    pulls: new Counter({
+      name: "beacon_pull_outcomes_total",
+      help: "Engram pulls run by this instance's pull job, by outcome (ok, unchanged, error)",
+      labelNames: ["outcome"],
+      registers,
+    }),
     poolStats: null,
     sqliteFiles: null,
     processMetrics: false,
@@ -74,7 +95,11 @@ function create(): ServiceMetrics {
     },
   });
   cacheGauge("beacon_cache_entries", "Entries held by each in-memory cache", (c) => c.entries);
-  cacheGauge("beacon_cache_bytes", "Bytes held by each in-memory cache, as the cache counts them (bodies exactly, objects estimated)", (c) => c.bytes);
+  cacheGauge(
+    "beacon_cache_bytes",
+    "Bytes held by each in-memory cache, as the cache counts them (bodies exactly, objects estimated)",
+    (c) => c.bytes,
+  );
   cacheGauge("beacon_cache_max_bytes", "The bound in bytes at which each in-memory cache evicts", (c) => c.maxBytes);
   new Gauge({
     name: "beacon_db_pool_connections",

@@ -22,9 +22,13 @@ import { modJson, type ModJson } from "@/lib/mods/mod-json";
 import { modLockKey, TX_OPTIONS } from "@/lib/mods/register-mods";
 import type { WorkshopClient } from "@/lib/steam/workshop-client";
 
-const lostTo = (workshopId: string) => conflict(`Mod ${workshopId} has been confirmed by another user.`, { mod_id: workshopId });
+const lostTo = (workshopId: string) =>
+  conflict(`Mod ${workshopId} has been confirmed by another user.`, { mod_id: workshopId });
 
-export async function confirmMod(db: Db, options: { userId: string; workshopId: string; steam: WorkshopClient }): Promise<ModJson> {
+export async function confirmMod(
+  db: Db,
+  options: { userId: string; workshopId: string; steam: WorkshopClient },
+): Promise<ModJson> {
   const { userId, workshopId, steam } = options;
   const reg = await db.modRegistration.findUnique({ where: { userId_workshopId: { userId, workshopId } } });
   if (!reg) {
@@ -38,21 +42,25 @@ export async function confirmMod(db: Db, options: { userId: string; workshopId: 
   if (!item.description.includes(reg.confirmationCode)) return modJson(reg);
 
   try {
-    const confirmed = await groupCommit(db, async ({ tx }) => {
-      await lockForTransaction(tx, modLockKey(workshopId));
-      const { count } = await tx.modRegistration.updateMany({
-        where: { id: reg.id, confirmedModId: null },
-        data: { confirmed: true, confirmedModId: workshopId, confirmedAt: new Date(), name: item.title || reg.name },
-      });
-      if (count === 0) {
-        // Confirmed meanwhile by another request of this caller, or deleted by the winner's transaction.
-        const now = await tx.modRegistration.findUnique({ where: { id: reg.id } });
-        if (now?.confirmed) return now;
-        throw lostTo(workshopId);
-      }
-      await tx.modRegistration.deleteMany({ where: { workshopId, id: { not: reg.id } } });
-      return tx.modRegistration.findUniqueOrThrow({ where: { id: reg.id } });
-    }, { timeoutMs: TX_OPTIONS.timeout });
+    const confirmed = await groupCommit(
+      db,
+      async ({ tx }) => {
+        await lockForTransaction(tx, modLockKey(workshopId));
+        const { count } = await tx.modRegistration.updateMany({
+          where: { id: reg.id, confirmedModId: null },
+          data: { confirmed: true, confirmedModId: workshopId, confirmedAt: new Date(), name: item.title || reg.name },
+        });
+        if (count === 0) {
+          // Confirmed meanwhile by another request of this caller, or deleted by the winner's transaction.
+          const now = await tx.modRegistration.findUnique({ where: { id: reg.id } });
+          if (now?.confirmed) return now;
+          throw lostTo(workshopId);
+        }
+        await tx.modRegistration.deleteMany({ where: { workshopId, id: { not: reg.id } } });
+        return tx.modRegistration.findUniqueOrThrow({ where: { id: reg.id } });
+      },
+      { timeoutMs: TX_OPTIONS.timeout },
+    );
     return modJson(confirmed);
   } catch (err) {
     if (isUniqueViolation(err)) throw lostTo(workshopId);

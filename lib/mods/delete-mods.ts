@@ -12,15 +12,26 @@ import { groupCommit } from "@/lib/db/commit";
 
 export async function deleteMods(db: Db, options: { userId: string; workshopIds: string[] }): Promise<void> {
   const { userId, workshopIds } = options;
-  await groupCommit(db, async ({ tx }) => {
-    const others = await findInChunks(workshopIds, (part) =>
-      tx.modRegistration.findMany({ where: { confirmedModId: { in: part }, userId: { not: userId } }, select: { workshopId: true } }),
-    );
-    if (others.length > 0) {
-      throw forbidden("Mods confirmed by another user cannot be deleted.", { mod_ids: others.map((o) => o.workshopId).slice(0, 20) });
-    }
-    let count = 0;
-    for (const part of chunks(workshopIds)) count += (await tx.modRegistration.deleteMany({ where: { userId, workshopId: { in: part } } })).count;
-    if (count === 0) throw notFound("You have not registered any of these mods.", { mod_ids: workshopIds.slice(0, 20) });
-  }, { rows: workshopIds.length });
+  await groupCommit(
+    db,
+    async ({ tx }) => {
+      const others = await findInChunks(workshopIds, (part) =>
+        tx.modRegistration.findMany({
+          where: { confirmedModId: { in: part }, userId: { not: userId } },
+          select: { workshopId: true },
+        }),
+      );
+      if (others.length > 0) {
+        throw forbidden("Mods confirmed by another user cannot be deleted.", {
+          mod_ids: others.map((o) => o.workshopId).slice(0, 20),
+        });
+      }
+      let count = 0;
+      for (const part of chunks(workshopIds))
+        count += (await tx.modRegistration.deleteMany({ where: { userId, workshopId: { in: part } } })).count;
+      if (count === 0)
+        throw notFound("You have not registered any of these mods.", { mod_ids: workshopIds.slice(0, 20) });
+    },
+    { rows: workshopIds.length },
+  );
 }

@@ -10,7 +10,10 @@ import { cachedAtVersion, sharedCache, stringBytes } from "@/lib/cache/versioned
 
 /** The caller's mods, ordered by name (CONTRACT §5). */
 export async function listMods(db: Db, options: { userId: string }): Promise<ModJson[]> {
-  const rows = await db.modRegistration.findMany({ where: { userId: options.userId }, orderBy: [{ name: "asc" }, { workshopId: "asc" }] });
+  const rows = await db.modRegistration.findMany({
+    where: { userId: options.userId },
+    orderBy: [{ name: "asc" }, { workshopId: "asc" }],
+  });
   return rows.map((r) => modJson(r));
 }
 
@@ -18,13 +21,17 @@ const listBodies = sharedCache<CachedBody>("mod_lists", { maxBytes: 4 << 20, siz
 
 /** listMods, serialised, kept per user until the "mods" data version moves. */
 export function modListBody(db: Db, options: { userId: string }): Promise<CachedBody> {
-  return cachedAtVersion(db, "mods", listBodies, options.userId, async () => prepareBody(JSON.stringify(await listMods(db, options))));
+  return cachedAtVersion(db, "mods", listBodies, options.userId, async () =>
+    prepareBody(JSON.stringify(await listMods(db, options))),
+  );
 }
 
 /** The caller's registrations among these workshop ids, ordered by name. */
 export async function findMods(db: Db, options: { userId: string; workshopIds: string[] }): Promise<ModJson[]> {
   const orderBy = [{ name: "asc" as const }, { workshopId: "asc" as const }];
-  const rows = await findInChunks(options.workshopIds, (part) => db.modRegistration.findMany({ where: { userId: options.userId, workshopId: { in: part } }, orderBy }));
+  const rows = await findInChunks(options.workshopIds, (part) =>
+    db.modRegistration.findMany({ where: { userId: options.userId, workshopId: { in: part } }, orderBy }),
+  );
   // Over one chunk (more ids than a URL holds, so rare) the chunks are merged in code order.
   if (options.workshopIds.length > ROWS_PER_STATEMENT) {
     const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -33,12 +40,18 @@ export async function findMods(db: Db, options: { userId: string; workshopIds: s
   return rows.map((r) => modJson(r));
 }
 
-const confirmedSets = sharedCache<Set<string>>("confirmed_mods", { maxBytes: 2 << 20, sizeOf: (ids) => 100 + [...ids].reduce((n, id) => n + stringBytes(id) + 16, 0) });
+const confirmedSets = sharedCache<Set<string>>("confirmed_mods", {
+  maxBytes: 2 << 20,
+  sizeOf: (ids) => 100 + [...ids].reduce((n, id) => n + stringBytes(id) + 16, 0),
+});
 
 /** Workshop ids of the user's confirmed mods, kept until the "mods" data version moves. */
 export function confirmedModIds(db: Db, userId: string): Promise<Set<string>> {
   return cachedAtVersion(db, "mods", confirmedSets, userId, async () => {
-    const rows = await db.modRegistration.findMany({ where: { userId, confirmed: true }, select: { workshopId: true } });
+    const rows = await db.modRegistration.findMany({
+      where: { userId, confirmed: true },
+      select: { workshopId: true },
+    });
     return new Set(rows.map((r) => r.workshopId));
   });
 }

@@ -10,7 +10,12 @@ export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     // Control characters: the URL parser would percent-encode them, but the stored text keeps them.
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 && !/\s/.test(value) && !hasControlCharacter(value);
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.hostname.length > 0 &&
+      !/\s/.test(value) &&
+      !hasControlCharacter(value)
+    );
   } catch {
     return false;
   }

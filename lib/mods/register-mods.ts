@@ -31,13 +31,19 @@ function takenByOther(index: number, workshopId: string): ApiError {
 }
 
 function alreadyRegistered(index: number, workshopId: string): ApiError {
-  return conflict(`Item ${index}: you registered mod ${workshopId} already; send pull_url to change it.`, { index, mod_id: workshopId });
+  return conflict(`Item ${index}: you registered mod ${workshopId} already; send pull_url to change it.`, {
+    index,
+    mod_id: workshopId,
+  });
 }
 
 async function checkItems(db: Db | Tx, userId: string, items: ModInput[]): Promise<Set<string>> {
   const ids = items.map((i) => i.workshopId);
   const rows = await findInChunks(ids, (part) =>
-    db.modRegistration.findMany({ where: { workshopId: { in: part }, OR: [{ userId }, { confirmedModId: { not: null } }] }, select: { userId: true, workshopId: true } }),
+    db.modRegistration.findMany({
+      where: { workshopId: { in: part }, OR: [{ userId }, { confirmedModId: { not: null } }] },
+      select: { userId: true, workshopId: true },
+    }),
   );
   const own = new Set(rows.filter((r) => r.userId === userId).map((r) => r.workshopId));
   const taken = new Set(rows.filter((r) => r.userId !== userId).map((r) => r.workshopId));
@@ -52,44 +58,70 @@ async function checkItems(db: Db | Tx, userId: string, items: ModInput[]): Promi
 }
 
 /** Steam details of every item not registered by the caller already: 100 ids per Steam call. */
-async function lookUpAll(steam: WorkshopClient, items: ModInput[], skip: Set<string>): Promise<Map<string, WorkshopItem>> {
+async function lookUpAll(
+  steam: WorkshopClient,
+  items: ModInput[],
+  skip: Set<string>,
+): Promise<Map<string, WorkshopItem>> {
   const found = await steam.getItems(items.map((i) => i.workshopId).filter((id) => !skip.has(id)));
   const details = new Map<string, WorkshopItem>();
   items.forEach((item, index) => {
     if (skip.has(item.workshopId)) return;
     const info = found.get(item.workshopId);
     // Name the item, as every batch error does (CONTRACT §3).
-    if (!info) throw notFound(`Item ${index}: mod ${item.workshopId} is not in the game's Steam Workshop.`, { index, mod_id: item.workshopId });
+    if (!info)
+      throw notFound(`Item ${index}: mod ${item.workshopId} is not in the game's Steam Workshop.`, {
+        index,
+        mod_id: item.workshopId,
+      });
     details.set(item.workshopId, info);
   });
   return details;
 }
 
-export async function registerMods(db: Db, options: { userId: string; items: ModInput[]; steam: WorkshopClient }): Promise<void> {
+export async function registerMods(
+  db: Db,
+  options: { userId: string; items: ModInput[]; steam: WorkshopClient },
+): Promise<void> {
   const { userId, items, steam } = options;
   const ownBefore = await checkItems(db, userId, items);
   const details = await lookUpAll(steam, items, ownBefore);
   try {
-    await groupCommit(db, async ({ tx }) => {
-      // Sorted, so two batches locking the same ids cannot deadlock.
-      for (const id of [...new Set(items.map((i) => i.workshopId))].sort()) await lockForTransaction(tx, modLockKey(id));
-      const own = await checkItems(tx, userId, items);
-      for (const item of items) {
-        if (!own.has(item.workshopId)) continue;
-        await tx.modRegistration.update({ where: { userId_workshopId: { userId, workshopId: item.workshopId } }, data: { pullUrl: item.pullUrl ?? null } });
-      }
-      const fresh = items.filter((item) => !own.has(item.workshopId));
-      // Registered and then deleted between the checks: look those up now rather than fail.
-      const late = fresh.filter((item) => !details.has(item.workshopId));
-      if (late.length > 0) for (const [id, info] of await lookUpAll(steam, late, new Set())) details.set(id, info);
-      for (const part of chunks(fresh)) {
-        await tx.modRegistration.createMany({
-          data: part.map((item) => ({ userId, workshopId: item.workshopId, name: details.get(item.workshopId)!.title, confirmationCode: randomUUID(), pullUrl: item.pullUrl ?? null })),
-        });
-      }
-    }, { rows: items.length, timeoutMs: batchTransactionOptions(items.length).timeout });
+    await groupCommit(
+      db,
+      async ({ tx }) => {
+        // Sorted, so two batches locking the same ids cannot deadlock.
+        for (const id of [...new Set(items.map((i) => i.workshopId))].sort())
+          await lockForTransaction(tx, modLockKey(id));
+        const own = await checkItems(tx, userId, items);
+        for (const item of items) {
+          if (!own.has(item.workshopId)) continue;
+          await tx.modRegistration.update({
+            where: { userId_workshopId: { userId, workshopId: item.workshopId } },
+            data: { pullUrl: item.pullUrl ?? null },
+          });
+        }
+        const fresh = items.filter((item) => !own.has(item.workshopId));
+        // Registered and then deleted between the checks: look those up now rather than fail.
+        const late = fresh.filter((item) => !details.has(item.workshopId));
+        if (late.length > 0) for (const [id, info] of await lookUpAll(steam, late, new Set())) details.set(id, info);
+        for (const part of chunks(fresh)) {
+          await tx.modRegistration.createMany({
+            data: part.map((item) => ({
+              userId,
+              workshopId: item.workshopId,
+              name: details.get(item.workshopId)!.title,
+              confirmationCode: randomUUID(),
+              pullUrl: item.pullUrl ?? null,
+            })),
+          });
+        }
+      },
+      { rows: items.length, timeoutMs: batchTransactionOptions(items.length).timeout },
+    );
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("One of these mods was registered by a concurrent request; try again.", null);
+    if (isUniqueViolation(err))
+      throw conflict("One of these mods was registered by a concurrent request; try again.", null);
     throw err;
   }
 }

@@ -9,7 +9,10 @@ import { HTTP_METHODS } from "@/lib/openapi/types";
 import { EVERY_REPLY_HEADERS, r } from "@/lib/openapi/responses";
 
 const ETAG: Record<string, Header> = {
-  ETag: { description: "Strong ETag of this body; send it back in If-None-Match to get 304 while it is current.", schema: { type: "string" } },
+  ETag: {
+    description: "Strong ETag of this body; send it back in If-None-Match to get 304 while it is current.",
+    schema: { type: "string" },
+  },
 };
 
 function withHeaders(response: Ref<Response>, headers: Record<string, Header>): Ref<Response> {
@@ -19,7 +22,8 @@ function withHeaders(response: Ref<Response>, headers: Record<string, Header>): 
 
 function commonResponses(method: string, op: Operation): Operation {
   const responses: Record<string, Ref<Response>> = {};
-  for (const [status, response] of Object.entries(op.responses)) responses[status] = withHeaders(response, EVERY_REPLY_HEADERS);
+  for (const [status, response] of Object.entries(op.responses))
+    responses[status] = withHeaders(response, EVERY_REPLY_HEADERS);
   const ok = op.responses["200"];
   if (method === "get" && ok && !("$ref" in ok) && ok.content) {
     responses["200"] = withHeaders(responses["200"]!, ETAG);

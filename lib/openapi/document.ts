@@ -46,17 +46,42 @@ ${SIGNATURE_SCHEME}`;
 export function openApiDocument(baseUrl: string): OpenApiDocument {
   return {
     openapi: "3.1.0",
-    info: { title: "Beacon Hub v1 API", version: "1", description: DESCRIPTION, license: { name: "MIT", identifier: "MIT" } },
+    info: {
+      title: "Beacon Hub v1 API",
+      version: "1",
+      description: DESCRIPTION,
+      license: { name: "MIT", identifier: "MIT" },
+    },
     servers: [{ url: baseUrl, description: "This instance (its BASE_URL: sign this URL)" }],
     tags: [
       { name: "Users", description: "A user is a UUID and a public key; the private key signs requests." },
-      { name: "Mods", description: "Steam Workshop mods: register, prove ownership through the workshop description, remove." },
+      {
+        name: "Mods",
+        description: "Steam Workshop mods: register, prove ownership through the workshop description, remove.",
+      },
       { name: "Engrams", description: "Craftable and spawnable items, of confirmed mods or of the base game." },
-      { name: "Creatures", description: "Creatures (dinos) and their spawn commands: the engrams' rules for the second kind of the catalogue." },
-      { name: "Changes", description: "What changed in the catalogue since a cursor, deletions included, for tools that keep a copy." },
-      { name: "Documents", description: "Shared configuration documents: anyone reads, the publisher updates and deletes." },
+      {
+        name: "Creatures",
+        description:
+          "Creatures (dinos) and their spawn commands: the engrams' rules for the second kind of the catalogue.",
+      },
+      {
+        name: "Changes",
+        description: "What changed in the catalogue since a cursor, deletions included, for tools that keep a copy.",
+      },
+      {
+        name: "Documents",
+        description: "Shared configuration documents: anyone reads, the publisher updates and deletes.",
+      },
     ],
-    paths: withCommonResponses({ ...userPaths, ...modPaths, ...engramPaths, ...creaturePaths, ...changesPaths, ...documentPaths }),
+    paths: withCommonResponses({
+      ...userPaths,
+      ...modPaths,
+      ...engramPaths,
+      ...creaturePaths,
+      ...changesPaths,
+      ...documentPaths,
+    }),
     components: {
       schemas,
       responses,

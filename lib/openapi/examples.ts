@@ -10,7 +10,8 @@ export const EXAMPLE = {
   userId: "6e2a4b1c-3f5d-4e8a-9b7c-0d1e2f3a4b5c",
   /** hex of an Ed25519 SubjectPublicKeyInfo (the form the spec's create example sends) */
   publicKeyHex: "302a300506032b6570032100e01a2f544c3c637414b97cb4d93b0b4fa1f16628f180ec807ba1d8f575f266eb",
-  publicKeyPem: "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA4BovVEw8Y3QUuXy02TsLT6HxZijxgOyAe6HY9XXyZus=\n-----END PUBLIC KEY-----\n",
+  publicKeyPem:
+    "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA4BovVEw8Y3QUuXy02TsLT6HxZijxgOyAe6HY9XXyZus=\n-----END PUBLIC KEY-----\n",
   modId: "731604991",
   otherModId: "812655342",
   modName: "Structures Plus (S+)",
@@ -27,10 +28,12 @@ export const EXAMPLE = {
   baseUrl: "https://beacon.example.com",
 } as const;
 
-export const examplePath = (name: string = EXAMPLE.engramName) => `/Game/Mods/StructuresPlus/Walls/PrimalItemStructure_${name}.PrimalItemStructure_${name}`;
+export const examplePath = (name: string = EXAMPLE.engramName) =>
+  `/Game/Mods/StructuresPlus/Walls/PrimalItemStructure_${name}.PrimalItemStructure_${name}`;
 export const exampleClass = (name: string = EXAMPLE.engramName) => `PrimalItemStructure_${name}_C`;
 export const EXAMPLE_UID = uidOf(examplePath());
 
-export const exampleCreaturePath = (name: string = EXAMPLE.creatureName) => `/Game/Mods/StructuresPlus/Dinos/${name}_Character_BP.${name}_Character_BP`;
+export const exampleCreaturePath = (name: string = EXAMPLE.creatureName) =>
+  `/Game/Mods/StructuresPlus/Dinos/${name}_Character_BP.${name}_Character_BP`;
 export const exampleCreatureClass = (name: string = EXAMPLE.creatureName) => `${name}_Character_BP_C`;
 export const EXAMPLE_CREATURE_UID = uidOf(exampleCreaturePath());

@@ -5,18 +5,44 @@ export const SIGNED = [{ beaconSignature: [] }];
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-export const examples = (values: Record<string, unknown>, summaries: Record<string, string> = {}): Record<string, Example> =>
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { ...(summaries[name] ? { summary: summaries[name] } : {}), value }]));
+export const examples = (
+  values: Record<string, unknown>,
+  summaries: Record<string, string> = {},
+): Record<string, Example> =>
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      { ...(summaries[name] ? { summary: summaries[name] } : {}), value },
+    ]),
+  );
 
 export function pathIds(name: string, description: string, values: Record<string, string>): Parameter {
   return { name, in: "path", required: true, description, schema: { type: "string" }, examples: examples(values) };
 }
 
-export function query(name: string, description: string, schema: JsonSchema, values: Record<string, string> = {}, allowEmptyValue = false): Parameter {
-  return { name, in: "query", required: false, description, schema, ...(allowEmptyValue ? { allowEmptyValue } : {}), examples: examples(values) };
+export function query(
+  name: string,
+  description: string,
+  schema: JsonSchema,
+  values: Record<string, string> = {},
+  allowEmptyValue = false,
+): Parameter {
+  return {
+    name,
+    in: "query",
+    required: false,
+    description,
+    schema,
+    ...(allowEmptyValue ? { allowEmptyValue } : {}),
+    examples: examples(values),
+  };
 }
 
-export const json = (schema: JsonSchema, values?: Record<string, unknown>, summaries?: Record<string, string>): Record<string, MediaType> => ({
+export const json = (
+  schema: JsonSchema,
+  values?: Record<string, unknown>,
+  summaries?: Record<string, string>,
+): Record<string, MediaType> => ({
   "application/json": { schema, ...(values ? { examples: examples(values, summaries) } : {}) },
 });
 
@@ -29,4 +55,7 @@ export const idListBody = (description: string, values: Record<string, string>) 
 /** Success of POST and DELETE: 200 and no body (spec "Endpoints"). */
 export const EMPTY_OK: Response = { description: "Done: 200 with an empty body." };
 
-export const jsonOk = (description: string, schema: JsonSchema, values?: Record<string, unknown>): Response => ({ description, content: json(schema, values) });
+export const jsonOk = (description: string, schema: JsonSchema, values?: Record<string, unknown>): Response => ({
+  description,
+  content: json(schema, values),
+});

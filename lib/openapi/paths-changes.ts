@@ -39,9 +39,24 @@ export const changesPaths: Record<string, PathItem> = {
         "No signature needed. Without cursor and changes_since: a full read (is_full: true), the whole catalogue over as many pages as needed. With cursor (the cursor of the last page read): every change committed after it, each once, as the changed object's current structure or, when it is gone, an expired record; nothing is ever missed, with any number of writers and server instances. Read on with next_cursor while it is not null. changes_since (a time) is the original service's form: it cannot be exact, follow the cursor it hands back. A cursor (or time) older than CHANGES_RETENTION_DAYS is 410: start again with a full read.",
       tags: ["Changes"],
       parameters: [
-        query("cursor", "Where the last page ended (its cursor or next_cursor); opaque.", { type: "string" }, { continue: EXAMPLE.changesCursor }),
-        query("changes_since", "A time: YYYY-MM-DD HH:MM:SS+ZZZZ or ISO 8601 (no offset: UTC). Not with cursor.", { type: "string" }, { since: EXAMPLE.changesSince }),
-        query("limit", "Records per page: changes, or catalogue entries in a full read.", { type: "integer", minimum: 1, maximum: 10000, default: 5000 }, { fullRead: "1000" }),
+        query(
+          "cursor",
+          "Where the last page ended (its cursor or next_cursor); opaque.",
+          { type: "string" },
+          { continue: EXAMPLE.changesCursor },
+        ),
+        query(
+          "changes_since",
+          "A time: YYYY-MM-DD HH:MM:SS+ZZZZ or ISO 8601 (no offset: UTC). Not with cursor.",
+          { type: "string" },
+          { since: EXAMPLE.changesSince },
+        ),
+        query(
+          "limit",
+          "Records per page: changes, or catalogue entries in a full read.",
+          { type: "integer", minimum: 1, maximum: 10000, default: 5000 },
+          { fullRead: "1000" },
+        ),
       ],
       responses: { "200": jsonOk("A page of the feed.", schemaRef("ChangesPage"), { page }), ...errors("410") },
     },

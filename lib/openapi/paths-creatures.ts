@@ -25,9 +25,18 @@ export const creaturePaths: Record<string, PathItem> = {
     get: {
       operationId: "listCreatures",
       summary: "List creatures",
-      description: "No signature needed. Without mod_id: every creature. mod_id= with an empty value: the creatures of no mod (the base game).",
+      description:
+        "No signature needed. Without mod_id: every creature. mod_id= with an empty value: the creatures of no mod (the base game).",
       tags: ["Creatures"],
-      parameters: [query("mod_id", "Comma-separated workshop ids; empty: creatures of no mod.", { type: "string" }, { byMod: EXAMPLE.modId, baseGame: "" }, true)],
+      parameters: [
+        query(
+          "mod_id",
+          "Comma-separated workshop ids; empty: creatures of no mod.",
+          { type: "string" },
+          { byMod: EXAMPLE.modId, baseGame: "" },
+          true,
+        ),
+      ],
       responses: { "200": jsonOk("The creatures.", list, { creatures: [exampleCreature] }), ...errors() },
     },
     post: {
@@ -38,7 +47,11 @@ export const creaturePaths: Record<string, PathItem> = {
       security: SIGNED,
       requestBody: {
         required: true,
-        content: json(schemaRef("CreatureInputs"), { one: { path, label: "Megalania", environments: ["Island", "Ragnarok"], mod_id: EXAMPLE.modId } }, { one: "One creature" }),
+        content: json(
+          schemaRef("CreatureInputs"),
+          { one: { path, label: "Megalania", environments: ["Island", "Ragnarok"], mod_id: EXAMPLE.modId } },
+          { one: "One creature" },
+        ),
       },
       responses: { "200": EMPTY_OK, ...errors("401", "403", "409") },
     },
@@ -56,10 +69,20 @@ export const creaturePaths: Record<string, PathItem> = {
     get: {
       operationId: "getCreatures",
       summary: "Get creatures by uid or class",
-      description: "No signature needed. A 32-hex id is a uid; an id ending in _C is a class. One uid, or one class matching one creature: an object; otherwise an array of those found (404 when none is).",
+      description:
+        "No signature needed. A 32-hex id is a uid; an id ending in _C is a class. One uid, or one class matching one creature: an object; otherwise an array of those found (404 when none is).",
       tags: ["Creatures"],
-      parameters: [pathIds("ids", "Comma-separated uids or classes.", { uid: EXAMPLE_CREATURE_UID, class: exampleCreatureClass(), several: `${EXAMPLE_CREATURE_UID},${UNKNOWN_UID}` })],
-      responses: { "200": jsonOk("The creature, or an array.", { oneOf: [schemaRef("Creature"), list] }, { one: exampleCreature }), ...errors("404") },
+      parameters: [
+        pathIds("ids", "Comma-separated uids or classes.", {
+          uid: EXAMPLE_CREATURE_UID,
+          class: exampleCreatureClass(),
+          several: `${EXAMPLE_CREATURE_UID},${UNKNOWN_UID}`,
+        }),
+      ],
+      responses: {
+        "200": jsonOk("The creature, or an array.", { oneOf: [schemaRef("Creature"), list] }, { one: exampleCreature }),
+        ...errors("404"),
+      },
     },
     delete: {
       operationId: "deleteCreatures",
@@ -67,7 +90,12 @@ export const creaturePaths: Record<string, PathItem> = {
       description: "Only creatures of your own confirmed mods; any other is 403 and nothing is deleted.",
       tags: ["Creatures"],
       security: SIGNED,
-      parameters: [pathIds("ids", "Comma-separated uids or classes.", { uid: EXAMPLE_CREATURE_UID, class: exampleCreatureClass() })],
+      parameters: [
+        pathIds("ids", "Comma-separated uids or classes.", {
+          uid: EXAMPLE_CREATURE_UID,
+          class: exampleCreatureClass(),
+        }),
+      ],
       responses: { "200": EMPTY_OK, ...errors("401", "403", "404") },
     },
   },

@@ -29,13 +29,29 @@ export const documentPaths: Record<string, PathItem> = {
     get: {
       operationId: "listDocuments",
       summary: "List documents",
-      description: "No signature needed. Metadata, newest first by default; ties by document_id. Any other value of these parameters is 400.",
+      description:
+        "No signature needed. Metadata, newest first by default; ties by document_id. Any other value of these parameters is 400.",
       tags: ["Documents"],
       parameters: [
         query("user_id", "Only this user's documents.", { type: "string", format: "uuid" }, { byUser: EXAMPLE.userId }),
-        query("sort", "Sort key.", { type: "string", enum: ["last_updated", "download_count"], default: "last_updated" }, { byUser: "download_count" }),
-        query("direction", "Sort direction.", { type: "string", enum: ["desc", "asc"], default: "desc" }, { byUser: "desc" }),
-        query("count", "Page size; at most 1000 (also the default).", { type: "integer", minimum: 0, maximum: 1000 }, { newest: "10", byUser: "10" }),
+        query(
+          "sort",
+          "Sort key.",
+          { type: "string", enum: ["last_updated", "download_count"], default: "last_updated" },
+          { byUser: "download_count" },
+        ),
+        query(
+          "direction",
+          "Sort direction.",
+          { type: "string", enum: ["desc", "asc"], default: "desc" },
+          { byUser: "desc" },
+        ),
+        query(
+          "count",
+          "Page size; at most 1000 (also the default).",
+          { type: "integer", minimum: 0, maximum: 1000 },
+          { newest: "10", byUser: "10" },
+        ),
         query("offset", "Skip this many.", { type: "integer", minimum: 0, default: 0 }, { byUser: "0" }),
       ],
       responses: { "200": jsonOk("Document metadata.", metadataList, { page: [metadata] }), ...errors() },
@@ -65,19 +81,34 @@ export const documentPaths: Record<string, PathItem> = {
       operationId: "getDocuments",
       summary: "Download a document, or get metadata",
       description:
-        "One id without simple: the content as published (application/octet-stream, Content-Disposition attachment; filename=\"<name>.beacon\" plus filename*), counted as a download. With ?simple, or several ids: JSON metadata, not counted (several: an array of those found).",
+        'One id without simple: the content as published (application/octet-stream, Content-Disposition attachment; filename="<name>.beacon" plus filename*), counted as a download. With ?simple, or several ids: JSON metadata, not counted (several: an array of those found).',
       tags: ["Documents"],
       parameters: [
-        pathIds("document_ids", "One document id, or several comma-separated.", { download: EXAMPLE.documentId, metadata: EXAMPLE.documentId, several: `${EXAMPLE.documentId},${EXAMPLE.otherDocumentId}` }),
+        pathIds("document_ids", "One document id, or several comma-separated.", {
+          download: EXAMPLE.documentId,
+          metadata: EXAMPLE.documentId,
+          several: `${EXAMPLE.documentId},${EXAMPLE.otherDocumentId}`,
+        }),
         query("simple", "Present (no value): metadata instead of content.", { type: "string" }, { metadata: "" }, true),
       ],
       responses: {
         "200": {
           description: "The content (one id), or metadata (simple, several ids).",
-          headers: { "Content-Disposition": { description: 'attachment; filename="<name>.beacon"; filename*=UTF-8\'\'<name>.beacon (downloads only)', schema: { type: "string" } } },
+          headers: {
+            "Content-Disposition": {
+              description: "attachment; filename=\"<name>.beacon\"; filename*=UTF-8''<name>.beacon (downloads only)",
+              schema: { type: "string" },
+            },
+          },
           content: {
-            "application/octet-stream": { schema: { type: "string", format: "binary" }, examples: { content: { value: JSON.stringify(exampleContent) } } },
-            "application/json": { schema: { oneOf: [schemaRef("DocumentMetadata"), metadataList] }, examples: { metadata: { value: metadata } } },
+            "application/octet-stream": {
+              schema: { type: "string", format: "binary" },
+              examples: { content: { value: JSON.stringify(exampleContent) } },
+            },
+            "application/json": {
+              schema: { oneOf: [schemaRef("DocumentMetadata"), metadataList] },
+              examples: { metadata: { value: metadata } },
+            },
           },
         },
         ...errors("404"),
@@ -89,7 +120,14 @@ export const documentPaths: Record<string, PathItem> = {
       description: "200 when published, 404 when not; no id, several ids or a non-UUID id: 405.",
       tags: ["Documents"],
       parameters: [oneId("one")],
-      responses: { "200": { description: "Published." }, "404": { description: "Not published." }, "405": { description: "Not exactly one document UUID.", headers: { Allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } } } } },
+      responses: {
+        "200": { description: "Published." },
+        "404": { description: "Not published." },
+        "405": {
+          description: "Not exactly one document UUID.",
+          headers: { Allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } } },
+        },
+      },
     },
     post: {
       operationId: "publishDocumentAt",

@@ -25,10 +25,17 @@ export const engramPaths: Record<string, PathItem> = {
     get: {
       operationId: "listEngrams",
       summary: "List engrams",
-      description: "No signature needed. Without mod_id: every engram. mod_id= with an empty value: the engrams of no mod (the base game).",
+      description:
+        "No signature needed. Without mod_id: every engram. mod_id= with an empty value: the engrams of no mod (the base game).",
       tags: ["Engrams"],
       parameters: [
-        query("mod_id", "Comma-separated workshop ids; empty: engrams of no mod.", { type: "string" }, { byMod: EXAMPLE.modId, severalMods: `${EXAMPLE.modId},${EXAMPLE.otherModId}`, baseGame: "" }, true),
+        query(
+          "mod_id",
+          "Comma-separated workshop ids; empty: engrams of no mod.",
+          { type: "string" },
+          { byMod: EXAMPLE.modId, severalMods: `${EXAMPLE.modId},${EXAMPLE.otherModId}`, baseGame: "" },
+          true,
+        ),
       ],
       responses: { "200": jsonOk("The engrams.", list, { engrams: [exampleEngram] }), ...errors() },
     },
@@ -44,10 +51,28 @@ export const engramPaths: Record<string, PathItem> = {
         content: json(
           schemaRef("EngramInputs"),
           {
-            one: { path, label: "Wall (S+)", environments: ["Island", "Scorched", "Center", "Ragnarok", "Abberation"], can_blueprint: true, mod_id: EXAMPLE.modId },
+            one: {
+              path,
+              label: "Wall (S+)",
+              environments: ["Island", "Scorched", "Center", "Ragnarok", "Abberation"],
+              can_blueprint: true,
+              mod_id: EXAMPLE.modId,
+            },
             batch: [
-              { path, label: "Wall (S+)", availability: "Island,Scorched", can_blueprint: "true", mod_id: Number(EXAMPLE.modId) },
-              { path: examplePath(`${EXAMPLE.engramName}Door`), label: "Door (S+)", environments: ["island", "Aberration"], can_blueprint: false, mod_id: EXAMPLE.modId },
+              {
+                path,
+                label: "Wall (S+)",
+                availability: "Island,Scorched",
+                can_blueprint: "true",
+                mod_id: Number(EXAMPLE.modId),
+              },
+              {
+                path: examplePath(`${EXAMPLE.engramName}Door`),
+                label: "Door (S+)",
+                environments: ["island", "Aberration"],
+                can_blueprint: false,
+                mod_id: EXAMPLE.modId,
+              },
             ],
           },
           { one: "One engram", batch: "Several, with the accepted spellings" },
@@ -69,9 +94,16 @@ export const engramPaths: Record<string, PathItem> = {
     get: {
       operationId: "getEngrams",
       summary: "Get engrams by uid or class",
-      description: "No signature needed. A 32-hex id is a uid; an id ending in _C is a class. One uid, or one class matching one engram: an object; otherwise an array of those found (404 when none is).",
+      description:
+        "No signature needed. A 32-hex id is a uid; an id ending in _C is a class. One uid, or one class matching one engram: an object; otherwise an array of those found (404 when none is).",
       tags: ["Engrams"],
-      parameters: [pathIds("ids", "Comma-separated uids or classes.", { uid: EXAMPLE_UID, class: exampleClass(), several: `${EXAMPLE_UID},${UNKNOWN_UID}` })],
+      parameters: [
+        pathIds("ids", "Comma-separated uids or classes.", {
+          uid: EXAMPLE_UID,
+          class: exampleClass(),
+          several: `${EXAMPLE_UID},${UNKNOWN_UID}`,
+        }),
+      ],
       responses: {
         "200": jsonOk("The engram, or an array.", { oneOf: [schemaRef("Engram"), list] }, { one: exampleEngram }),
         ...errors("404"),

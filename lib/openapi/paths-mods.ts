@@ -33,7 +33,10 @@ export const modPaths: Record<string, PathItem> = {
       description: "Your registrations only, ordered by name.",
       tags: ["Mods"],
       security: SIGNED,
-      responses: { "200": jsonOk("Your mods.", { type: "array", items: schemaRef("Mod") }, { mods: [exampleMod] }), ...errors("401") },
+      responses: {
+        "200": jsonOk("Your mods.", { type: "array", items: schemaRef("Mod") }, { mods: [exampleMod] }),
+        ...errors("401"),
+      },
     },
     post: {
       operationId: "registerMods",
@@ -46,7 +49,10 @@ export const modPaths: Record<string, PathItem> = {
         required: true,
         content: json(
           schemaRef("ModInputs"),
-          { register: { mod_id: EXAMPLE.modId }, withPullUrl: [{ mod_id: EXAMPLE.modId, pull_url: "https://mods.example.com/structures-plus/engrams.json" }] },
+          {
+            register: { mod_id: EXAMPLE.modId },
+            withPullUrl: [{ mod_id: EXAMPLE.modId, pull_url: "https://mods.example.com/structures-plus/engrams.json" }],
+          },
           { register: "Register one mod", withPullUrl: "Register with a pull URL (array form)" },
         ),
       },
@@ -70,12 +76,24 @@ export const modPaths: Record<string, PathItem> = {
         "One id: the mod; several: an array of those found (404 when none is). With action=confirm (one id): the service reads the workshop item's description fresh from Steam and confirms the mod when its confirmation_code is there; the reply's confirmed tells the outcome. Confirming deletes every other user's registration of the mod; losing a race to another user is 409.",
       tags: ["Mods"],
       security: SIGNED,
-      parameters: [modIds, query("action", "confirm: attempt confirmation (this is confirm_url).", { type: "string", enum: ["confirm"] }, { confirm: "confirm" })],
+      parameters: [
+        modIds,
+        query(
+          "action",
+          "confirm: attempt confirmation (this is confirm_url).",
+          { type: "string", enum: ["confirm"] },
+          { confirm: "confirm" },
+        ),
+      ],
       responses: {
-        "200": jsonOk("The mod (confirm: with the outcome in confirmed), or an array for several ids.", { oneOf: [schemaRef("Mod"), { type: "array", items: schemaRef("Mod") }] }, {
-          one: exampleMod,
-          confirmed: { ...exampleMod, confirmed: true },
-        }),
+        "200": jsonOk(
+          "The mod (confirm: with the outcome in confirmed), or an array for several ids.",
+          { oneOf: [schemaRef("Mod"), { type: "array", items: schemaRef("Mod") }] },
+          {
+            one: exampleMod,
+            confirmed: { ...exampleMod, confirmed: true },
+          },
+        ),
         ...errors("401", "404", "409", "502"),
       },
     },

@@ -7,14 +7,18 @@ import { errors } from "@/lib/openapi/responses";
 const user = { user_id: EXAMPLE.userId, public_key: EXAMPLE.publicKeyPem };
 const createBody = {
   required: true,
-  description: "One user or an array (all or none). The key may be PEM or hex of the DER SubjectPublicKeyInfo; it is stored as PEM.",
+  description:
+    "One user or an array (all or none). The key may be PEM or hex of the DER SubjectPublicKeyInfo; it is stored as PEM.",
   content: json(
     schemaRef("UserInput"),
     { hexKey: { user_id: EXAMPLE.userId, public_key: EXAMPLE.publicKeyHex }, pemKey: user },
     { hexKey: "Key as hex DER, as Beacon-era clients send it", pemKey: "Key as PEM" },
   ),
 };
-const userIds = pathIds("user_ids", "One user id, or several comma-separated.", { one: EXAMPLE.userId, several: `${EXAMPLE.userId},3f8e1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b` });
+const userIds = pathIds("user_ids", "One user id, or several comma-separated.", {
+  one: EXAMPLE.userId,
+  several: `${EXAMPLE.userId},3f8e1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b`,
+});
 const ownId = pathIds("user_ids", "Your own user id.", { own: EXAMPLE.userId });
 
 export const userPaths: Record<string, PathItem> = {
@@ -51,7 +55,11 @@ export const userPaths: Record<string, PathItem> = {
       tags: ["Users"],
       parameters: [userIds],
       responses: {
-        "200": jsonOk("The user, or an array for several ids.", { oneOf: [schemaRef("User"), { type: "array", items: schemaRef("User") }] }, { one: user }),
+        "200": jsonOk(
+          "The user, or an array for several ids.",
+          { oneOf: [schemaRef("User"), { type: "array", items: schemaRef("User") }] },
+          { one: user },
+        ),
         ...errors("404"),
       },
     },
@@ -61,13 +69,19 @@ export const userPaths: Record<string, PathItem> = {
       description: "As POST /v1/user.php; the id after user.php/ must equal the body's user_id.",
       tags: ["Users"],
       parameters: [pathIds("user_ids", "The new user's id.", { hexKey: EXAMPLE.userId })],
-      requestBody: { ...createBody, content: json(schemaRef("UserInput"), { hexKey: { user_id: EXAMPLE.userId, public_key: EXAMPLE.publicKeyHex } }) },
+      requestBody: {
+        ...createBody,
+        content: json(schemaRef("UserInput"), {
+          hexKey: { user_id: EXAMPLE.userId, public_key: EXAMPLE.publicKeyHex },
+        }),
+      },
       responses: { "200": EMPTY_OK, ...errors() },
     },
     delete: {
       operationId: "deleteSelf",
       summary: "Delete yourself",
-      description: "Removes your documents, mod registrations and the engrams of your confirmed mods. Deleting another user is 403.",
+      description:
+        "Removes your documents, mod registrations and the engrams of your confirmed mods. Deleting another user is 403.",
       tags: ["Users"],
       security: SIGNED,
       parameters: [ownId],

@@ -8,16 +8,33 @@ import { ENVIRONMENTS } from "@/lib/engrams/environments";
 const url = (description: string): JsonSchema => ({ type: "string", format: "uri", description });
 const uuid = (description: string): JsonSchema => ({ type: "string", format: "uuid", description });
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const oneOrMany = (name: string): JsonSchema => ({ oneOf: [ref(name), { type: "array", items: ref(name), minItems: 1 }] });
+const oneOrMany = (name: string): JsonSchema => ({
+  oneOf: [ref(name), { type: "array", items: ref(name), minItems: 1 }],
+});
 
 const engram: JsonSchema = {
   type: "object",
-  required: ["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"],
+  required: [
+    "path",
+    "class",
+    "label",
+    "environments",
+    "can_blueprint",
+    "spawn",
+    "uid",
+    "resource_url",
+    "mod_id",
+    "mod_name",
+  ],
   properties: {
     path: { type: "string", description: "Blueprint path." },
     class: { type: "string", description: "Text after the last '.' of the path, plus _C. Not unique." },
     label: { type: "string", description: "In-game name." },
-    environments: { type: "array", items: ref("Environment"), description: "In the order Island, Scorched, Center, Ragnarok, Abberation." },
+    environments: {
+      type: "array",
+      items: ref("Environment"),
+      description: "In the order Island, Scorched, Center, Ragnarok, Abberation.",
+    },
     can_blueprint: { type: "boolean" },
     spawn: { type: "string", description: "cheat giveitem \"Blueprint'<path>'\" 1 0 false" },
     uid: { type: "string", pattern: "^[0-9a-f]{32}$", description: "Lowercase hex MD5 of the lowercased path." },
@@ -30,36 +47,70 @@ const engram: JsonSchema = {
 const engramInput: JsonSchema = {
   type: "object",
   required: ["path", "label", "mod_id"],
-  description: "One of environments or availability is required. Other keys are ignored. An existing path of the same mod is updated.",
+  description:
+    "One of environments or availability is required. Other keys are ignored. An existing path of the same mod is updated.",
   properties: {
-    path: { type: "string", pattern: "^/", maxLength: 1000, description: "Blueprint path: starts with /, ends in Package.Name, no spaces or quotes." },
+    path: {
+      type: "string",
+      pattern: "^/",
+      maxLength: 1000,
+      description: "Blueprint path: starts with /, ends in Package.Name, no spaces or quotes.",
+    },
     label: { type: "string", minLength: 1, maxLength: 500 },
-    mod_id: { oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer" }], description: "A mod the caller confirmed." },
-    environments: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Names or a comma-separated string." },
-    availability: { oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }], description: "Alias of environments." },
-    can_blueprint: { oneOf: [{ type: "boolean" }, { enum: ["true", "false", 1, 0] }], description: "Default true on create; kept on update when absent." },
+    mod_id: {
+      oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer" }],
+      description: "A mod the caller confirmed.",
+    },
+    environments: {
+      oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }],
+      description: "Names or a comma-separated string.",
+    },
+    availability: {
+      oneOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "string" }],
+      description: "Alias of environments.",
+    },
+    can_blueprint: {
+      oneOf: [{ type: "boolean" }, { enum: ["true", "false", 1, 0] }],
+      description: "Default true on create; kept on update when absent.",
+    },
   },
 };
 
 /** A creature (issue 18) is an engram without can_blueprint, with its own spawn command and endpoint. */
-function withoutCanBlueprint(schema: JsonSchema, description: string, overrides: Record<string, JsonSchema> = {}): JsonSchema {
+function withoutCanBlueprint(
+  schema: JsonSchema,
+  description: string,
+  overrides: Record<string, JsonSchema> = {},
+): JsonSchema {
   const { can_blueprint: _, ...properties } = schema.properties as Record<string, JsonSchema>;
-  return { ...schema, description, required: (schema.required as string[]).filter((k) => k !== "can_blueprint"), properties: { ...properties, ...overrides } };
+  return {
+    ...schema,
+    description,
+    required: (schema.required as string[]).filter((k) => k !== "can_blueprint"),
+    properties: { ...properties, ...overrides },
+  };
 }
 
 const creatureOf = (schema: JsonSchema) =>
   withoutCanBlueprint(schema, "A creature (dino): an engram's keys without can_blueprint.", {
-    spawn: { type: "string", description: "cheat spawndino \"Blueprint'<path>'\" 1 1 1 30 (a wild creature of level 30)" },
+    spawn: {
+      type: "string",
+      description: "cheat spawndino \"Blueprint'<path>'\" 1 1 1 30 (a wild creature of level 30)",
+    },
     resource_url: url("BASE_URL/v1/creature.php/<uid>"),
   });
 
 const creatureInputOf = (schema: JsonSchema) =>
-  withoutCanBlueprint(schema, "One of environments or availability is required. Other keys (can_blueprint too) are ignored. An existing path of the same mod is updated.");
+  withoutCanBlueprint(
+    schema,
+    "One of environments or availability is required. Other keys (can_blueprint too) are ignored. An existing path of the same mod is updated.",
+  );
 
 export const schemas: Record<string, JsonSchema> = {
   Error: {
     type: "object",
-    description: "Every error reply (CONTRACT §3): a human sentence and machine-readable details (or null). Batch errors name the offending item's index.",
+    description:
+      "Every error reply (CONTRACT §3): a human sentence and machine-readable details (or null). Batch errors name the offending item's index.",
     required: ["message", "details"],
     properties: { message: { type: "string" }, details: { description: "any JSON value, or null" } },
   },
@@ -68,13 +119,29 @@ export const schemas: Record<string, JsonSchema> = {
     required: ["user_id", "public_key"],
     properties: {
       user_id: uuid("Lowercase UUID; compared case-insensitively."),
-      public_key: { type: "string", description: "PEM (BEGIN PUBLIC KEY) on output. On input also hex of the DER SubjectPublicKeyInfo. RSA of at least 2048 bits, or Ed25519." },
+      public_key: {
+        type: "string",
+        description:
+          "PEM (BEGIN PUBLIC KEY) on output. On input also hex of the DER SubjectPublicKeyInfo. RSA of at least 2048 bits, or Ed25519.",
+      },
     },
   },
   UserInput: oneOrMany("User"),
   Mod: {
     type: "object",
-    required: ["mod_id", "name", "workshop_url", "confirmed", "confirmation_code", "resource_url", "confirm_url", "engrams_url", "spawncodes_url", "pull_url", "pull_api"],
+    required: [
+      "mod_id",
+      "name",
+      "workshop_url",
+      "confirmed",
+      "confirmation_code",
+      "resource_url",
+      "confirm_url",
+      "engrams_url",
+      "spawncodes_url",
+      "pull_url",
+      "pull_api",
+    ],
     properties: {
       mod_id: { type: "string", pattern: "^[0-9]+$", description: "Steam Workshop id." },
       name: { type: "string", description: "The workshop item's title." },
@@ -85,7 +152,11 @@ export const schemas: Record<string, JsonSchema> = {
       confirm_url: url("resource_url?action=confirm"),
       engrams_url: url("BASE_URL/v1/engram.php?mod_id=<mod_id>"),
       spawncodes_url: url("BASE_URL/spawn/?mod_id=<mod_id>"),
-      pull_url: { type: ["string", "null"], format: "uri", description: "Where the service pulls this mod's engrams from (JSON or CSV), or null." },
+      pull_url: {
+        type: ["string", "null"],
+        format: "uri",
+        description: "Where the service pulls this mod's engrams from (JSON or CSV), or null.",
+      },
       pull_api: { type: ["string", "null"], format: "uri", description: "Alias of pull_url, always the same value." },
     },
   },
@@ -94,13 +165,23 @@ export const schemas: Record<string, JsonSchema> = {
     required: ["mod_id"],
     description: "Other keys are ignored. Posting a mod you registered already only updates pull_url (409 without it).",
     properties: {
-      mod_id: { oneOf: [{ type: "string", pattern: "^[0-9]+$" }, { type: "integer", minimum: 1 }], description: "Steam Workshop id." },
+      mod_id: {
+        oneOf: [
+          { type: "string", pattern: "^[0-9]+$" },
+          { type: "integer", minimum: 1 },
+        ],
+        description: "Steam Workshop id.",
+      },
       pull_url: { type: ["string", "null"], format: "uri", description: "Absolute http(s) URL or null." },
       pull_api: { type: ["string", "null"], format: "uri", description: "Alias of pull_url." },
     },
   },
   ModInputs: oneOrMany("ModInput"),
-  Environment: { type: "string", enum: [...ENVIRONMENTS], description: "Canonical spelling on output; any case and Aberration accepted on input." },
+  Environment: {
+    type: "string",
+    enum: [...ENVIRONMENTS],
+    description: "Canonical spelling on output; any case and Aberration accepted on input.",
+  },
   Engram: engram,
   EngramInput: engramInput,
   EngramInputs: oneOrMany("EngramInput"),
@@ -111,7 +192,11 @@ export const schemas: Record<string, JsonSchema> = {
     type: "object",
     description: "A confirmed mod (unconfirmed registrations are private to their user and never in the feed).",
     required: ["mod_id", "name", "confirmed"],
-    properties: { mod_id: { type: "string", pattern: "^[0-9]+$" }, name: { type: "string" }, confirmed: { type: "boolean", const: true } },
+    properties: {
+      mod_id: { type: "string", pattern: "^[0-9]+$" },
+      name: { type: "string" },
+      confirmed: { type: "boolean", const: true },
+    },
   },
   ExpiredRecord: {
     type: "object",
@@ -127,10 +212,23 @@ export const schemas: Record<string, JsonSchema> = {
     type: "object",
     required: ["timestamp", "cursor", "next_cursor", "is_full", "engrams", "creatures", "mods", "expired_records"],
     properties: {
-      timestamp: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$", description: "When the newest change this page's position covers was made, YYYY-MM-DD HH:MM:SS+0000 (UTC)." },
-      cursor: { type: "string", description: "Opaque. Send it back as ?cursor= to get every change committed after this page, each once." },
-      next_cursor: { type: ["string", "null"], description: "The same as cursor while more is waiting now; null once caught up." },
-      is_full: { type: "boolean", description: "A page of a full read: start the copy from nothing; nothing is expired." },
+      timestamp: {
+        type: "string",
+        pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$",
+        description: "When the newest change this page's position covers was made, YYYY-MM-DD HH:MM:SS+0000 (UTC).",
+      },
+      cursor: {
+        type: "string",
+        description: "Opaque. Send it back as ?cursor= to get every change committed after this page, each once.",
+      },
+      next_cursor: {
+        type: ["string", "null"],
+        description: "The same as cursor while more is waiting now; null once caught up.",
+      },
+      is_full: {
+        type: "boolean",
+        description: "A page of a full read: start the copy from nothing; nothing is expired.",
+      },
       engrams: { type: "array", items: ref("Engram"), description: "Engrams added or changed, as they are now." },
       creatures: { type: "array", items: ref("Creature"), description: "Creatures added or changed, as they are now." },
       mods: { type: "array", items: ref("FeedMod"), description: "Mods confirmed or renamed." },
@@ -139,29 +237,47 @@ export const schemas: Record<string, JsonSchema> = {
   },
   DocumentMetadata: {
     type: "object",
-    required: ["document_id", "user_id", "name", "description", "revision", "download_count", "last_updated", "resource_url"],
+    required: [
+      "document_id",
+      "user_id",
+      "name",
+      "description",
+      "revision",
+      "download_count",
+      "last_updated",
+      "resource_url",
+    ],
     properties: {
       document_id: uuid("The content's Identifier."),
       user_id: uuid("The publisher."),
       name: { type: "string", description: "The content's Title." },
-      description: { type: "string", description: "The content's Description, or \"\"." },
+      description: { type: "string", description: 'The content\'s Description, or "".' },
       revision: { type: "integer", minimum: 1, description: "1, then +1 per update." },
       download_count: { type: "integer", minimum: 0 },
-      last_updated: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$", description: "YYYY-MM-DD HH:MM:SS+0000 (UTC)." },
+      last_updated: {
+        type: "string",
+        pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$",
+        description: "YYYY-MM-DD HH:MM:SS+0000 (UTC).",
+      },
       resource_url: url("BASE_URL/v1/document.php/<document_id>: the content."),
     },
   },
   DocumentContent: {
     type: "object",
     required: ["Identifier", "Title"],
-    description: "The content is stored and served back byte for byte; its format is not part of the interface. Only these keys are read.",
+    description:
+      "The content is stored and served back byte for byte; its format is not part of the interface. Only these keys are read.",
     properties: {
       Identifier: uuid("Becomes document_id; never changes."),
       Title: { type: "string", minLength: 1, description: "Becomes name." },
-      Description: { type: "string", description: "Becomes description (default \"\")." },
+      Description: { type: "string", description: 'Becomes description (default "").' },
     },
     additionalProperties: true,
   },
   DocumentContents: oneOrMany("DocumentContent"),
-  IdList: { type: "string", description: "Comma-separated ids (bulk DELETE body, text/plain).", examples: ["731604991,812655342"] },
+  IdList: {
+    type: "string",
+    description: "Comma-separated ids (bulk DELETE body, text/plain).",
+    examples: ["731604991,812655342"],
+  },
 };

@@ -17,7 +17,11 @@ export type DocumentContentJson =
 
 export function parseContentBytes(bytes: Uint8Array): DocumentContentJson {
   try {
-    return { state: "parsed", bytes: bytes.length, value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) };
+    return {
+      state: "parsed",
+      bytes: bytes.length,
+      value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
+    };
   } catch {
     return { state: "unreadable", bytes: bytes.length };
   }

@@ -48,7 +48,9 @@ function readMap(name: string | undefined): MapName | undefined {
 }
 
 /** Lenient: bad values fall back to the defaults (a page, not an API: never a 400). */
-export function parseDocumentListQuery(query: Query): DocumentListQuery & { badAuthor?: string; badMap?: string; badItem?: string } {
+export function parseDocumentListQuery(
+  query: Query,
+): DocumentListQuery & { badAuthor?: string; badMap?: string; badItem?: string } {
   const author = first(query.author)?.trim();
   const page = Number(first(query.page));
   const q = first(query.q)?.trim();
@@ -107,7 +109,16 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
   let result: { documents: DocumentJson[]; total: number };
   const itemKey = q.item ? parseItemQuery(q.item) : undefined;
   if (text.terms.length > 0 || q.map || itemKey) {
-    result = await searchDocuments(db, { text, mapBit: q.map && mapBit(q.map), itemKey, userId: q.author, sort: q.sort, count: DOCUMENTS_PER_PAGE, offset, baseUrl });
+    result = await searchDocuments(db, {
+      text,
+      mapBit: q.map && mapBit(q.map),
+      itemKey,
+      userId: q.author,
+      sort: q.sort,
+      count: DOCUMENTS_PER_PAGE,
+      offset,
+      baseUrl,
+    });
   } else {
     const where = q.author ? { userId: q.author } : {};
     const [total, documents] = await Promise.all([

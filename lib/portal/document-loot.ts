@@ -24,7 +24,10 @@ export async function documentLoot(db: Db, documentId: string): Promise<Document
 }
 
 type Loot = NonNullable<DocumentLoot["loot"]>;
-const iniOptions = (loot: Loot, difficulty?: number): GameIniOptions => ({ difficulty: difficulty ?? loot.doc.difficulty, canBlueprint: canBlueprintWith(loot.resolve) });
+const iniOptions = (loot: Loot, difficulty?: number): GameIniOptions => ({
+  difficulty: difficulty ?? loot.doc.difficulty,
+  canBlueprint: canBlueprintWith(loot.resolve),
+});
 
 /** The Game.ini text of a resolved loot document; `difficulty` overrides the document's. */
 export function lootGameIni(loot: Loot, difficulty?: number): string {
@@ -40,9 +43,15 @@ export function lootCrateLines(loot: Loot, difficulty?: number): CrateLine[] {
 export const MAX_DIFFICULTY = 100;
 
 /** `?difficulty=`: absent or empty = the document's; else a number in (0, 100]. */
-export function parseDifficulty(value: string | null | undefined): { ok: true; value: number | undefined } | { ok: false; message: string } {
+export function parseDifficulty(
+  value: string | null | undefined,
+): { ok: true; value: number | undefined } | { ok: false; message: string } {
   if (value === null || value === undefined || value.trim() === "") return { ok: true, value: undefined };
   const n = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!(n > 0 && n <= MAX_DIFFICULTY)) return { ok: false, message: `difficulty must be a number above 0 and at most ${MAX_DIFFICULTY} (5 for wild creatures up to level 150), not "${value.slice(0, 40)}".` };
+  if (!(n > 0 && n <= MAX_DIFFICULTY))
+    return {
+      ok: false,
+      message: `difficulty must be a number above 0 and at most ${MAX_DIFFICULTY} (5 for wild creatures up to level 150), not "${value.slice(0, 40)}".`,
+    };
   return { ok: true, value: n };
 }

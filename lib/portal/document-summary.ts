@@ -27,7 +27,13 @@ export function summarizeContent(content: DocumentContentJson): DocumentSummary 
     if (Array.isArray(v)) all.push({ key, kind: "list", count: v.length });
     else if (v !== null && typeof v === "object") all.push({ key, kind: "group", count: Object.keys(v).length });
   }
-  return { state: "parsed", bytes, keys: Object.keys(value).length, entries: all.slice(0, MAX_ENTRIES), more: Math.max(0, all.length - MAX_ENTRIES) };
+  return {
+    state: "parsed",
+    bytes,
+    keys: Object.keys(value).length,
+    entries: all.slice(0, MAX_ENTRIES),
+    more: Math.max(0, all.length - MAX_ENTRIES),
+  };
 }
 
 export function summarizeJson(bytes: Uint8Array): DocumentSummary {

@@ -9,7 +9,13 @@ import type { Db } from "@/lib/db/client";
 import { contentDisposition } from "@/lib/documents/content-disposition";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { mergeGameIni } from "@/lib/loot/game-ini-merge";
-import { documentLoot, lootCrateLines, lootGameIni, parseDifficulty, type DocumentLoot } from "@/lib/portal/document-loot";
+import {
+  documentLoot,
+  lootCrateLines,
+  lootGameIni,
+  parseDifficulty,
+  type DocumentLoot,
+} from "@/lib/portal/document-loot";
 import { isUuid } from "@/lib/uuid";
 
 export interface PlainReply {
@@ -27,7 +33,9 @@ const plain = (status: number, body: string, headers: Record<string, string> = {
 /** The largest Game.ini a merge accepts. */
 export const MAX_MERGE_BYTES = 1024 * 1024;
 
-type Found = { ok: true; name: string; loot: NonNullable<DocumentLoot["loot"]>; difficulty: number | undefined } | { ok: false; reply: PlainReply };
+type Found =
+  | { ok: true; name: string; loot: NonNullable<DocumentLoot["loot"]>; difficulty: number | undefined }
+  | { ok: false; reply: PlainReply };
 
 async function findLoot(db: Db, options: { id: string; difficulty: string | null; baseUrl: string }): Promise<Found> {
   const difficulty = parseDifficulty(options.difficulty);
@@ -36,14 +44,27 @@ async function findLoot(db: Db, options: { id: string; difficulty: string | null
   const [doc] = isUuid(id) ? await findDocuments(db, { ids: [id], baseUrl: options.baseUrl }) : [];
   if (!doc) return { ok: false, reply: plain(404, "No document has this id.") };
   const { loot } = await documentLoot(db, doc.document_id);
-  if (!loot) return { ok: false, reply: plain(422, "This document holds no loot sources (it is not a loot document), so it has no Game.ini lines.") };
+  if (!loot)
+    return {
+      ok: false,
+      reply: plain(
+        422,
+        "This document holds no loot sources (it is not a loot document), so it has no Game.ini lines.",
+      ),
+    };
   return { ok: true, name: doc.name, loot, difficulty: difficulty.value };
 }
 
-export async function gameIniExport(db: Db, options: { id: string; difficulty: string | null; baseUrl: string }): Promise<PlainReply> {
+export async function gameIniExport(
+  db: Db,
+  options: { id: string; difficulty: string | null; baseUrl: string },
+): Promise<PlainReply> {
   const found = await findLoot(db, options);
   if (!found.ok) return found.reply;
-  return plain(200, lootGameIni(found.loot, found.difficulty), { "content-disposition": contentDisposition(found.name, ".ini"), "cache-control": "no-cache" });
+  return plain(200, lootGameIni(found.loot, found.difficulty), {
+    "content-disposition": contentDisposition(found.name, ".ini"),
+    "cache-control": "no-cache",
+  });
 }
 
 /** A Game.ini sent to be merged, as text; undefined when it is not UTF-8 text (NUL bytes or invalid UTF-8). */
@@ -56,13 +77,27 @@ export function gameIniText(bytes: Uint8Array): string | undefined {
   }
 }
 
-export async function gameIniMerge(db: Db, options: { id: string; difficulty: string | null; baseUrl: string; body: Uint8Array | "too-large" }): Promise<PlainReply> {
-  if (options.body === "too-large") return plain(413, `The Game.ini is larger than ${MAX_MERGE_BYTES / 1024 / 1024} MiB; send the file the server uses.`);
+export async function gameIniMerge(
+  db: Db,
+  options: { id: string; difficulty: string | null; baseUrl: string; body: Uint8Array | "too-large" },
+): Promise<PlainReply> {
+  if (options.body === "too-large")
+    return plain(
+      413,
+      `The Game.ini is larger than ${MAX_MERGE_BYTES / 1024 / 1024} MiB; send the file the server uses.`,
+    );
   const text = gameIniText(options.body);
-  if (text === undefined) return plain(400, "Bad request: the body is not a text file (it holds NUL bytes or is not UTF-8); send the Game.ini as text/plain.");
+  if (text === undefined)
+    return plain(
+      400,
+      "Bad request: the body is not a text file (it holds NUL bytes or is not UTF-8); send the Game.ini as text/plain.",
+    );
   const found = await findLoot(db, options);
   if (!found.ok) return found.reply;
   // TextDecoder drops a leading BOM; the merge keeps every byte of the file, so it goes back.
   const bom = options.body[0] === 0xef && options.body[1] === 0xbb && options.body[2] === 0xbf ? "\uFEFF" : "";
-  return plain(200, mergeGameIni(bom + text, lootCrateLines(found.loot, found.difficulty)), { "content-disposition": contentDisposition("Game", ".ini"), "cache-control": "no-store" });
+  return plain(200, mergeGameIni(bom + text, lootCrateLines(found.loot, found.difficulty)), {
+    "content-disposition": contentDisposition("Game", ".ini"),
+    "cache-control": "no-store",
+  });
 }

@@ -89,7 +89,10 @@ function entryView(entry: LootEntry, weight: number, resolve: ItemResolver, drop
   return {
     weight: percent(weight),
     quantity: range(entry.minQuantity, entry.maxQuantity),
-    quality: entry.minQuality === entry.maxQuality ? qualityName(entry.minQuality) : `${qualityName(entry.minQuality)} – ${qualityName(entry.maxQuality)}`,
+    quality:
+      entry.minQuality === entry.maxQuality
+        ? qualityName(entry.minQuality)
+        : `${qualityName(entry.minQuality)} – ${qualityName(entry.maxQuality)}`,
     blueprint: percent(blueprint),
     items: entry.items.map((item, i) => {
       const engram = resolve(item);
@@ -100,7 +103,10 @@ function entryView(entry: LootEntry, weight: number, resolve: ItemResolver, drop
         path: item.path,
         share: entry.items.length > 1 ? percent(itemShares[i]!) : null,
         spawnHref: engram ? spawnHref(engram.mod_id, engram.class) : null,
-        mod: engram && engram.mod_id !== null ? { name: engram.mod_name ?? `Mod ${engram.mod_id}`, href: `/spawn/?mod_id=${engram.mod_id}` } : null,
+        mod:
+          engram && engram.mod_id !== null
+            ? { name: engram.mod_name ?? `Mod ${engram.mod_id}`, href: `/spawn/?mod_id=${engram.mod_id}` }
+            : null,
         documents: documentsLink(item, dropping),
       };
     }),
@@ -119,7 +125,8 @@ function setView(set: LootItemSet, chance: number, resolve: ItemResolver, droppi
 
 function sourceView(source: LootSource, resolve: ItemResolver, dropping: DropCounter): LootSourceView {
   const chances = shares(source.itemSets.map((s) => s.weight));
-  const multipliers = source.multiplierMin === 1 && source.multiplierMax === 1 ? null : range(source.multiplierMin, source.multiplierMax);
+  const multipliers =
+    source.multiplierMin === 1 && source.multiplierMax === 1 ? null : range(source.multiplierMin, source.multiplierMax);
   return {
     label: source.label || "(unnamed source)",
     crateClass: source.crateClass,

@@ -30,7 +30,10 @@ export interface ViewCommands {
   errors: OptionErrors;
 }
 
-export type CommandFields = Pick<SpawnView, "tab" | "quantity" | "quality" | "kind" | "form" | "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix">;
+export type CommandFields = Pick<
+  SpawnView,
+  "tab" | "quantity" | "quality" | "kind" | "form" | "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix"
+>;
 
 export function viewCommands(view: CommandFields): ViewCommands {
   if (view.tab === "creatures") {
@@ -42,7 +45,15 @@ export function viewCommands(view: CommandFields): ViewCommands {
   const full = (r: SpawnRow): RowCommand => ({ command: spawnCommand(r[2], r[4], options), note: null });
   if (view.form === "full") return { commandOf: full, errors };
   // undefined: rows without codes stand in while the coded rows load; null: no code.
-  return { commandOf: (r) => (r[6] ? { command: gfiCommand(r[6], r[4], options), note: null } : r[6] === null ? { ...full(r), note: NO_GFI_CODE } : full(r)), errors };
+  return {
+    commandOf: (r) =>
+      r[6]
+        ? { command: gfiCommand(r[6], r[4], options), note: null }
+        : r[6] === null
+          ? { ...full(r), note: NO_GFI_CODE }
+          : full(r),
+    errors,
+  };
 }
 
 export const LOADING_GFI_CODE = "Finding its short code…";
@@ -61,7 +72,8 @@ export function rowCommands(
 ): ((key: number) => RowCommand) | null {
   const { commandOf } = viewCommands(view);
   if (!commandOf) return null;
-  const other = view.tab === "items" ? viewCommands({ ...view, form: view.form === "gfi" ? "full" : "gfi" }).commandOf : null;
+  const other =
+    view.tab === "items" ? viewCommands({ ...view, form: view.form === "gfi" ? "full" : "gfi" }).commandOf : null;
   return (key) => {
     const row = rowAt(key);
     if (!other || !flipped(key)) return commandOf(row);

@@ -60,7 +60,10 @@ export function parseSpawnScope(value: string | undefined): { scope: SpawnScope;
   if (value === undefined) return { scope: ALL_ENGRAMS, invalid: [] };
   const ids: string[] = [];
   const invalid: string[] = [];
-  for (const p of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const p of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const id = canonicalModId(p);
     if (id === null) invalid.push(p);
     else if (!ids.includes(id)) ids.push(id);
@@ -72,7 +75,11 @@ export function parseSpawnScope(value: string | undefined): { scope: SpawnScope;
 /** The confirmed mods of a scope (all confirmed mods for every engram, none for the base game), ordered by name. */
 const spawnMods = sharedCache<SpawnMods>("spawn_mods", {
   maxBytes: 4 << 20,
-  sizeOf: (m) => 64 + (m.found ? m.mods.reduce((n, mod) => n + 64 + mod.id.length + mod.name.length, 0) : m.missing.reduce((n, id) => n + 40 + id.length, 0)),
+  sizeOf: (m) =>
+    64 +
+    (m.found
+      ? m.mods.reduce((n, mod) => n + 64 + mod.id.length + mod.name.length, 0)
+      : m.missing.reduce((n, id) => n + 40 + id.length, 0)),
 });
 
 export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMods> {
@@ -131,7 +138,11 @@ const sortedBytes = (sorted: SpawnRows) => 32 + sorted.rows.length * 8 + Math.ro
 function entryBytes(entry: ScopeEntry): number {
   const sets = [entry.plain, ...(entry.coded ? [entry.coded] : [])];
   const copies = new Set(sets.flatMap((set) => [...set.byLocale.values()]));
-  return sets.reduce((n, set) => n + set.bytes, 0) + entry.uids.length * 64 + [...copies].reduce((n, sorted) => n + sortedBytes(sorted), 0);
+  return (
+    sets.reduce((n, set) => n + set.bytes, 0) +
+    entry.uids.length * 64 +
+    [...copies].reduce((n, sorted) => n + sortedBytes(sorted), 0)
+  );
 }
 
 // A scope larger than the bound is served but not kept, so read again on every visit: 64 MiB
@@ -141,10 +152,12 @@ const cache = sharedCache<ScopeEntry>("spawn_rows", { maxBytes: 64 << 20, sizeOf
 
 type Where = { modId?: null | { in: string[] } };
 
-const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where => (scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } });
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where =>
+  scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } };
 
 /** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
-const gfiMods = (scope: SpawnScope): string[] | null => (scope.kind === "all" ? null : scope.kind === "base" ? [] : scope.ids);
+const gfiMods = (scope: SpawnScope): string[] | null =>
+  scope.kind === "all" ? null : scope.kind === "base" ? [] : scope.ids;
 
 interface ScopeStats {
   count: number;
@@ -163,7 +176,10 @@ function statsOf(db: Db, kind: ItemKind, scope: SpawnScope, where: Where): Promi
 }
 
 /** How many engrams or creatures a page's scope has (the other tab's count), from the index. */
-export async function countSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind }): Promise<number> {
+export async function countSpawnRows(
+  db: Db,
+  options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind },
+): Promise<number> {
   return (await statsOf(db, options.kind, options.scope, whereOf(options.scope, options.mods))).count;
 }
 
@@ -177,7 +193,10 @@ async function readRows(db: Db, kind: ItemKind, where: Where) {
  * The engrams (or creatures) of a scope, sorted by label in `locale`'s order (ties by
  * path); with `gfi`, engram rows carry their GFI codes.
  */
-export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean }): Promise<SpawnRows> {
+export async function loadSpawnRows(
+  db: Db,
+  options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean },
+): Promise<SpawnRows> {
   const { scope, mods, locale, kind = "engrams" } = options;
   const where = whereOf(scope, mods);
   const stats = await statsOf(db, kind, scope, where);
@@ -186,8 +205,20 @@ export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: 
   const entry = await cache.get(key, version, async () => {
     const items = await readRows(db, kind, where);
     const modIndex = new Map(mods.map((m, i) => [m.id, i]));
-    const rows: SpawnRow[] = items.map((e) => [e.label, classOf(e.path), e.path, e.environments, e.canBlueprint, e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1)]);
-    return { lastChanged: stats.lastChanged, plain: { rows, byLocale: new Map(), bytes: rowsBytes(rows) }, uids: items.map((e) => e.uid), coded: null };
+    const rows: SpawnRow[] = items.map((e) => [
+      e.label,
+      classOf(e.path),
+      e.path,
+      e.environments,
+      e.canBlueprint,
+      e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1),
+    ]);
+    return {
+      lastChanged: stats.lastChanged,
+      plain: { rows, byLocale: new Map(), bytes: rowsBytes(rows) },
+      uids: items.map((e) => e.uid),
+      coded: null,
+    };
   });
 
   let set: RowSet = entry.plain;
@@ -197,9 +228,22 @@ export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: 
     // New codes (an engram anywhere in the scope's GFI set changed): new rows, new orders.
     if (entry.coded?.codes !== codes) {
       const { uids } = entry;
-      const rows = entry.plain.rows.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [label, className, path, env, canBlueprint, mod, codes.get(uids[i]!) ?? null]);
+      const rows = entry.plain.rows.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [
+        label,
+        className,
+        path,
+        env,
+        canBlueprint,
+        mod,
+        codes.get(uids[i]!) ?? null,
+      ]);
       // New arrays over the same strings, plus the codes.
-      entry.coded = { codes, rows, byLocale: new Map(), bytes: rows.reduce((n, r) => n + 96 + (r[6]?.length ?? 0), 32) };
+      entry.coded = {
+        codes,
+        rows,
+        byLocale: new Map(),
+        bytes: rows.reduce((n, r) => n + 96 + (r[6]?.length ?? 0), 32),
+      };
       grew = true;
     }
     set = entry.coded;
@@ -214,14 +258,26 @@ export async function loadSpawnRows(db: Db, options: { scope: SpawnScope; mods: 
 function sortedFor(set: RowSet, locale: string, lastChanged: Date | null): SpawnRows {
   let sorted = set.byLocale.get(locale);
   if (!sorted) {
-    const rows = sortByLabel([...set.rows], locale, (r) => r[0], (r) => r[2]);
+    const rows = sortByLabel(
+      [...set.rows],
+      locale,
+      (r) => r[0],
+      (r) => r[2],
+    );
     // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
     sorted = [...set.byLocale.values()].find((other) => sameOrder(other.rows, rows));
     if (!sorted) {
       const json = JSON.stringify(rows);
       // Of the content itself: instances that built the same rows agree, and rows with other GFI codes never share a tag.
       const etag = createHash("sha256").update(json).digest("base64url").slice(0, 22);
-      sorted = { rows, json, etag, lastChanged, hasBaseGame: rows.some((r) => r[5] === -1), mapCounts: mapCounts(rows) };
+      sorted = {
+        rows,
+        json,
+        etag,
+        lastChanged,
+        hasBaseGame: rows.some((r) => r[5] === -1),
+        mapCounts: mapCounts(rows),
+      };
     }
     set.byLocale.set(locale, sorted);
     if (set.byLocale.size > MAX_LOCALES) set.byLocale.delete(set.byLocale.keys().next().value!);

@@ -15,9 +15,18 @@ export function spawnCommands(visible: readonly number[], commandFor: (key: numb
   return visible.map((i) => commandFor(i).command);
 }
 
-export const exportFileName = (tab: SpawnTab) => (tab === "creatures" ? "creature-spawn-codes.json" : "spawn-codes.json");
+export const exportFileName = (tab: SpawnTab) =>
+  tab === "creatures" ? "creature-spawn-codes.json" : "spawn-codes.json";
 
-export function spawnExport(rows: readonly SpawnRow[], mods: readonly SpawnMod[], visible: readonly number[], commandOf: CommandOf, viewUrl: string, now: Date, tab: SpawnTab = "items") {
+export function spawnExport(
+  rows: readonly SpawnRow[],
+  mods: readonly SpawnMod[],
+  visible: readonly number[],
+  commandOf: CommandOf,
+  viewUrl: string,
+  now: Date,
+  tab: SpawnTab = "items",
+) {
   const items = visible.map((i) => {
     const row = rows[i]!;
     const [label, className, path, env, canBlueprint, mod] = row;
@@ -25,5 +34,7 @@ export function spawnExport(rows: readonly SpawnRow[], mods: readonly SpawnMod[]
     const owner = { mod_id: mods[mod]?.id ?? null, mod_name: mods[mod]?.name ?? null, command: commandOf(row).command };
     return tab === "creatures" ? { ...names, ...owner } : { ...names, can_blueprint: canBlueprint, ...owner };
   });
-  return tab === "creatures" ? { view_url: viewUrl, exported_at: now.toISOString(), creatures: items } : { view_url: viewUrl, exported_at: now.toISOString(), engrams: items };
+  return tab === "creatures"
+    ? { view_url: viewUrl, exported_at: now.toISOString(), creatures: items }
+    : { view_url: viewUrl, exported_at: now.toISOString(), engrams: items };
 }

@@ -11,7 +11,15 @@ import { BASE_GAME, type SpawnView } from "./spawn-view";
  * -1, GFI code]. Engrams and creatures alike: a creature's can_blueprint is false and it
  * has no GFI code (absent); an engram's code is null when it has none (gfi-codes.ts).
  */
-export type SpawnRow = readonly [label: string, className: string, path: string, environments: number, canBlueprint: boolean, mod: number, gfi?: string | null];
+export type SpawnRow = readonly [
+  label: string,
+  className: string,
+  path: string,
+  environments: number,
+  canBlueprint: boolean,
+  mod: number,
+  gfi?: string | null,
+];
 
 export interface SpawnMod {
   id: string;
@@ -24,7 +32,11 @@ export const FIRST_ROWS = 40;
 export type SpawnFilter = Pick<SpawnView, "maps" | "mods" | "bp">;
 
 /** Whether a row passes the map, mod and blueprint filters; null when none is set. */
-export function rowFilter(rows: readonly SpawnRow[], mods: readonly SpawnMod[], view: SpawnFilter): ((row: number) => boolean) | null {
+export function rowFilter(
+  rows: readonly SpawnRow[],
+  mods: readonly SpawnMod[],
+  view: SpawnFilter,
+): ((row: number) => boolean) | null {
   if (!view.maps && view.bp === "all" && view.mods.length === 0) return null;
   // -1 marks the base game; an id not on the page matches nothing (-2).
   const modIndex = (id: string) => {

@@ -39,12 +39,18 @@ export function emptyCatalogueNotice(tab: SpawnTab, scope: SpawnScope, mods: rea
   const names = orList(mods.map((m) => m.name));
   const noun = `${tabNoun(tab)}s`;
   if (scope.kind === "mods") return `${names} ${mods.length > 1 ? "list" : "lists"} no ${noun} yet.`;
-  if (tab === "items") return scope.kind === "base" ? "The base game's catalogue is empty: the operator has not loaded it." : "No engrams are listed yet.";
-  if (scope.kind === "base") return `The base game's creatures are not in this catalogue: ${BASE_CREATURES}. Mods list their own creatures on their pages.`;
+  if (tab === "items")
+    return scope.kind === "base"
+      ? "The base game's catalogue is empty: the operator has not loaded it."
+      : "No engrams are listed yet.";
+  if (scope.kind === "base")
+    return `The base game's creatures are not in this catalogue: ${BASE_CREATURES}. Mods list their own creatures on their pages.`;
   return `No mod lists creatures yet, and the base game's are not in this catalogue: ${BASE_CREATURES}.`;
 }
 
 /** On a Creatures tab that would hold the base game's creatures, why they are missing. */
 export function baseCreaturesNote(tab: SpawnTab, scope: SpawnScope, hasBaseGame: boolean): string | null {
-  return tab === "creatures" && scope.kind === "all" && !hasBaseGame ? `The base game's creatures are not listed: ${BASE_CREATURES}.` : null;
+  return tab === "creatures" && scope.kind === "all" && !hasBaseGame
+    ? `The base game's creatures are not listed: ${BASE_CREATURES}.`
+    : null;
 }

@@ -27,7 +27,8 @@ export function checkWholeNumber(text: string, name: string, min: number, max: n
   if (t === "") return { ok: false, message: `Enter a ${name} ${range}.` };
   if (!/^[+-]?\d+(\.\d+)?$/.test(t)) return { ok: false, message: `The ${name} must be a whole number ${range}.` };
   const n = Number(t);
-  if (!Number.isInteger(n)) return { ok: false, message: `The ${name} must be a whole number ${range}; ${t} is not whole.` };
+  if (!Number.isInteger(n))
+    return { ok: false, message: `The ${name} must be a whole number ${range}; ${t} is not whole.` };
   if (n < min) return { ok: false, message: `The ${name} must be ${range}; ${t} is too small.` };
   if (n > max) return { ok: false, message: `The ${name} must be ${range}; ${t} is too large.` };
   return { ok: true, value: n };
@@ -57,13 +58,21 @@ export interface CreatureOptionsCheck {
 export function checkCommandOptions(view: Pick<SpawnView, "quantity" | "quality" | "kind" | "prefix">): OptionsCheck {
   const quantity = checkWholeNumber(view.quantity, "quantity", 1, MAX_QUANTITY);
   const quality = checkWholeNumber(view.quality, "quality", 0, MAX_QUALITY);
-  const errors = { ...(quantity.ok ? {} : { quantity: quantity.message }), ...(quality.ok ? {} : { quality: quality.message }) };
+  const errors = {
+    ...(quantity.ok ? {} : { quantity: quantity.message }),
+    ...(quality.ok ? {} : { quality: quality.message }),
+  };
   if (!quantity.ok || !quality.ok) return { options: null, errors };
-  return { options: { prefix: view.prefix, kind: view.kind, quantity: quantity.value, quality: quality.value }, errors };
+  return {
+    options: { prefix: view.prefix, kind: view.kind, quantity: quantity.value, quality: quality.value },
+    errors,
+  };
 }
 
 /** A tamed creature's command has no position: its distance and offsets are only checked for wild ones. */
-export function checkCreatureOptions(view: Pick<SpawnView, "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix">): CreatureOptionsCheck {
+export function checkCreatureOptions(
+  view: Pick<SpawnView, "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix">,
+): CreatureOptionsCheck {
   const wild = view.summon === "wild";
   const checks = {
     level: checkWholeNumber(view.level, "level", 1, MAX_LEVEL),
@@ -72,11 +81,19 @@ export function checkCreatureOptions(view: Pick<SpawnView, "level" | "summon" | 
     zOffset: wild ? checkWholeNumber(view.zOffset, "Z offset", -MAX_OFFSET, MAX_OFFSET) : null,
   };
   const errors: OptionErrors = {};
-  for (const [field, check] of Object.entries(checks)) if (check && !check.ok) errors[field as keyof OptionErrors] = check.message;
+  for (const [field, check] of Object.entries(checks))
+    if (check && !check.ok) errors[field as keyof OptionErrors] = check.message;
   if (Object.keys(errors).length > 0) return { options: null, errors };
   const value = (check: NumberCheck | null) => (check?.ok ? check.value : 0);
   return {
-    options: { prefix: view.prefix, summon: view.summon, level: value(checks.level), distance: value(checks.distance), yOffset: value(checks.yOffset), zOffset: value(checks.zOffset) },
+    options: {
+      prefix: view.prefix,
+      summon: view.summon,
+      level: value(checks.level),
+      distance: value(checks.distance),
+      yOffset: value(checks.yOffset),
+      zOffset: value(checks.zOffset),
+    },
     errors,
   };
 }

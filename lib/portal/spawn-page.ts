@@ -33,20 +33,35 @@ export interface SpawnPageData {
 
 export const kindOfTab = (tab: SpawnTab): ItemKind => (tab === "creatures" ? "creatures" : "engrams");
 
-export async function loadSpawnPage(db: Db, options: { scope: SpawnScope; mods: SpawnMod[]; view: SpawnView; locale: string }): Promise<SpawnPageData> {
+export async function loadSpawnPage(
+  db: Db,
+  options: { scope: SpawnScope; mods: SpawnMod[]; view: SpawnView; locale: string },
+): Promise<SpawnPageData> {
   const { scope, mods, view, locale } = options;
   const other: SpawnTab = view.tab === "creatures" ? "items" : "creatures";
   const source = rowSource(view);
-  const [data, otherCount] = await Promise.all([loadSpawnRows(db, { scope, mods, locale, kind: kindOfTab(view.tab), gfi: source === "gfi" }), countSpawnRows(db, { scope, mods, kind: kindOfTab(other) })]);
+  const [data, otherCount] = await Promise.all([
+    loadSpawnRows(db, { scope, mods, locale, kind: kindOfTab(view.tab), gfi: source === "gfi" }),
+    countSpawnRows(db, { scope, mods, kind: kindOfTab(other) }),
+  ]);
   const { visible, typos, suggestions, nothingToSearch } = findSpawnRows(data.rows, mods, view);
   return {
     source,
-    first: { rows: visible.slice(0, FIRST_ROWS).map((i) => data.rows[i]!), visibleCount: visible.length, total: data.rows.length },
+    first: {
+      rows: visible.slice(0, FIRST_ROWS).map((i) => data.rows[i]!),
+      visibleCount: visible.length,
+      total: data.rows.length,
+    },
     search: { typos, suggestions, nothingToSearch },
     lastChanged: data.lastChanged,
     hasBaseGame: data.hasBaseGame,
     mapCounts: data.mapCounts,
-    modChoices: sortByLabel([...mods], locale, (m) => m.name, (m) => m.id),
+    modChoices: sortByLabel(
+      [...mods],
+      locale,
+      (m) => m.name,
+      (m) => m.id,
+    ),
     counts: { [view.tab]: data.rows.length, [other]: otherCount } as Record<SpawnTab, number>,
   };
 }

@@ -40,15 +40,28 @@ function preparedBody(rows: SpawnRows): Promise<CachedBody> {
 
 export const SPAWN_ROWS_PATH = /^\/spawn\/rows\.json(\?|$)/;
 
-export async function spawnRowsReply(db: Db, req: Pick<ApiRequest, "method" | "rawTarget" | "headers">): Promise<ApiResponse> {
+export async function spawnRowsReply(
+  db: Db,
+  req: Pick<ApiRequest, "method" | "rawTarget" | "headers">,
+): Promise<ApiResponse> {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    return jsonResponse({ message: `${req.method} is not allowed on /spawn/rows.json.`, details: { allow: "GET, HEAD" } }, 405, { allow: "GET, HEAD", ...SECURITY_HEADERS });
+    return jsonResponse(
+      { message: `${req.method} is not allowed on /spawn/rows.json.`, details: { allow: "GET, HEAD" } },
+      405,
+      { allow: "GET, HEAD", ...SECURITY_HEADERS },
+    );
   }
   const q = req.rawTarget.indexOf("?");
   const params = new URLSearchParams(q < 0 ? "" : req.rawTarget.slice(q + 1));
   const kind = params.get("kind") ?? "engrams";
-  if (kind !== "engrams" && kind !== "creatures") return jsonResponse({ message: "kind must be engrams or creatures.", details: { kind: kind.slice(0, 40) } }, 400, SECURITY_HEADERS);
-  const notRegistered = (missing: string[]) => jsonResponse({ message: "These mods are not registered.", details: { missing } }, 404, SECURITY_HEADERS);
+  if (kind !== "engrams" && kind !== "creatures")
+    return jsonResponse(
+      { message: "kind must be engrams or creatures.", details: { kind: kind.slice(0, 40) } },
+      400,
+      SECURITY_HEADERS,
+    );
+  const notRegistered = (missing: string[]) =>
+    jsonResponse({ message: "These mods are not registered.", details: { missing } }, 404, SECURITY_HEADERS);
   const { scope, invalid } = parseSpawnScope(params.get("mod_id") ?? undefined);
   if (invalid.length > 0) return notRegistered(invalid);
   const mods = await findSpawnMods(db, scope);
@@ -59,9 +72,18 @@ export async function spawnRowsReply(db: Db, req: Pick<ApiRequest, "method" | "r
   const body = await preparedBody(rows);
   const reply: ApiResponse = {
     status: 200,
-    headers: { "content-type": "application/json", etag: `"${rows.etag}"`, "cache-control": "no-cache", vary: "Accept-Language, Accept-Encoding", ...SECURITY_HEADERS },
+    headers: {
+      "content-type": "application/json",
+      etag: `"${rows.etag}"`,
+      "cache-control": "no-cache",
+      vary: "Accept-Language, Accept-Encoding",
+      ...SECURITY_HEADERS,
+    },
     body: body.body,
     variants: { gzip: body.gzip, br: body.br },
   };
-  return applyConditionalGet({ method: req.method, rawTarget: req.rawTarget, headers: req.headers, body: new Uint8Array(), remoteAddress: "" }, reply);
+  return applyConditionalGet(
+    { method: req.method, rawTarget: req.rawTarget, headers: req.headers, body: new Uint8Array(), remoteAddress: "" },
+    reply,
+  );
 }

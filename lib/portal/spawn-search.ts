@@ -21,7 +21,10 @@ export interface SpawnMatches {
   nothingToSearch: boolean;
 }
 
-const indexes: Record<SpawnTab, WeakMap<readonly SpawnRow[], ItemIndex>> = { items: new WeakMap(), creatures: new WeakMap() };
+const indexes: Record<SpawnTab, WeakMap<readonly SpawnRow[], ItemIndex>> = {
+  items: new WeakMap(),
+  creatures: new WeakMap(),
+};
 
 /**
  * The search index of a page's rows, built on first use and kept as long as the rows are.
@@ -31,14 +34,20 @@ export function spawnIndex(rows: readonly SpawnRow[], mods: readonly SpawnMod[],
   let index = indexes[tab].get(rows);
   if (!index) {
     const aliases = tab === "creatures" ? (r: SpawnRow) => ({ aliases: creatureWords(r[1]) }) : () => ({});
-    index = buildItemIndex(rows.map((r) => ({ label: r[0], class: r[1], path: r[2], mod: mods[r[5]]?.name ?? null, ...aliases(r) })));
+    index = buildItemIndex(
+      rows.map((r) => ({ label: r[0], class: r[1], path: r[2], mod: mods[r[5]]?.name ?? null, ...aliases(r) })),
+    );
     indexes[tab].set(rows, index);
   }
   return index;
 }
 
 /** The tab decides the filters too: creatures have no blueprint, so the blueprint filter is the items tab's alone. */
-export function findSpawnRows(rows: readonly SpawnRow[], mods: readonly SpawnMod[], view: Pick<SpawnView, "q" | "maps" | "mods" | "bp"> & { tab?: SpawnTab }): SpawnMatches {
+export function findSpawnRows(
+  rows: readonly SpawnRow[],
+  mods: readonly SpawnMod[],
+  view: Pick<SpawnView, "q" | "maps" | "mods" | "bp"> & { tab?: SpawnTab },
+): SpawnMatches {
   const tab = view.tab ?? "items";
   const filter = rowFilter(rows, mods, tab === "creatures" ? { ...view, bp: "all" } : view);
   if (view.q.trim() === "") {
@@ -46,6 +55,10 @@ export function findSpawnRows(rows: readonly SpawnRow[], mods: readonly SpawnMod
     for (let i = 0; i < rows.length; i++) if (!filter || filter(i)) visible.push(i);
     return { visible, typos: false, suggestions: [], nothingToSearch: false };
   }
-  const { items, typos, suggestions, nothingToSearch } = searchItems(spawnIndex(rows, mods, tab), view.q, filter ? { filter } : {});
+  const { items, typos, suggestions, nothingToSearch } = searchItems(
+    spawnIndex(rows, mods, tab),
+    view.q,
+    filter ? { filter } : {},
+  );
   return { visible: items, typos, suggestions, nothingToSearch };
 }

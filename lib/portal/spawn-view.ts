@@ -67,7 +67,8 @@ export const DEFAULT_VIEW: SpawnView = {
  */
 export type RowSource = "items" | "gfi" | "creatures";
 
-export const rowSource = (view: Pick<SpawnView, "tab" | "form">): RowSource => (view.tab === "creatures" ? "creatures" : view.form === "gfi" ? "gfi" : "items");
+export const rowSource = (view: Pick<SpawnView, "tab" | "form">): RowSource =>
+  view.tab === "creatures" ? "creatures" : view.form === "gfi" ? "gfi" : "items";
 
 /** URL value for "engrams without a mod" in the mod filter */
 export const BASE_GAME = "base";
@@ -178,6 +179,7 @@ export function spawnViewQuery(view: SpawnView, scope: SpawnScope): string {
 export function activeSettings(view: SpawnView): number {
   let n = 0;
   for (let b = 0; b < ENVIRONMENTS.length; b++) if (view.maps & (1 << b)) n++;
-  for (const field of TAB_FIELDS[view.tab]) if (field !== "q" && field !== "maps" && paramValue(view, field) !== null) n++;
+  for (const field of TAB_FIELDS[view.tab])
+    if (field !== "q" && field !== "maps" && paramValue(view, field) !== null) n++;
   return n;
 }

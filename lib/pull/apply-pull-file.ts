@@ -18,15 +18,28 @@ import { ITEM_KINDS, type ItemKind } from "@/lib/engrams/item-kind";
 import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 import { saveEngrams } from "@/lib/engrams/save-engrams";
 
-export type ApplyResult = { ok: true; added: number; updated: number; removed: number } | { ok: false; message: string };
+export type ApplyResult =
+  { ok: true; added: number; updated: number; removed: number } | { ok: false; message: string };
 
 export async function applyPullFile(db: Db, modId: string, rows: EngramFileRow[]): Promise<ApplyResult> {
-  const ownRows = rows.map((r) => (r.value && typeof r.value === "object" && !Array.isArray(r.value) && !(r.value instanceof Error) ? { ...r, value: { ...r.value, mod_id: modId } } : r));
+  const ownRows = rows.map((r) =>
+    r.value && typeof r.value === "object" && !Array.isArray(r.value) && !(r.value instanceof Error)
+      ? { ...r, value: { ...r.value, mod_id: modId } }
+      : r,
+  );
   const valid = validateRows(ownRows);
   const { rowOf, errors } = valid;
   const first = errors[0];
-  if (first) return { ok: false, message: `row ${first.row}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ""}` };
-  const kinds: readonly ItemKind[] = rows.some((r) => r.value !== null && typeof r.value === "object" && "kind" in r.value) ? ITEM_KINDS : ["engrams"];
+  if (first)
+    return {
+      ok: false,
+      message: `row ${first.row}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ""}`,
+    };
+  const kinds: readonly ItemKind[] = rows.some(
+    (r) => r.value !== null && typeof r.value === "object" && "kind" in r.value,
+  )
+    ? ITEM_KINDS
+    : ["engrams"];
   /** the file rows of the kind being saved, to name the row of a refusal */
   let failedRows = rowOf;
   try {
@@ -41,7 +54,8 @@ export async function applyPullFile(db: Db, modId: string, rows: EngramFileRow[]
           const keep = new Set(group.records.map((r) => r.uid));
           const existing = await table.findMany({ where: { modId }, select: OWNERSHIP });
           const doomed = existing.map((e) => e.uid).filter((uid) => !keep.has(uid));
-          for (let i = 0; i < doomed.length; i += 500) await table.deleteMany({ where: { uid: { in: doomed.slice(i, i + 500) } } });
+          for (let i = 0; i < doomed.length; i += 500)
+            await table.deleteMany({ where: { uid: { in: doomed.slice(i, i + 500) } } });
           failedRows = group.rowOf;
           const saved = await saveEngrams(tx, group.records, undefined, kind);
           result.added += saved.created;
@@ -55,6 +69,10 @@ export async function applyPullFile(db: Db, modId: string, rows: EngramFileRow[]
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const index = (err.details as { index?: number } | null)?.index;
-    return { ok: false, message: index === undefined ? err.message : `row ${failedRows[index]}: ${err.message.replace(/^Item \d+: /, "")}` };
+    return {
+      ok: false,
+      message:
+        index === undefined ? err.message : `row ${failedRows[index]}: ${err.message.replace(/^Item \d+: /, "")}`,
+    };
   }
 }

@@ -46,7 +46,9 @@ export interface FetchResult {
 }
 
 const defaultResolve = (host: string) =>
-  new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise<LookupAddress[]>((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 type Limits = Required<GuardOptions>;
 
@@ -69,7 +71,11 @@ function guardedLookup(options: Limits): LookupFunction {
   };
 }
 
-export async function guardedFetch(rawUrl: string, request: FetchRequest = {}, options: GuardOptions = {}): Promise<FetchResult> {
+export async function guardedFetch(
+  rawUrl: string,
+  request: FetchRequest = {},
+  options: GuardOptions = {},
+): Promise<FetchResult> {
   const limits: Limits = {
     treatAsPublic: options.treatAsPublic ?? [],
     allowPrivate: options.allowPrivate ?? false,
@@ -106,7 +112,8 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
   } catch {
     return Promise.reject(new FetchRefused(`not a URL: ${rawUrl}`));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new FetchRefused(`only http and https URLs can be pulled, not ${url.protocol}`));
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return Promise.reject(new FetchRefused(`only http and https URLs can be pulled, not ${url.protocol}`));
   if (url.username || url.password) return Promise.reject(new FetchRefused("URLs with credentials are not pulled"));
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) && forbidden(host, limits)) {
@@ -116,7 +123,11 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
   if (remaining <= 0) return Promise.reject(new FetchRefused(`no answer within ${limits.timeoutMs} ms`));
 
   const transport = url.protocol === "https:" ? https : http;
-  const headers: Record<string, string> = { "user-agent": "BeaconHub-pull/1", accept: "application/json, text/csv;q=0.9, */*;q=0.1", ...request.headers };
+  const headers: Record<string, string> = {
+    "user-agent": "BeaconHub-pull/1",
+    accept: "application/json, text/csv;q=0.9, */*;q=0.1",
+    ...request.headers,
+  };
   const payload = request.body === undefined ? undefined : Buffer.from(request.body);
   if (payload) headers["content-length"] = String(payload.length);
 
@@ -132,7 +143,8 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
       { method: request.method ?? "GET", headers, lookup: guardedLookup(limits), agent: false },
       (res) => {
         const declared = Number(res.headers["content-length"] ?? 0);
-        if (declared > limits.maxBytes) return fail(new FetchRefused(`the file is larger than ${limits.maxBytes} bytes`));
+        if (declared > limits.maxBytes)
+          return fail(new FetchRefused(`the file is larger than ${limits.maxBytes} bytes`));
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (chunk: Buffer) => {
@@ -142,7 +154,12 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
         });
         res.on("end", () => {
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), url: url.toString() });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            url: url.toString(),
+          });
         });
         res.on("error", fail);
       },

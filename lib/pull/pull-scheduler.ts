@@ -38,10 +38,22 @@ export function startPullScheduler(db: Db, options: SchedulerOptions): { stop():
     await reconcileSchedules(db);
     for (const modId of await duePulls(db)) {
       if (stopped) return;
-      const outcome = await runPull(db, modId, { instanceId, intervalSeconds: options.intervalSeconds, guard: options.guard });
+      const outcome = await runPull(db, modId, {
+        instanceId,
+        intervalSeconds: options.intervalSeconds,
+        guard: options.guard,
+      });
       if (!outcome) continue;
       countPullOutcome(outcome.status);
-      const line = { job: "pull", mod_id: modId, status: outcome.status, added: outcome.added, updated: outcome.updated, removed: outcome.removed, ...(outcome.message ? { message: outcome.message } : {}) };
+      const line = {
+        job: "pull",
+        mod_id: modId,
+        status: outcome.status,
+        added: outcome.added,
+        updated: outcome.updated,
+        removed: outcome.removed,
+        ...(outcome.message ? { message: outcome.message } : {}),
+      };
       if (outcome.status === "error") logger?.warn(line, `pulled mod ${modId}: error`);
       else logger?.info(line, `pulled mod ${modId}: ${outcome.status}`);
     }

@@ -36,13 +36,30 @@ export async function reconcileSchedules(db: Db, now = new Date()): Promise<void
   });
   for (const mod of wanted) {
     if (mod.pull?.pullUrl === mod.pullUrl) continue;
-    const fresh = { pullUrl: mod.pullUrl!, nextRunAt: now, contentHash: null, etag: null, lastModified: null, status: "pending", message: null };
-    await db.modPull.upsert({ where: { modId: mod.confirmedModId! }, create: { modId: mod.confirmedModId!, ...fresh }, update: fresh });
+    const fresh = {
+      pullUrl: mod.pullUrl!,
+      nextRunAt: now,
+      contentHash: null,
+      etag: null,
+      lastModified: null,
+      status: "pending",
+      message: null,
+    };
+    await db.modPull.upsert({
+      where: { modId: mod.confirmedModId! },
+      create: { modId: mod.confirmedModId!, ...fresh },
+      update: fresh,
+    });
   }
   await db.modPull.deleteMany({ where: { mod: { pullUrl: null } } });
 }
 
-export async function claimPull(db: Db, modId: string, instanceId: string, options: { now?: Date; force?: boolean } = {}): Promise<PullClaim | null> {
+export async function claimPull(
+  db: Db,
+  modId: string,
+  instanceId: string,
+  options: { now?: Date; force?: boolean } = {},
+): Promise<PullClaim | null> {
   const now = options.now ?? new Date();
   const { count } = await db.modPull.updateMany({
     where: {
@@ -53,7 +70,10 @@ export async function claimPull(db: Db, modId: string, instanceId: string, optio
     data: { leaseOwner: instanceId, leaseUntil: new Date(now.getTime() + LEASE_MS) },
   });
   if (count === 0) return null;
-  return db.modPull.findUnique({ where: { modId }, select: { modId: true, pullUrl: true, contentHash: true, etag: true, lastModified: true } });
+  return db.modPull.findUnique({
+    where: { modId },
+    select: { modId: true, pullUrl: true, contentHash: true, etag: true, lastModified: true },
+  });
 }
 
 /** Mods whose next run is due and whose lease is free, soonest first. */
@@ -67,7 +87,14 @@ export async function duePulls(db: Db, now = new Date(), limit = 20): Promise<st
   return rows.map((r) => r.modId);
 }
 
-export async function finishPull(db: Db, modId: string, instanceId: string, outcome: PullOutcome, nextRunAt: Date, now = new Date()): Promise<void> {
+export async function finishPull(
+  db: Db,
+  modId: string,
+  instanceId: string,
+  outcome: PullOutcome,
+  nextRunAt: Date,
+  now = new Date(),
+): Promise<void> {
   await db.modPull.updateMany({
     where: { modId, leaseOwner: instanceId },
     data: {

@@ -62,7 +62,11 @@ async function fetchAndApply(db: Db, claim: PullClaim, guard: GuardOptions): Pro
 
 async function reportError(claim: PullClaim, message: string, guard: GuardOptions): Promise<void> {
   const body = new URLSearchParams({ mod_id: claim.modId, message }).toString();
-  await guardedFetch(claim.pullUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }, { ...guard, timeoutMs: 5_000 }).catch(() => {});
+  await guardedFetch(
+    claim.pullUrl,
+    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body },
+    { ...guard, timeoutMs: 5_000 },
+  ).catch(() => {});
 }
 
 /** Pulls one mod if its lease can be taken; null when another instance has it (or it is not due). */

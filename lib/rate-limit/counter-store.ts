@@ -23,7 +23,9 @@ export function databaseCounterStore(db: Db): CounterStore {
   return {
     async add(rows) {
       const values = rows.map((_, i) => `(${param(3 * i + 1)}, ${param(3 * i + 2)}, ${param(3 * i + 3)})`).join(", ");
-      const result = await db.$queryRawUnsafe<{ key: string; window_minute: number | bigint; count: number | bigint }[]>(
+      const result = await db.$queryRawUnsafe<
+        { key: string; window_minute: number | bigint; count: number | bigint }[]
+      >(
         `INSERT INTO "rate_limits" ("key", "window_minute", "count") VALUES ${values}
          ON CONFLICT ("key", "window_minute") DO UPDATE SET "count" = "rate_limits"."count" + excluded."count"
          RETURNING "key", "window_minute", "count"`,

@@ -66,7 +66,8 @@ export class RateLimiter {
     const id = `${minute}\n${key}`;
     let entry = this.entries.get(id);
     if (!entry) {
-      if (this.entries.size >= (this.options.maxKeys ?? 200_000)) return { allowed: true, limit, remaining: limit, resetSeconds, resetAt };
+      if (this.entries.size >= (this.options.maxKeys ?? 200_000))
+        return { allowed: true, limit, remaining: limit, resetSeconds, resetAt };
       entry = { key, minute, pending: 0, sending: 0, flushed: 0, global: 0 };
       this.entries.set(id, entry);
     }

@@ -19,7 +19,14 @@ export function serviceRateLimiter(): RateLimiter {
 }
 
 /** undefined when both API limits are off */
-export function serviceApiRateLimits(cfg: Pick<Config, "RATE_LIMIT_PER_MINUTE" | "RATE_LIMIT_IP_PER_MINUTE" | "TRUST_PROXY">): ApiRateLimits | undefined {
+export function serviceApiRateLimits(
+  cfg: Pick<Config, "RATE_LIMIT_PER_MINUTE" | "RATE_LIMIT_IP_PER_MINUTE" | "TRUST_PROXY">,
+): ApiRateLimits | undefined {
   if (cfg.RATE_LIMIT_PER_MINUTE <= 0 && cfg.RATE_LIMIT_IP_PER_MINUTE <= 0) return undefined;
-  return apiRateLimits({ limiter: serviceRateLimiter(), perUser: cfg.RATE_LIMIT_PER_MINUTE, perIp: cfg.RATE_LIMIT_IP_PER_MINUTE, trustProxy: cfg.TRUST_PROXY });
+  return apiRateLimits({
+    limiter: serviceRateLimiter(),
+    perUser: cfg.RATE_LIMIT_PER_MINUTE,
+    perIp: cfg.RATE_LIMIT_IP_PER_MINUTE,
+    trustProxy: cfg.TRUST_PROXY,
+  });
 }

@@ -7,7 +7,10 @@
 import type { RateLimiter } from "./limiter";
 import { tooManyRequests } from "./api-limits";
 
-export function checkSignIn(limiter: RateLimiter, options: { address: string; account: string; perMinute: number }): void {
+export function checkSignIn(
+  limiter: RateLimiter,
+  options: { address: string; account: string; perMinute: number },
+): void {
   if (options.perMinute <= 0) return;
   const byAddress = limiter.hit(`signin-ip:${options.address}`, options.perMinute);
   if (!byAddress.allowed) throw tooManyRequests(byAddress, "client address");

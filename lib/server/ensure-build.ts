@@ -7,7 +7,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.js", "postcss.config.mjs", "package.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "next.config.js",
+  "postcss.config.mjs",
+  "package.json",
+];
 const SKIP = new Set(["node_modules", "generated", ".next"]);
 
 function newestMtime(path: string, skip = SKIP): number {
@@ -49,7 +58,10 @@ function sleep(ms: number): void {
 
 function bundle(root: string, log: (line: string) => void): void {
   log("compiling the server (dist/server.js)");
-  const result = spawnSync(process.execPath, [join(root, "scripts/bundle-server.mjs")], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [join(root, "scripts/bundle-server.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error(`compiling the server failed (exit ${result.status ?? result.signal})`);
 }
 

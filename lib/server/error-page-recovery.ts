@@ -32,7 +32,14 @@ const proto = ServerResponse.prototype;
 function decoded(body: Buffer, encoding: unknown): string {
   try {
     const e = String(encoding ?? "").toLowerCase();
-    const plain = e === "gzip" ? gunzipSync(body) : e === "br" ? brotliDecompressSync(body) : e === "deflate" ? inflateSync(body) : body;
+    const plain =
+      e === "gzip"
+        ? gunzipSync(body)
+        : e === "br"
+          ? brotliDecompressSync(body)
+          : e === "deflate"
+            ? inflateSync(body)
+            : body;
     return plain.toString("utf8");
   } catch {
     return "";
@@ -60,12 +67,29 @@ function send(res: ServerResponse, status: number, headers: OutgoingHttpHeaders,
  * one carries Next.js's state and wrappers), with the client's headers as they came
  * (Next.js adds some to the request), uncompressed; then copied to the real one.
  */
-function renderNotFound(handle: Handler, req: IncomingMessage, res: ServerResponse, asked: { url: string; headers: IncomingMessage["headers"] }): void {
+function renderNotFound(
+  handle: Handler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  asked: { url: string; headers: IncomingMessage["headers"] },
+): void {
   const { "accept-encoding": _dropped, ...headers } = asked.headers;
   const again = inProcessRequest(req, UNMATCHED_PATH, { ...headers, [NOT_FOUND_PATH_HEADER]: asked.url });
   const fresh = new ServerResponse(again);
-  tap(fresh, () => true, (held) => send(res, held.status, { ...fresh.getHeaders(), ...(headerArg(held.head) as OutgoingHttpHeaders) }, Buffer.concat(held.chunks)));
-  void Promise.resolve(handle(again, fresh)).catch(() => send(res, 404, { "content-type": "text/plain; charset=utf-8" }, "Not found.\n"));
+  tap(
+    fresh,
+    () => true,
+    (held) =>
+      send(
+        res,
+        held.status,
+        { ...fresh.getHeaders(), ...(headerArg(held.head) as OutgoingHttpHeaders) },
+        Buffer.concat(held.chunks),
+      ),
+  );
+  void Promise.resolve(handle(again, fresh)).catch(() =>
+    send(res, 404, { "content-type": "text/plain; charset=utf-8" }, "Not found.\n"),
+  );
 }
 
 export function serveWithErrorPages(req: IncomingMessage, res: ServerResponse, handle: Handler): void {
@@ -89,8 +113,15 @@ export function serveWithErrorPages(req: IncomingMessage, res: ServerResponse, h
       } else {
         const page = serverErrorPage({ digest: digestOf(html) });
         const keep = ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];
-        const headers = Object.fromEntries(keep.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined)) as OutgoingHttpHeaders;
-        send(res, held.status, { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, page);
+        const headers = Object.fromEntries(
+          keep.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined),
+        ) as OutgoingHttpHeaders;
+        send(
+          res,
+          held.status,
+          { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+          page,
+        );
       }
     },
   );

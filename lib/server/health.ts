@@ -8,13 +8,19 @@ import { logger } from "@/lib/logging/logger";
 
 export async function health(db: Db, method = "GET"): Promise<ApiResponse> {
   if (method !== "GET" && method !== "HEAD") {
-    return jsonResponse({ message: "/healthz answers GET and HEAD only.", details: { allow: "GET, HEAD" } }, 405, { allow: "GET, HEAD", "cache-control": "no-store" });
+    return jsonResponse({ message: "/healthz answers GET and HEAD only.", details: { allow: "GET, HEAD" } }, 405, {
+      allow: "GET, HEAD",
+      "cache-control": "no-store",
+    });
   }
   try {
     await db.$queryRawUnsafe("SELECT 1");
     return jsonResponse({ status: "ok" }, 200, { "cache-control": "no-store" });
   } catch (err) {
     logger().warn({ error: (err as Error).message }, "health check failed: the database is not answering");
-    return jsonResponse({ status: "unavailable", message: "The database is not answering." }, 503, { "cache-control": "no-store", "retry-after": "5" });
+    return jsonResponse({ status: "unavailable", message: "The database is not answering." }, 503, {
+      "cache-control": "no-store",
+      "retry-after": "5",
+    });
   }
 }

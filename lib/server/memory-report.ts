@@ -19,5 +19,12 @@ const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 
 export function memoryReport(): MemoryReport {
   const m = process.memoryUsage();
-  return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers), caches: cacheStats() };
+  return {
+    rssMb: mb(m.rss),
+    heapUsedMb: mb(m.heapUsed),
+    heapTotalMb: mb(m.heapTotal),
+    externalMb: mb(m.external),
+    arrayBuffersMb: mb(m.arrayBuffers),
+    caches: cacheStats(),
+  };
 }

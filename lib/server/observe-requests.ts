@@ -34,7 +34,10 @@ export interface ObserveOptions {
 
 export type ObservedHandler = (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => void;
 
-export function observeRequests(options: ObserveOptions, handle: ObservedHandler): (req: IncomingMessage, res: ServerResponse) => void {
+export function observeRequests(
+  options: ObserveOptions,
+  handle: ObservedHandler,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const m = metrics();
   // Request lines are built field by field above from values that are safe to show, so
   // they skip the logger's redaction pass, which costs more than the rest of the line
@@ -62,7 +65,10 @@ export function observeRequests(options: ObserveOptions, handle: ObservedHandler
         status,
         duration_ms: Math.round(seconds * 10_000) / 10,
         ...(record.userId ? { user_id: record.userId } : {}),
-        client: clientAddress({ headers: { "x-forwarded-for": forwardedFor(req) }, remoteAddress: req.socket.remoteAddress ?? "" }, options.trustProxy),
+        client: clientAddress(
+          { headers: { "x-forwarded-for": forwardedFor(req) }, remoteAddress: req.socket.remoteAddress ?? "" },
+          options.trustProxy,
+        ),
         ...(aborted ? { aborted: true } : {}),
       };
       if (status >= 500) requestLog.error(line, "request");

@@ -45,15 +45,32 @@ const PAGES: { path: RegExp; versions: readonly string[]; readsSession?: true }[
   // documents (download counts too), their authors' display names, an item filter's name
   { path: /^\/documents\/?$/, versions: ["documents", "users", "engrams"] },
   // its metadata, download count and content, its author's name, its items and their mods
-  { path: /^\/documents\/[0-9a-fA-F-]{36}\/?$/, versions: ["documents", "users", "engrams", "mods"], readsSession: true },
+  {
+    path: /^\/documents\/[0-9a-fA-F-]{36}\/?$/,
+    versions: ["documents", "users", "engrams", "mods"],
+    readsSession: true,
+  },
 ];
 /** Auth.js's session cookie (`authjs.session-token`, `__Secure-` prefixed, or chunked `.0`). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token[=.]/;
 
 /** Headers of a render that go out with every copy; Next.js's cache headers are replaced. */
-const KEPT_HEADERS = ["content-type", "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "link"];
+const KEPT_HEADERS = [
+  "content-type",
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "link",
+];
 /** Requests of Next.js's client-side navigation, answered with an RSC payload instead of HTML. */
-const CLIENT_NAVIGATION = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+const CLIENT_NAVIGATION = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-action",
+];
 const MAX_URL = 2048;
 /** A render that never ends is given up after this (its waiters render on their own). */
 const RENDER_TIMEOUT_MS = 30_000;
@@ -104,18 +121,28 @@ function renderPage(req: IncomingMessage, render: Handler): Promise<KeptPage> {
     const out = new ServerResponse(again);
     const timer = setTimeout(() => reject(new NotKept("the render did not finish")), RENDER_TIMEOUT_MS);
     timer.unref();
-    tap(out, () => true, (held) => {
-      clearTimeout(timer);
-      const all = { ...out.getHeaders(), ...headerArg(held.head) } as Record<string, unknown>;
-      const header = (name: string) => Object.entries(all).find(([k]) => k.toLowerCase() === name)?.[1];
-      if (held.status !== 200 || !String(header("content-type") ?? "").startsWith("text/html") || header("set-cookie") !== undefined) {
-        reject(new NotKept(`status ${held.status}`));
-        return;
-      }
-      const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (header(name) === undefined ? [] : [[name, String(header(name))]])));
-      const body = Buffer.concat(held.chunks);
-      resolve({ headers: kept, body, etag: etagOf(body), compressed: {}, compressedBytes: 0 });
-    });
+    tap(
+      out,
+      () => true,
+      (held) => {
+        clearTimeout(timer);
+        const all = { ...out.getHeaders(), ...headerArg(held.head) } as Record<string, unknown>;
+        const header = (name: string) => Object.entries(all).find(([k]) => k.toLowerCase() === name)?.[1];
+        if (
+          held.status !== 200 ||
+          !String(header("content-type") ?? "").startsWith("text/html") ||
+          header("set-cookie") !== undefined
+        ) {
+          reject(new NotKept(`status ${held.status}`));
+          return;
+        }
+        const kept = Object.fromEntries(
+          KEPT_HEADERS.flatMap((name) => (header(name) === undefined ? [] : [[name, String(header(name))]])),
+        );
+        const body = Buffer.concat(held.chunks);
+        resolve({ headers: kept, body, etag: etagOf(body), compressed: {}, compressedBytes: 0 });
+      },
+    );
     Promise.resolve(render(again, out)).catch((err: unknown) => {
       clearTimeout(timer);
       reject(err instanceof Error ? err : new Error(String(err)));
@@ -124,17 +151,24 @@ function renderPage(req: IncomingMessage, render: Handler): Promise<KeptPage> {
 }
 
 /** The form of `page` this request takes: brotli, gzip or none (made now if it is the first to ask). */
-async function variantFor(key: string, page: KeptPage, acceptEncoding: string | undefined): Promise<ApiResponse["variants"]> {
+async function variantFor(
+  key: string,
+  page: KeptPage,
+  acceptEncoding: string | undefined,
+): Promise<ApiResponse["variants"]> {
   if (page.body.length <= MIN_COMPRESS_BYTES) return {};
   const coding = acceptsEncoding(acceptEncoding, "br") ? "br" : acceptsGzip(acceptEncoding) ? "gzip" : null;
   if (!coding) return {};
   let form = page.compressed[coding];
   if (!form) {
     form = page.compressed[coding] = compressBody(page.body, coding);
-    void form.then((bytes) => {
-      page.compressedBytes += bytes.length;
-      pages.remeasure(key, page);
-    }, () => delete page.compressed[coding]);
+    void form.then(
+      (bytes) => {
+        page.compressedBytes += bytes.length;
+        pages.remeasure(key, page);
+      },
+      () => delete page.compressed[coding],
+    );
   }
   return { [coding]: await form };
 }
@@ -142,7 +176,12 @@ async function variantFor(key: string, page: KeptPage, acceptEncoding: string | 
 function reply(page: KeptPage, variants: ApiResponse["variants"]): ApiResponse {
   return {
     status: 200,
-    headers: { ...page.headers, etag: page.etag, "cache-control": "no-cache", vary: "Accept-Language, Accept-Encoding" },
+    headers: {
+      ...page.headers,
+      etag: page.etag,
+      "cache-control": "no-cache",
+      vary: "Accept-Language, Accept-Encoding",
+    },
     body: page.body,
     variants,
   };

@@ -19,7 +19,10 @@ export interface Held {
 
 const proto = ServerResponse.prototype;
 
-const toBuffer = (chunk: Chunk, encoding?: unknown) => (typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk));
+const toBuffer = (chunk: Chunk, encoding?: unknown) =>
+  typeof chunk === "string"
+    ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+    : Buffer.from(chunk);
 
 /** The headers object among writeHead's arguments, if any. */
 export function headerArg(args: unknown[] | null): Record<string, unknown> {
@@ -31,7 +34,11 @@ export function headerArg(args: unknown[] | null): Record<string, unknown> {
  * Once the status and type are known, `hold` decides: pass everything through, or keep
  * it and hand it to `done` at the end.
  */
-export function tap(res: ServerResponse, hold: (status: number, type: string) => boolean, done: (held: Held) => void): void {
+export function tap(
+  res: ServerResponse,
+  hold: (status: number, type: string) => boolean,
+  done: (held: Held) => void,
+): void {
   let state: "undecided" | "pass" | "hold" = "undecided";
   const held: Held = { status: 200, head: null, chunks: [] };
   const decide = (status: number, head: unknown[] | null = null) => {
@@ -61,21 +68,29 @@ export function tap(res: ServerResponse, hold: (status: number, type: string) =>
   };
   own.end = (chunk?: unknown, encoding?: unknown, callback?: unknown) => {
     if (state === "undecided") decide(res.statusCode);
-    if (state === "pass") return (proto.end as (...a: unknown[]) => ServerResponse).call(res, chunk, encoding, callback);
-    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") held.chunks.push(toBuffer(chunk as Chunk, encoding));
+    if (state === "pass")
+      return (proto.end as (...a: unknown[]) => ServerResponse).call(res, chunk, encoding, callback);
+    if (chunk !== undefined && chunk !== null && typeof chunk !== "function")
+      held.chunks.push(toBuffer(chunk as Chunk, encoding));
     done(held);
     return res;
   };
 }
 
 /** A GET of `url` with these headers, on the socket of `req`, for Next.js to render in-process. */
-export function inProcessRequest(req: IncomingMessage, url: string, headers: IncomingMessage["headers"]): IncomingMessage {
+export function inProcessRequest(
+  req: IncomingMessage,
+  url: string,
+  headers: IncomingMessage["headers"],
+): IncomingMessage {
   const again = new IncomingMessage(req.socket);
   again.method = "GET";
   again.url = url;
   again.httpVersion = req.httpVersion;
   again.headers = headers;
-  again.rawHeaders = Object.entries(headers).flatMap(([k, v]) => (Array.isArray(v) ? v.flatMap((x) => [k, x]) : v === undefined ? [] : [k, v]));
+  again.rawHeaders = Object.entries(headers).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.flatMap((x) => [k, x]) : v === undefined ? [] : [k, v],
+  );
   again.push(null);
   return again;
 }

@@ -28,7 +28,10 @@ export type RouteLabeler = (path: string) => string;
 export function routeLabeler(manifest: RoutesManifest, publicFiles: string[] = []): RouteLabeler {
   const flags = manifest.caseSensitive ? "" : "i";
   // Static routes first: Next.js prefers /documents/new over /documents/[id] too.
-  const routes = [...(manifest.staticRoutes ?? []), ...(manifest.dynamicRoutes ?? [])].map((r) => ({ page: r.page, regex: new RegExp(r.regex, flags) }));
+  const routes = [...(manifest.staticRoutes ?? []), ...(manifest.dynamicRoutes ?? [])].map((r) => ({
+    page: r.page,
+    regex: new RegExp(r.regex, flags),
+  }));
   const files = new Set(publicFiles.map((f) => `/${f}`));
   return (path) => {
     if (path.startsWith("/_next/static/")) return "/_next/static";

@@ -28,7 +28,8 @@ function toPem(der: ArrayBuffer, label: string): string {
 
 function fromPem(pem: string, label: string): ArrayBuffer {
   const m = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(pem);
-  if (!m) throw new Error(`That is not a private key: it must run from -----BEGIN ${label}----- to -----END ${label}-----.`);
+  if (!m)
+    throw new Error(`That is not a private key: it must run from -----BEGIN ${label}----- to -----END ${label}-----.`);
   const binary = atob(m[1]!.replace(/\s+/g, ""));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -38,8 +39,16 @@ function fromPem(pem: string, label: string): ArrayBuffer {
 const rsa = (hash: "SHA-256" | "SHA-1") => ({ name: "RSASSA-PKCS1-v1_5", hash });
 
 /** A new RSA-2048 identity, SHA-256 signatures; returns the SPKI PEM to register. */
-export async function createIdentity(): Promise<{ identity: BrowserIdentity; publicKeyPem: string; file: IdentityFileJson }> {
-  const pair = await crypto.subtle.generateKey({ ...rsa("SHA-256"), modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ["sign", "verify"]);
+export async function createIdentity(): Promise<{
+  identity: BrowserIdentity;
+  publicKeyPem: string;
+  file: IdentityFileJson;
+}> {
+  const pair = await crypto.subtle.generateKey(
+    { ...rsa("SHA-256"), modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
+    true,
+    ["sign", "verify"],
+  );
   const identity: BrowserIdentity = { userId: crypto.randomUUID(), privateKey: pair.privateKey, scheme: "rsa-sha256" };
   const publicKeyPem = toPem(await crypto.subtle.exportKey("spki", pair.publicKey), "PUBLIC KEY");
   const privatePem = toPem(await crypto.subtle.exportKey("pkcs8", pair.privateKey), "PRIVATE KEY");
@@ -55,15 +64,25 @@ export async function importPrivateKey(userId: string, pem: string, scheme?: str
   if (scheme !== "ed25519") {
     const hash = scheme === "rsa-sha1" ? "SHA-1" : "SHA-256";
     try {
-      return { userId: id, privateKey: await crypto.subtle.importKey("pkcs8", der, rsa(hash), false, ["sign"]), scheme: hash === "SHA-1" ? "rsa-sha1" : "rsa-sha256" };
+      return {
+        userId: id,
+        privateKey: await crypto.subtle.importKey("pkcs8", der, rsa(hash), false, ["sign"]),
+        scheme: hash === "SHA-1" ? "rsa-sha1" : "rsa-sha256",
+      };
     } catch {
       // not RSA: try Ed25519 below
     }
   }
   try {
-    return { userId: id, privateKey: await crypto.subtle.importKey("pkcs8", der, { name: "Ed25519" }, false, ["sign"]), scheme: "ed25519" };
+    return {
+      userId: id,
+      privateKey: await crypto.subtle.importKey("pkcs8", der, { name: "Ed25519" }, false, ["sign"]),
+      scheme: "ed25519",
+    };
   } catch {
-    throw new Error("The private key could not be read: it is not an RSA or Ed25519 key in the PEM form the identity file uses.");
+    throw new Error(
+      "The private key could not be read: it is not an RSA or Ed25519 key in the PEM form the identity file uses.",
+    );
   }
 }
 

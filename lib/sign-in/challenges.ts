@@ -34,11 +34,16 @@ export function challengeContent(challengeId: string, userId: string, baseUrl: s
   return `Beacon Hub sign-in\n${baseUrl}\n${userId}\n${challengeId}`;
 }
 
-export async function issueChallenge(db: Db, options: { userId: string; baseUrl: string; now?: Date }): Promise<Challenge> {
+export async function issueChallenge(
+  db: Db,
+  options: { userId: string; baseUrl: string; now?: Date },
+): Promise<Challenge> {
   const now = options.now ?? new Date();
-  if (!isUuid(options.userId)) throw badRequest("A user id is a UUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).", { field: "user_id" });
+  if (!isUuid(options.userId))
+    throw badRequest("A user id is a UUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).", { field: "user_id" });
   const userId = options.userId.toLowerCase();
-  if ((await findPublicKey(db, userId)) === null) throw badRequest("No identity has this user id on this server.", { field: "user_id" });
+  if ((await findPublicKey(db, userId)) === null)
+    throw badRequest("No identity has this user id on this server.", { field: "user_id" });
   // Spent and expired challenges are never needed again: keep the table small.
   await db.signInChallenge.deleteMany({ where: { expiresAt: { lte: now } } });
   const challengeId = randomBytes(32).toString("hex");
@@ -49,7 +54,8 @@ export async function issueChallenge(db: Db, options: { userId: string; baseUrl:
 
 const isString = (v: unknown): v is string => typeof v === "string";
 
-export type ChallengeResult = { ok: true; userId: string } | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" };
+export type ChallengeResult =
+  { ok: true; userId: string } | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" };
 
 /** Spends the challenge, then checks the signature against the user's stored public key. */
 export async function redeemChallenge(
@@ -57,7 +63,8 @@ export async function redeemChallenge(
   options: { userId: unknown; challengeId: unknown; signature: unknown; baseUrl: string; now?: Date },
 ): Promise<ChallengeResult> {
   const { challengeId, signature } = options;
-  if (!isUuid(options.userId) || !isString(challengeId) || !/^[0-9a-f]{64}$/.test(challengeId) || !isString(signature)) return { ok: false, reason: "malformed" };
+  if (!isUuid(options.userId) || !isString(challengeId) || !/^[0-9a-f]{64}$/.test(challengeId) || !isString(signature))
+    return { ok: false, reason: "malformed" };
   const userId = options.userId.toLowerCase();
   const now = options.now ?? new Date();
   // One statement: of any number of concurrent redeemers exactly one deletes the row.
@@ -66,5 +73,7 @@ export async function redeemChallenge(
   const pem = await findPublicKey(db, userId);
   if (pem === null) return { ok: false, reason: "no-user" };
   const content = Buffer.from(challengeContent(challengeId, userId, options.baseUrl), "utf8");
-  return verifySignature(keyFromPem(pem), content, signature) ? { ok: true, userId } : { ok: false, reason: "bad-signature" };
+  return verifySignature(keyFromPem(pem), content, signature)
+    ? { ok: true, userId }
+    : { ok: false, reason: "bad-signature" };
 }

@@ -24,23 +24,40 @@ export type IdentityFileCheck = { ok: true; fields: IdentityFileFields } | { ok:
 export function checkIdentityFileSize(file: { name: string; size: number } | null): string | undefined {
   if (!file || file.name === "") return `Choose your identity file first. ${HINT}`;
   if (file.size === 0) return `“${file.name}” is empty. ${HINT}`;
-  if (file.size > IDENTITY_FILE_MAX_BYTES) return `“${file.name}” is ${Math.round(file.size / 1024)} KB: far too large to be an identity file. ${HINT}`;
+  if (file.size > IDENTITY_FILE_MAX_BYTES)
+    return `“${file.name}” is ${Math.round(file.size / 1024)} KB: far too large to be an identity file. ${HINT}`;
   return undefined;
 }
 
 export function parseIdentityFileText(name: string, text: string): IdentityFileCheck {
-  const notIdentity = (why: string): IdentityFileCheck => ({ ok: false, message: `“${name}” is not a Beacon identity file: ${why}. ${HINT}` });
+  const notIdentity = (why: string): IdentityFileCheck => ({
+    ok: false,
+    message: `“${name}” is not a Beacon identity file: ${why}. ${HINT}`,
+  });
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
     // Tabs and line breaks are text; other controls, or bytes that were not UTF-8, are not.
-    return notIdentity(text.includes("\uFFFD") || hasControlCharacter(text.replace(/[\t\n\r]/g, "")) ? "it is not text" : "its text is not JSON");
+    return notIdentity(
+      text.includes("\uFFFD") || hasControlCharacter(text.replace(/[\t\n\r]/g, ""))
+        ? "it is not text"
+        : "its text is not JSON",
+    );
   }
   if (!json || typeof json !== "object" || Array.isArray(json)) return notIdentity("it holds no identity");
   const o = json as Record<string, unknown>;
-  if (typeof o.user_id !== "string" || typeof o.private_key !== "string") return notIdentity("it has no user_id and private_key");
+  if (typeof o.user_id !== "string" || typeof o.private_key !== "string")
+    return notIdentity("it has no user_id and private_key");
   if (!isUuid(o.user_id.trim())) return notIdentity("its user_id is not a user id");
-  if (!/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(o.private_key)) return notIdentity("its private_key is not a private key");
-  return { ok: true, fields: { user_id: o.user_id.trim(), private_key: o.private_key, scheme: typeof o.scheme === "string" ? o.scheme : undefined } };
+  if (!/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(o.private_key))
+    return notIdentity("its private_key is not a private key");
+  return {
+    ok: true,
+    fields: {
+      user_id: o.user_id.trim(),
+      private_key: o.private_key,
+      scheme: typeof o.scheme === "string" ? o.scheme : undefined,
+    },
+  };
 }

@@ -59,7 +59,11 @@ class SteamUnavailable extends Error {}
 
 function badGateway(workshopIds: string[], reason: string): ApiError {
   const ids = workshopIds.length === 1 ? { mod_id: workshopIds[0] } : { mod_ids: workshopIds.slice(0, 20) };
-  return new ApiError("bad_gateway", "The Steam Workshop could not be reached or answered something unusable; try again later.", { ...ids, reason });
+  return new ApiError(
+    "bad_gateway",
+    "The Steam Workshop could not be reached or answered something unusable; try again later.",
+    { ...ids, reason },
+  );
 }
 
 export function createWorkshopClient(options: WorkshopClientOptions): WorkshopClient {
@@ -80,7 +84,11 @@ export function createWorkshopClient(options: WorkshopClientOptions): WorkshopCl
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      throw new SteamUnavailable((err as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : `unreachable (${(err as Error).message})`);
+      throw new SteamUnavailable(
+        (err as Error).name === "TimeoutError"
+          ? `no answer within ${timeoutMs} ms`
+          : `unreachable (${(err as Error).message})`,
+      );
     }
     if (res.status !== 200) {
       await res.body?.cancel();
@@ -112,10 +120,23 @@ export function createWorkshopClient(options: WorkshopClientOptions): WorkshopCl
     const found = new Map<string, WorkshopItem | null>();
     for (const workshopId of workshopIds) {
       const details = byId.get(workshopId);
-      if (!details) throw badGateway([workshopId], parsed.length === 1 ? "the reply describes another item" : "the reply leaves this item out");
+      if (!details)
+        throw badGateway(
+          [workshopId],
+          parsed.length === 1 ? "the reply describes another item" : "the reply leaves this item out",
+        );
       // The title becomes the mod's name; PostgreSQL text cannot hold NUL.
       const ok = details.result === 1 && details.consumer_app_id === options.appId;
-      found.set(workshopId, ok ? { workshopId, title: (details.title ?? "").replaceAll("\u0000", ""), description: details.description ?? "" } : null);
+      found.set(
+        workshopId,
+        ok
+          ? {
+              workshopId,
+              title: (details.title ?? "").replaceAll("\u0000", ""),
+              description: details.description ?? "",
+            }
+          : null,
+      );
     }
     return found;
   }
@@ -160,6 +181,9 @@ const globalForSteam = globalThis as unknown as { beaconWorkshop?: WorkshopClien
 
 /** The process's client, configured from STEAM_API_URL and WORKSHOP_APP_ID. */
 export function workshop(): WorkshopClient {
-  globalForSteam.beaconWorkshop ??= createWorkshopClient({ apiUrl: config().STEAM_API_URL, appId: config().WORKSHOP_APP_ID });
+  globalForSteam.beaconWorkshop ??= createWorkshopClient({
+    apiUrl: config().STEAM_API_URL,
+    appId: config().WORKSHOP_APP_ID,
+  });
   return globalForSteam.beaconWorkshop;
 }

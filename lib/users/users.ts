@@ -32,10 +32,18 @@ export function userJson(user: { id: string; publicKey: string }): UserJson {
 export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
   const rows = users.map((u, index) => {
     const key = parsePublicKey(u.publicKey);
-    if (!key.ok) throw badRequest(`Item ${index} has an unusable public_key: ${key.reason}.`, { index, path: "public_key", message: key.reason });
+    if (!key.ok)
+      throw badRequest(`Item ${index} has an unusable public_key: ${key.reason}.`, {
+        index,
+        path: "public_key",
+        message: key.reason,
+      });
     return { id: u.userId.toLowerCase(), publicKey: key.pem };
   });
-  const existing = await findInChunks(rows.map((r) => r.id), (part) => db.user.findMany({ where: { id: { in: part } }, select: { id: true } }));
+  const existing = await findInChunks(
+    rows.map((r) => r.id),
+    (part) => db.user.findMany({ where: { id: { in: part } }, select: { id: true } }),
+  );
   if (existing.length > 0) {
     throw badRequest("A user with this id exists already.", { user_ids: existing.map((e) => e.id).slice(0, 20) });
   }
@@ -49,19 +57,25 @@ export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
     );
   } catch (err) {
     // A concurrent request created one of them between our check and the insert.
-    if (isUniqueViolation(err)) throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id).slice(0, 20) });
+    if (isUniqueViolation(err))
+      throw badRequest("A user with this id exists already.", { user_ids: rows.map((r) => r.id).slice(0, 20) });
     throw err;
   }
 }
 
 export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
-  const found = await findInChunks([...new Set(ids.map((id) => id.toLowerCase()))], (part) => db.user.findMany({ where: { id: { in: part } }, orderBy: { id: "asc" } }));
+  const found = await findInChunks([...new Set(ids.map((id) => id.toLowerCase()))], (part) =>
+    db.user.findMany({ where: { id: { in: part } }, orderBy: { id: "asc" } }),
+  );
   // Lowercase UUIDs sort the same in code as under any collation: chunks merge exactly.
   return found.sort((a, b) => (a.id < b.id ? -1 : 1)).map(userJson);
 }
 
 // A PEM of an RSA-2048 key is ~450 bytes: 4 MiB holds about 8,000 signers.
-const publicKeys = sharedCache<string | null>("public_keys", { maxBytes: 4 << 20, sizeOf: (pem) => 100 + (pem === null ? 0 : stringBytes(pem)) });
+const publicKeys = sharedCache<string | null>("public_keys", {
+  maxBytes: 4 << 20,
+  sizeOf: (pem) => 100 + (pem === null ? 0 : stringBytes(pem)),
+});
 
 /**
  * The PEM key signed requests are verified with. Kept per user until the "users" data

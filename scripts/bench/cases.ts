@@ -47,27 +47,90 @@ export function benchCases(serverUrl: string, seeded: Seeded): Case[] {
     ...(body ? { "content-type": "application/json" } : {}),
   });
   const mod = seeded.modIds[0]!;
-  const postBody = JSON.stringify({ path: `/Game/Mods/Bench0/Posted/PrimalItem_Posted.PrimalItem_Posted`, label: "Posted", mod_id: mod, environments: ["Island"], can_blueprint: true });
+  const postBody = JSON.stringify({
+    path: `/Game/Mods/Bench0/Posted/PrimalItem_Posted.PrimalItem_Posted`,
+    label: "Posted",
+    mod_id: mod,
+    environments: ["Island"],
+    can_blueprint: true,
+  });
   return [
-    { name: "GET /v1/engram.php (all)", original: 23, largeCeiling: "plain", request: () => ({ path: "/v1/engram.php" }) },
-    { name: "GET /v1/engram.php/<uid>", original: 102, request: () => ({ path: `/v1/engram.php/${seeded.engramUids[17]}` }) },
-    { name: "GET /v1/engram.php?mod_id=<one>", original: 163, request: () => ({ path: `/v1/engram.php?mod_id=${mod}` }) },
-    { name: "GET /v1/document.php?count=50&sort=download_count", original: 193, request: () => ({ path: "/v1/document.php?count=50&sort=download_count" }) },
-    { name: "GET /v1/document.php/<id> (download)", original: 202, write: true, request: () => ({ path: `/v1/document.php/${seeded.documentIds[3]}` }) },
-    { name: "signed GET /v1/mod.php", original: 217, request: () => ({ path: "/v1/mod.php", headers: signed("GET", "/v1/mod.php") }) },
-    { name: "signed POST /v1/engram.php (one engram)", original: 156, write: true, request: () => ({ path: "/v1/engram.php", method: "POST", body: postBody, headers: signed("POST", "/v1/engram.php", postBody) }) },
+    {
+      name: "GET /v1/engram.php (all)",
+      original: 23,
+      largeCeiling: "plain",
+      request: () => ({ path: "/v1/engram.php" }),
+    },
+    {
+      name: "GET /v1/engram.php/<uid>",
+      original: 102,
+      request: () => ({ path: `/v1/engram.php/${seeded.engramUids[17]}` }),
+    },
+    {
+      name: "GET /v1/engram.php?mod_id=<one>",
+      original: 163,
+      request: () => ({ path: `/v1/engram.php?mod_id=${mod}` }),
+    },
+    {
+      name: "GET /v1/document.php?count=50&sort=download_count",
+      original: 193,
+      request: () => ({ path: "/v1/document.php?count=50&sort=download_count" }),
+    },
+    {
+      name: "GET /v1/document.php/<id> (download)",
+      original: 202,
+      write: true,
+      request: () => ({ path: `/v1/document.php/${seeded.documentIds[3]}` }),
+    },
+    {
+      name: "signed GET /v1/mod.php",
+      original: 217,
+      request: () => ({ path: "/v1/mod.php", headers: signed("GET", "/v1/mod.php") }),
+    },
+    {
+      name: "signed POST /v1/engram.php (one engram)",
+      original: 156,
+      write: true,
+      request: () => ({
+        path: "/v1/engram.php",
+        method: "POST",
+        body: postBody,
+        headers: signed("POST", "/v1/engram.php", postBody),
+      }),
+    },
     {
       name: "GET /v1/engram.php with If-None-Match (304)",
-      request: async () => ({ path: "/v1/engram.php", headers: { "if-none-match": (await fetch(`${serverUrl}/v1/engram.php`)).headers.get("etag") ?? "" } }),
+      request: async () => ({
+        path: "/v1/engram.php",
+        headers: { "if-none-match": (await fetch(`${serverUrl}/v1/engram.php`)).headers.get("etag") ?? "" },
+      }),
     },
     // The original's spawn page: 123 req/s (issue 15's target ratio 0.030 is ten times 123 / 41,000).
-    { name: "GET /spawn/?mod_id=<one> (page)", original: 123, request: () => ({ path: `/spawn/?mod_id=${mod}`, headers: BROWSER }) },
+    {
+      name: "GET /spawn/?mod_id=<one> (page)",
+      original: 123,
+      request: () => ({ path: `/spawn/?mod_id=${mod}`, headers: BROWSER }),
+    },
     // The same catalogue the original served uncompressed at 23 req/s, to a client that takes brotli.
-    { name: "GET /v1/engram.php (all), Accept-Encoding: br", original: 23, largeCeiling: "compressed", request: () => ({ path: "/v1/engram.php", headers: { "accept-encoding": "br" } }) },
-    { name: "GET /spawn/rows.json?mod_id=<one> (browser)", request: () => ({ path: `/spawn/rows.json?mod_id=${mod}`, headers: BROWSER }) },
+    {
+      name: "GET /v1/engram.php (all), Accept-Encoding: br",
+      original: 23,
+      largeCeiling: "compressed",
+      request: () => ({ path: "/v1/engram.php", headers: { "accept-encoding": "br" } }),
+    },
+    {
+      name: "GET /spawn/rows.json?mod_id=<one> (browser)",
+      request: () => ({ path: `/spawn/rows.json?mod_id=${mod}`, headers: BROWSER }),
+    },
     { name: "GET /documents (page)", request: () => ({ path: "/documents", headers: BROWSER }) },
-    { name: "GET /documents/<id> (page)", request: () => ({ path: `/documents/${seeded.documentIds[5]}`, headers: BROWSER }) },
+    {
+      name: "GET /documents/<id> (page)",
+      request: () => ({ path: `/documents/${seeded.documentIds[5]}`, headers: BROWSER }),
+    },
     // Seeded documents are named "Bench Document <n>": one word every document has, one number few do.
-    { name: "GET /documents?q=document 1234 (search page)", request: () => ({ path: "/documents?q=document%201234", headers: BROWSER }) },
+    {
+      name: "GET /documents?q=document 1234 (search page)",
+      request: () => ({ path: "/documents?q=document%201234", headers: BROWSER }),
+    },
   ];
 }

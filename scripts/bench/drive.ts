@@ -21,7 +21,13 @@ if (process.argv.includes("--help")) {
   process.exit(0);
 }
 const options = JSON.parse(process.argv[2] ?? "{}") as DriveOptions;
-const base = { url: options.url, method: (options.method ?? "GET") as "GET", headers: options.headers ?? {}, body: options.body, connections: options.connections };
+const base = {
+  url: options.url,
+  method: (options.method ?? "GET") as "GET",
+  headers: options.headers ?? {},
+  body: options.body,
+  connections: options.connections,
+};
 
 const warm = options.warmup > 0 ? await autocannon({ ...base, duration: options.warmup }) : null;
 const r = await autocannon({ ...base, duration: options.duration });

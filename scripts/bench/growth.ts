@@ -37,7 +37,13 @@ async function listingP50(db: Db, rounds = 400): Promise<number> {
     const sort = i % 2 === 0 ? "download_count" : "last_updated";
     const offset = ((i * 7919) % 20) * 50;
     const t = performance.now();
-    await listDocuments(db, { sort, direction: i % 4 < 2 ? "desc" : "asc", count: 50, offset, baseUrl: "http://bench" });
+    await listDocuments(db, {
+      sort,
+      direction: i % 4 < 2 ? "desc" : "asc",
+      count: 50,
+      offset,
+      baseUrl: "http://bench",
+    });
     if (i >= 20) times.push(performance.now() - t); // the first rounds warm caches and plans
   }
   return median(times);
@@ -57,7 +63,14 @@ async function searchP50(db: Db, documents: number, rounds = 60): Promise<Search
     const times: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const t = performance.now();
-      const found = await searchDocuments(db, { text: parseSearchText(query(i)), itemKey: item?.(i), sort: i % 2 ? "downloads" : "updated", count: 20, offset: 0, baseUrl: "http://bench" });
+      const found = await searchDocuments(db, {
+        text: parseSearchText(query(i)),
+        itemKey: item?.(i),
+        sort: i % 2 ? "downloads" : "updated",
+        count: 20,
+        offset: 0,
+        baseUrl: "http://bench",
+      });
       if (found.total === 0) throw new Error(`bench search for ${query(i)} ${JSON.stringify(item?.(i))} found nothing`);
       if (i >= 5) times.push(performance.now() - t);
     }
@@ -67,8 +80,14 @@ async function searchP50(db: Db, documents: number, rounds = 60): Promise<Search
   return {
     selectiveMs: await p50((i) => `document ${(i * 7919) % documents}`),
     commonMs: await p50(() => "bench"),
-    itemSelectiveMs: await p50(() => "", (i) => `u:${uidOf(benchDropPath((i * 7919) % Math.min(1000, documents)))}`),
-    itemCommonMs: await p50(() => "", () => "c:primalitem_benchcommon_c"),
+    itemSelectiveMs: await p50(
+      () => "",
+      (i) => `u:${uidOf(benchDropPath((i * 7919) % Math.min(1000, documents)))}`,
+    ),
+    itemCommonMs: await p50(
+      () => "",
+      () => "c:primalitem_benchcommon_c",
+    ),
   };
 }
 
@@ -81,9 +100,15 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
     await seed(db, { users: 100, mods: 50, engrams: 0, documents: options.small, documentBytes: 300 }, () => {});
     const small = await listingP50(db);
     const searchSmall = await searchP50(db, options.small);
-    log(`listing p50 at ${options.small}: ${small.toFixed(2)} ms; search p50 ${JSON.stringify(searchSmall)}; seeding up to ${options.large}`);
+    log(
+      `listing p50 at ${options.small}: ${small.toFixed(2)} ms; search p50 ${JSON.stringify(searchSmall)}; seeding up to ${options.large}`,
+    );
     const more = options.large - options.small;
-    await seed(db, { users: 100, mods: 0, engrams: 0, documents: more, documentBytes: 300 }, (line) => line.startsWith("documents") && Number(line.split(" ")[1]!.split("/")[0]) % 10_000 === 0 && log(line));
+    await seed(
+      db,
+      { users: 100, mods: 0, engrams: 0, documents: more, documentBytes: 300 },
+      (line) => line.startsWith("documents") && Number(line.split(" ")[1]!.split("/")[0]) % 10_000 === 0 && log(line),
+    );
     const large = await listingP50(db);
     const searchLarge = await searchP50(db, options.large);
     log(`listing p50 at ${options.large}: ${large.toFixed(2)} ms; search p50 ${JSON.stringify(searchLarge)}`);
@@ -110,9 +135,28 @@ export async function runGrowth(engine: Engine, options: { small: number; large:
         await new Promise((r) => setTimeout(r, 10_000));
         const settled = Math.round(rssMb(server.process.pid!));
         return {
-          listing: { documentsSmall: options.small, p50SmallMs: small, documentsLarge: options.large, p50LargeMs: large, ratio: large / small },
-          search: { documentsSmall: options.small, small: searchSmall, documentsLarge: options.large, large: searchLarge },
-          catalogue: { engrams: options.engrams, jsonBytes: bytes, rssBeforeMb: before, rssAfterMb: after, catalogueMb: after - before, catalogueCacheMb, rssAfter10sMb: settled },
+          listing: {
+            documentsSmall: options.small,
+            p50SmallMs: small,
+            documentsLarge: options.large,
+            p50LargeMs: large,
+            ratio: large / small,
+          },
+          search: {
+            documentsSmall: options.small,
+            small: searchSmall,
+            documentsLarge: options.large,
+            large: searchLarge,
+          },
+          catalogue: {
+            engrams: options.engrams,
+            jsonBytes: bytes,
+            rssBeforeMb: before,
+            rssAfterMb: after,
+            catalogueMb: after - before,
+            catalogueCacheMb,
+            rssAfter10sMb: settled,
+          },
         };
       } finally {
         await server.stop();

@@ -30,8 +30,30 @@ export const QUERIES = [
   { kind: "nothing at all", q: "zqxw vvkj" },
 ] as const;
 
-const PREFIXES = ["Primal", "Ancient", "Corrupted", "Frozen", "Element", "Alpha", "Enhanced", "Royal", "Gilded", "Savage", "Arcane", "Feral"];
-const MODS = ["Primal Fear", "Ark Eternal", "Gaia", "Structures Plus", "Ark Additions", "Pyria", "Valguero Extras", "Sumo Saddles"];
+const PREFIXES = [
+  "Primal",
+  "Ancient",
+  "Corrupted",
+  "Frozen",
+  "Element",
+  "Alpha",
+  "Enhanced",
+  "Royal",
+  "Gilded",
+  "Savage",
+  "Arcane",
+  "Feral",
+];
+const MODS = [
+  "Primal Fear",
+  "Ark Eternal",
+  "Gaia",
+  "Structures Plus",
+  "Ark Additions",
+  "Pyria",
+  "Valguero Extras",
+  "Sumo Saddles",
+];
 
 export interface BaseRow {
   label: string;
@@ -52,7 +74,10 @@ export function dataSet(kind: "catalogue" | "numbered", base: readonly BaseRow[]
     const b = base[i % base.length]!;
     const v = Math.floor(i / base.length);
     const mod = MODS[v % MODS.length]!;
-    const label = kind === "numbered" ? `${b.label.split(" ")[0]} ${b.label.split(" ").at(-1)} ${i}` : `${PREFIXES[v % PREFIXES.length]} ${b.label}${v >= PREFIXES.length ? ` Mk ${Math.floor(v / PREFIXES.length)}` : ""}`;
+    const label =
+      kind === "numbered"
+        ? `${b.label.split(" ")[0]} ${b.label.split(" ").at(-1)} ${i}`
+        : `${PREFIXES[v % PREFIXES.length]} ${b.label}${v >= PREFIXES.length ? ` Mk ${Math.floor(v / PREFIXES.length)}` : ""}`;
     const name = `${classOf(b.path).slice(0, -2)}_${v}`;
     items.push({ label, path: `/Game/Mods/${mod.replaceAll(" ", "")}/Items/${name}.${name}`, class: `${name}_C`, mod });
   }

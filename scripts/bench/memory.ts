@@ -23,7 +23,10 @@ function reportIn(logs: string): MemoryReport | undefined {
   return undefined;
 }
 
-export async function serverMemoryReport(server: TestServer, snapshotTo?: string): Promise<{ report: MemoryReport; snapshot?: string }> {
+export async function serverMemoryReport(
+  server: TestServer,
+  snapshotTo?: string,
+): Promise<{ report: MemoryReport; snapshot?: string }> {
   const cwd = ROOT;
   const before = new Set(readdirSync(cwd));
   const from = server.logs().length;
@@ -61,11 +64,16 @@ export function summariseHeapSnapshot(file: string, top = 25): { what: string; c
   const heap = JSON.parse(readFileSync(file, "utf8")) as HeapSnapshot;
   const fields = heap.snapshot.meta.node_fields;
   const types = heap.snapshot.meta.node_types[0];
-  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((f) => fields.indexOf(f)) as [number, number, number];
+  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((f) => fields.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
   const groups = new Map<string, { count: number; bytes: number }>();
   for (let i = 0; i < heap.nodes.length; i += fields.length) {
     const type = types[heap.nodes[i + typeAt]!]!;
-    const what = type === "object" || type === "native" ? `${heap.strings[heap.nodes[i + nameAt]!]} (${type})` : `(${type})`;
+    const what =
+      type === "object" || type === "native" ? `${heap.strings[heap.nodes[i + nameAt]!]} (${type})` : `(${type})`;
     const g = groups.get(what) ?? { count: 0, bytes: 0 };
     g.count++;
     g.bytes += heap.nodes[i + sizeAt]!;

@@ -44,7 +44,14 @@ export interface Ceilings {
   compressedRps: number | null;
 }
 
-export function evaluate(c: Case, r: Measured, ceiling: Ceilings, engine: Row["engine"], loadBefore: number, serverCpuMs: number): Row {
+export function evaluate(
+  c: Case,
+  r: Measured,
+  ceiling: Ceilings,
+  engine: Row["engine"],
+  loadBefore: number,
+  serverCpuMs: number,
+): Row {
   const ratio = r.rps / ceiling.rps;
   const originalRatio = c.original === undefined ? null : c.original / ORIGINAL_CEILING;
   const targetRatio = originalRatio === null ? null : originalRatio * TARGET_FACTOR;
@@ -53,7 +60,12 @@ export function evaluate(c: Case, r: Measured, ceiling: Ceilings, engine: Row["e
     engine,
     ...r,
     ratio,
-    sameSizeRatio: c.largeCeiling === "plain" ? r.rps / ceiling.largeRps : c.largeCeiling === "compressed" && ceiling.compressedRps ? r.rps / ceiling.compressedRps : null,
+    sameSizeRatio:
+      c.largeCeiling === "plain"
+        ? r.rps / ceiling.largeRps
+        : c.largeCeiling === "compressed" && ceiling.compressedRps
+          ? r.rps / ceiling.compressedRps
+          : null,
     original: c.original ?? null,
     originalRatio,
     targetRatio,
@@ -64,13 +76,37 @@ export function evaluate(c: Case, r: Measured, ceiling: Ceilings, engine: Row["e
 }
 
 export function ceilingRow(name: string, r: Measured, loadBefore: number): Row {
-  return { name, engine: "sqlite", ...r, ratio: 1, sameSizeRatio: null, original: null, originalRatio: null, targetRatio: null, meetsTarget: null, loadBefore, serverCpuUsPerRequest: null };
+  return {
+    name,
+    engine: "sqlite",
+    ...r,
+    ratio: 1,
+    sameSizeRatio: null,
+    original: null,
+    originalRatio: null,
+    targetRatio: null,
+    meetsTarget: null,
+    loadBefore,
+    serverCpuUsPerRequest: null,
+  };
 }
 
 const fixed = (x: number | null, digits = 3) => (x === null ? "" : x.toFixed(digits));
 
 export function printTable(rows: Row[], log: (line: string) => void = console.log): void {
-  const header = ["case", "req/s", "p50 ms", "p99 ms", "errors", "ratio", "original ratio", "target ratio", "met", "load", "CPU µs/req"];
+  const header = [
+    "case",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+    "ratio",
+    "original ratio",
+    "target ratio",
+    "met",
+    "load",
+    "CPU µs/req",
+  ];
   const lines = rows.map((r) => [
     r.engine === "postgresql" ? `[postgresql] ${r.name}` : r.name,
     r.rps.toFixed(0),
@@ -85,7 +121,8 @@ export function printTable(rows: Row[], log: (line: string) => void = console.lo
     r.serverCpuUsPerRequest === null ? "" : String(r.serverCpuUsPerRequest),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   log(fmt(header));
   for (const l of lines) log(fmt(l));
 }

@@ -30,7 +30,11 @@ export interface Seeded {
 
 const CHUNK = 500;
 
-async function inChunks<T>(items: T[], write: (part: T[]) => Promise<unknown>, progress: (done: number) => void): Promise<void> {
+async function inChunks<T>(
+  items: T[],
+  write: (part: T[]) => Promise<unknown>,
+  progress: (done: number) => void,
+): Promise<void> {
   for (let i = 0; i < items.length; i += CHUNK) {
     await write(items.slice(i, i + CHUNK));
     progress(Math.min(items.length, i + CHUNK));
@@ -42,11 +46,36 @@ function documentContent(id: string, title: string, bytes: number): Buffer {
   const sources = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
-    const source = { ClassString: `SupplyCrate_Level${i}_C`, MinItemSets: 1, MaxItemSets: 3, ItemSets: [{ Label: `Set ${i}`, Weight: 0.5 + (i % 7) / 10, Entries: [{ Items: [`/Game/PrimalEarth/CoreBlueprints/Items/Item_${i}.Item_${i}`], MinQuantity: 1, MaxQuantity: 1 + (i % 5) }] }] };
+    const source = {
+      ClassString: `SupplyCrate_Level${i}_C`,
+      MinItemSets: 1,
+      MaxItemSets: 3,
+      ItemSets: [
+        {
+          Label: `Set ${i}`,
+          Weight: 0.5 + (i % 7) / 10,
+          Entries: [
+            {
+              Items: [`/Game/PrimalEarth/CoreBlueprints/Items/Item_${i}.Item_${i}`],
+              MinQuantity: 1,
+              MaxQuantity: 1 + (i % 5),
+            },
+          ],
+        },
+      ],
+    };
     sources.push(source);
     size += JSON.stringify(source).length;
   }
-  return Buffer.from(JSON.stringify({ Version: 3, Identifier: id, Title: title, Description: `Benchmark document ${title}`, LootSources: sources }));
+  return Buffer.from(
+    JSON.stringify({
+      Version: 3,
+      Identifier: id,
+      Title: title,
+      Description: `Benchmark document ${title}`,
+      LootSources: sources,
+    }),
+  );
 }
 
 /** Items the seeded documents drop (document_items), for the growth bench's item filter. */
@@ -57,19 +86,51 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
   const signer = newIdentity("rsa-sha1");
   const shared = newIdentity("rsa-sha256");
   const sharedKey = publicKeyPem(shared);
-  const users = [{ id: signer.userId, publicKey: publicKeyPem(signer) }, ...Array.from({ length: sizes.users - 1 }, () => ({ id: randomUUID(), publicKey: sharedKey }))];
-  await inChunks(users, (part) => db.user.createMany({ data: part }), (n) => log(`users ${n}/${users.length}`));
+  const users = [
+    { id: signer.userId, publicKey: publicKeyPem(signer) },
+    ...Array.from({ length: sizes.users - 1 }, () => ({ id: randomUUID(), publicKey: sharedKey })),
+  ];
+  await inChunks(
+    users,
+    (part) => db.user.createMany({ data: part }),
+    (n) => log(`users ${n}/${users.length}`),
+  );
 
   const modIds = Array.from({ length: sizes.mods }, (_, i) => String(900_000_000 + i));
-  const mods = modIds.map((id, i) => ({ userId: users[i % users.length]!.id, workshopId: id, name: `Bench Mod ${String(i).padStart(3, "0")}`, confirmationCode: randomUUID(), confirmed: true, confirmedModId: id, confirmedAt: new Date() }));
-  await inChunks(mods, (part) => db.modRegistration.createMany({ data: part }), (n) => log(`mods ${n}/${mods.length}`));
+  const mods = modIds.map((id, i) => ({
+    userId: users[i % users.length]!.id,
+    workshopId: id,
+    name: `Bench Mod ${String(i).padStart(3, "0")}`,
+    confirmationCode: randomUUID(),
+    confirmed: true,
+    confirmedModId: id,
+    confirmedAt: new Date(),
+  }));
+  await inChunks(
+    mods,
+    (part) => db.modRegistration.createMany({ data: part }),
+    (n) => log(`mods ${n}/${mods.length}`),
+  );
 
   const engrams = Array.from({ length: sizes.engrams }, (_, i) => {
     const path = `/Game/Mods/Bench${i % sizes.mods}/Item${i}/PrimalItem_Bench${i}.PrimalItem_Bench${i}`;
     const className = classOf(path);
-    return { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label: `Bench Item ${i}`, environments: 1 + (i % 31), canBlueprint: i % 3 !== 0, modId: modIds[i % sizes.mods]! };
+    return {
+      uid: uidOf(path),
+      path,
+      className,
+      classKey: className.toLowerCase(),
+      label: `Bench Item ${i}`,
+      environments: 1 + (i % 31),
+      canBlueprint: i % 3 !== 0,
+      modId: modIds[i % sizes.mods]!,
+    };
   });
-  await inChunks(engrams, (part) => db.engram.createMany({ data: part }), (n) => log(`engrams ${n}/${engrams.length}`));
+  await inChunks(
+    engrams,
+    (part) => db.engram.createMany({ data: part }),
+    (n) => log(`engrams ${n}/${engrams.length}`),
+  );
 
   const documentIds: string[] = [];
   const started = Date.now();
@@ -77,8 +138,20 @@ export async function seed(db: Db, sizes: SeedSizes, log: (line: string) => void
     const part = await Promise.all(
       Array.from({ length: Math.min(CHUNK, sizes.documents - i) }, async (_, j) => {
         const id = randomUUID();
-        const stored = await encodeContent(documentContent(id, `Bench Document ${i + j}`, sizes.documentBytes ?? 22_000));
-        return { id, userId: users[(i + j) % users.length]!.id, name: `Bench Document ${i + j}`, description: "Benchmark document", revision: 1, downloadCount: (i + j) * 7919 % 5000, lastUpdated: new Date(started - (i + j) * 60_000), maps: 0, stored };
+        const stored = await encodeContent(
+          documentContent(id, `Bench Document ${i + j}`, sizes.documentBytes ?? 22_000),
+        );
+        return {
+          id,
+          userId: users[(i + j) % users.length]!.id,
+          name: `Bench Document ${i + j}`,
+          description: "Benchmark document",
+          revision: 1,
+          downloadCount: ((i + j) * 7919) % 5000,
+          lastUpdated: new Date(started - (i + j) * 60_000),
+          maps: 0,
+          stored,
+        };
       }),
     );
     await db.document.createMany({ data: part.map(({ stored: _stored, ...d }) => d) });

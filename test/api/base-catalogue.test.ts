@@ -69,9 +69,28 @@ async function spawnPageSearch(url: string, db: Db): Promise<void> {
   const path = "/Game/Mods/Picks/PrimalItem_ModPick.PrimalItem_ModPick";
   await db.user.create({ data: { id: "22222222-2222-4222-8222-222222222222", publicKey: "unused" } });
   await db.modRegistration.create({
-    data: { userId: "22222222-2222-4222-8222-222222222222", workshopId: "5150", name: "Pick Mod", confirmationCode: "c", confirmed: true, confirmedModId: "5150", confirmedAt: new Date() },
+    data: {
+      userId: "22222222-2222-4222-8222-222222222222",
+      workshopId: "5150",
+      name: "Pick Mod",
+      confirmationCode: "c",
+      confirmed: true,
+      confirmedModId: "5150",
+      confirmedAt: new Date(),
+    },
   });
-  await db.engram.create({ data: { uid: uidOf(path), path, className: classOf(path), classKey: classOf(path).toLowerCase(), label: "Diamond Pick", environments: 1, canBlueprint: true, modId: "5150" } });
+  await db.engram.create({
+    data: {
+      uid: uidOf(path),
+      path,
+      className: classOf(path),
+      classKey: classOf(path).toLowerCase(),
+      label: "Diamond Pick",
+      environments: 1,
+      canBlueprint: true,
+      modId: "5150",
+    },
+  });
   expect(await html(`${url}/spawn/?q=pickaxe`)).toContain(">Diamond Pick<");
   const base = await html(`${url}/spawn/?mod_id=&q=pickaxe`);
   expect(base).not.toContain("Diamond Pick");
@@ -81,7 +100,11 @@ async function spawnPageSearch(url: string, db: Db): Promise<void> {
 }
 
 const stamps = async (db: Db) =>
-  new Map((await db.engram.findMany({ where: { modId: null }, select: { uid: true, label: true, updatedAt: true } })).map((e) => [e.uid, `${e.label}|${e.updatedAt.toISOString()}`]));
+  new Map(
+    (await db.engram.findMany({ where: { modId: null }, select: { uid: true, label: true, updatedAt: true } })).map(
+      (e) => [e.uid, `${e.label}|${e.updatedAt.toISOString()}`],
+    ),
+  );
 
 describe(`the base game's catalogue at start on ${engine}`, () => {
   it("loads 820 engrams into a fresh database, served by the API and the spawn page; a restart keeps them and an operator's change", async () => {
@@ -128,7 +151,9 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
     expect(again.find((e) => e.uid === pickUid)!.label).toBe("Metal Pick (ours)");
     // Same bodies, but for resource_url, which names the instance's own port.
     const body = (e: EngramJson) => ({ ...e, resource_url: e.resource_url.replace(/^http:\/\/[^/]+/, "") });
-    expect(again.filter((e) => e.uid !== pickUid).map(body)).toEqual(engrams.filter((e) => e.uid !== pickUid).map(body));
+    expect(again.filter((e) => e.uid !== pickUid).map(body)).toEqual(
+      engrams.filter((e) => e.uid !== pickUid).map(body),
+    );
   }, 240_000);
 
   it("leaves a database that already holds other base-game engrams alone", async () => {
@@ -136,7 +161,18 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
     await migrate(url, { root: ROOT });
     const path = "/Game/PrimalEarth/Operator/PrimalItem_Own.PrimalItem_Own";
     const className = classOf(path);
-    await db.engram.create({ data: { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label: "Own", environments: 1, canBlueprint: false, modId: null } });
+    await db.engram.create({
+      data: {
+        uid: uidOf(path),
+        path,
+        className,
+        classKey: className.toLowerCase(),
+        label: "Own",
+        environments: 1,
+        canBlueprint: false,
+        modId: null,
+      },
+    });
     const server = await start(url);
     expect(server.logs()).toContain("base catalogue: 1 base-game engrams present, not loaded");
     expect((await baseEngrams(server)).map((e) => e.label)).toEqual(["Own"]);
@@ -146,18 +182,42 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
   it("refuses the whole file when a mod owns one of its paths, says so, and serves without it", async () => {
     const { url, db } = await freshDatabase();
     await migrate(url, { root: ROOT });
-    const path = "/Game/PrimalEarth/CoreBlueprints/Items/Armor/Saddles/PrimalItemArmor_ScorpionSaddle.PrimalItemArmor_ScorpionSaddle";
+    const path =
+      "/Game/PrimalEarth/CoreBlueprints/Items/Armor/Saddles/PrimalItemArmor_ScorpionSaddle.PrimalItemArmor_ScorpionSaddle";
     const className = classOf(path);
     const mod = "424242";
     await db.user.create({ data: { id: "11111111-1111-4111-8111-111111111111", publicKey: "unused" } });
     await db.modRegistration.create({
-      data: { userId: "11111111-1111-4111-8111-111111111111", workshopId: mod, name: "Squatter", confirmationCode: "c", confirmed: true, confirmedModId: mod, confirmedAt: new Date() },
+      data: {
+        userId: "11111111-1111-4111-8111-111111111111",
+        workshopId: mod,
+        name: "Squatter",
+        confirmationCode: "c",
+        confirmed: true,
+        confirmedModId: mod,
+        confirmedAt: new Date(),
+      },
     });
-    await db.engram.create({ data: { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label: "Mod's saddle", environments: 1, canBlueprint: true, modId: mod } });
+    await db.engram.create({
+      data: {
+        uid: uidOf(path),
+        path,
+        className,
+        classKey: className.toLowerCase(),
+        label: "Mod's saddle",
+        environments: 1,
+        canBlueprint: true,
+        modId: mod,
+      },
+    });
     const server = await start(url);
-    expect(server.logs()).toMatch(/base catalogue: NOT LOADED, serving without it .*row 6: path: belongs to mod 424242/s);
+    expect(server.logs()).toMatch(
+      /base catalogue: NOT LOADED, serving without it .*row 6: path: belongs to mod 424242/s,
+    );
     expect(await baseEngrams(server)).toEqual([]);
-    expect(await db.engram.findMany({ select: { label: true, modId: true } })).toEqual([{ label: "Mod's saddle", modId: mod }]);
+    expect(await db.engram.findMany({ select: { label: true, modId: true } })).toEqual([
+      { label: "Mod's saddle", modId: mod },
+    ]);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 120_000);
 
@@ -174,8 +234,14 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
     const servers = await Promise.all([start(url), start(url)]);
     const logs = servers.map((s) => s.logs());
     const lines = logs.join("\n");
-    expect(logs.filter((l) => /base catalogue: loaded 820 /.test(l)), lines).toHaveLength(1);
-    expect(logs.filter((l) => l.includes("base catalogue: 820 base-game engrams present, not loaded")), lines).toHaveLength(1);
+    expect(
+      logs.filter((l) => /base catalogue: loaded 820 /.test(l)),
+      lines,
+    ).toHaveLength(1);
+    expect(
+      logs.filter((l) => l.includes("base catalogue: 820 base-game engrams present, not loaded")),
+      lines,
+    ).toHaveLength(1);
     expect(logs.join("\n")).not.toContain("NOT LOADED");
     expect(await db.engram.count()).toBe(BASE_COUNT);
     for (const s of servers) expect(await baseEngrams(s)).toHaveLength(BASE_COUNT);

@@ -11,13 +11,23 @@ import { startServer, type TestServer } from "../support/test-server";
 
 let second: TestServer;
 beforeAll(async () => {
-  second = await startServer({ DATABASE_URL: inject("databaseUrl"), STEAM_API_URL: inject("steamUrl"), MAX_BODY_BYTES: String(inject("maxBodyBytes")) });
+  second = await startServer({
+    DATABASE_URL: inject("databaseUrl"),
+    STEAM_API_URL: inject("steamUrl"),
+    MAX_BODY_BYTES: String(inject("maxBodyBytes")),
+  });
 });
 afterAll(async () => {
   await second.stop();
 });
 
-const engram = (mod: string, name: string) => ({ path: `/Game/Mods/Cache${mod}/${name}.${name}`, label: `Cache ${name}`, mod_id: mod, environments: ["Island"], can_blueprint: true });
+const engram = (mod: string, name: string) => ({
+  path: `/Game/Mods/Cache${mod}/${name}.${name}`,
+  label: `Cache ${name}`,
+  mod_id: mod,
+  environments: ["Island"],
+  can_blueprint: true,
+});
 const labels = (body: unknown) => (body as { label: string }[]).map((e) => e.label);
 
 async function ownerWithMod(): Promise<{ who: Identity; mod: string }> {
@@ -34,23 +44,35 @@ describe("conditional GET", () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers["etag"]).toBe(etag);
-    expect((await api().request("GET", "/v1/engram.php", { headers: { "if-none-match": '"other"' } })).status).toBe(200);
+    expect((await api().request("GET", "/v1/engram.php", { headers: { "if-none-match": '"other"' } })).status).toBe(
+      200,
+    );
   });
 
   it("covers other v1 GETs too: users and document metadata", async () => {
     const who = await registeredUser();
     const first = await api().request("GET", `/v1/user.php/${who.userId}`);
-    const res = await api().request("GET", `/v1/user.php/${who.userId}`, { headers: { "if-none-match": `W/${first.headers["etag"]}, "x"` } });
+    const res = await api().request("GET", `/v1/user.php/${who.userId}`, {
+      headers: { "if-none-match": `W/${first.headers["etag"]}, "x"` },
+    });
     expect(res.status).toBe(304);
     const list = await api().request("GET", "/v1/document.php?count=5");
-    expect((await api().request("GET", "/v1/document.php?count=5", { headers: { "if-none-match": list.headers["etag"] as string } })).status).toBe(304);
+    expect(
+      (
+        await api().request("GET", "/v1/document.php?count=5", {
+          headers: { "if-none-match": list.headers["etag"] as string },
+        })
+      ).status,
+    ).toBe(304);
   });
 });
 
 describe("the engram catalogue cache", () => {
   it("serves brotli and gzip forms of the same bytes", async () => {
     const { who, mod } = await ownerWithMod();
-    await api(who).request("POST", "/v1/engram.php", { body: Array.from({ length: 30 }, (_, i) => engram(mod, `Z${i}`)) });
+    await api(who).request("POST", "/v1/engram.php", {
+      body: Array.from({ length: 30 }, (_, i) => engram(mod, `Z${i}`)),
+    });
     const plain = await api().request("GET", "/v1/engram.php");
     const br = await api().request("GET", "/v1/engram.php", { headers: { "accept-encoding": "gzip, br" } });
     const gz = await api().request("GET", "/v1/engram.php", { headers: { "accept-encoding": "gzip" } });
@@ -94,14 +116,18 @@ describe("the engram catalogue cache", () => {
     expect(res.status).toBe(200);
     expect(labels(res.json())).toEqual(["Changed behind its back"]);
     await testDb().modRegistration.updateMany({ where: { confirmedModId: mod }, data: { name: "Renamed Mod" } });
-    expect((await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ mod_name: string }[]>()[0]!.mod_name).toBe("Renamed Mod");
+    expect(
+      (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ mod_name: string }[]>()[0]!.mod_name,
+    ).toBe("Renamed Mod");
   });
 
   it("finds by uid and class from the cache in catalogue order", async () => {
     const { who, mod } = await ownerWithMod();
     // class names are not unique across mods: make these ones so
     await api(who).request("POST", "/v1/engram.php", { body: [engram(mod, `Beta${mod}`), engram(mod, `Alpha${mod}`)] });
-    const all = (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ uid: string; class: string; label: string }[]>();
+    const all = (await api().request("GET", `/v1/engram.php?mod_id=${mod}`)).json<
+      { uid: string; class: string; label: string }[]
+    >();
     const res = await api().request("GET", `/v1/engram.php/${all[1]!.uid},${all[0]!.class.toUpperCase()}`);
     expect(labels(res.json())).toEqual([`Cache Alpha${mod}`, `Cache Beta${mod}`]);
   });
@@ -187,17 +213,26 @@ describe("caches of signed and listed data", () => {
     const other = createClient({ serverUrl: second.url, identity: who });
     expect((await api(who).request("GET", "/v1/mod.php")).json()).toEqual([]);
     const mod = await confirmedMod(who); // through the main instance
-    expect((await other.request("GET", "/v1/mod.php")).json<{ mod_id: string; confirmed: boolean }[]>()).toEqual([expect.objectContaining({ mod_id: mod, confirmed: true })]);
+    expect((await other.request("GET", "/v1/mod.php")).json<{ mod_id: string; confirmed: boolean }[]>()).toEqual([
+      expect.objectContaining({ mod_id: mod, confirmed: true }),
+    ]);
   });
 
   it("re-sorts a cached document listing after downloads change the counts", async () => {
     const who = await registeredUser();
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
     for (const id of ids) {
-      expect((await api(who).request("POST", "/v1/document.php", { body: { Identifier: id, Title: `Cached ${id}`, Version: 1 } })).status).toBe(200);
+      expect(
+        (
+          await api(who).request("POST", "/v1/document.php", {
+            body: { Identifier: id, Title: `Cached ${id}`, Version: 1 },
+          })
+        ).status,
+      ).toBe(200);
     }
     const path = `/v1/document.php?user_id=${who.userId}&sort=download_count&direction=desc`;
-    const order = async (client = api()) => (await client.request("GET", path)).json<{ document_id: string }[]>().map((d) => d.document_id);
+    const order = async (client = api()) =>
+      (await client.request("GET", path)).json<{ document_id: string }[]>().map((d) => d.document_id);
     const before = await order();
     const underdog = before[1]!;
     const other = createClient({ serverUrl: second.url });

@@ -39,7 +39,11 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
   beforeAll(async () => {
     dedicated = await dedicatedServer("exact");
     // One BASE_URL for both, as a deployment has (it is in every resource_url).
-    second = await startServer({ DATABASE_URL: dedicated.database.url, STEAM_API_URL: inject("steamUrl"), BASE_URL: dedicated.server.url });
+    second = await startServer({
+      DATABASE_URL: dedicated.database.url,
+      STEAM_API_URL: inject("steamUrl"),
+      BASE_URL: dedicated.server.url,
+    });
     urls = [dedicated.server.url, second.url];
   }, 120_000);
   afterAll(async () => {
@@ -50,13 +54,23 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
   const at = () => urls[randomInt(2)]!;
   // Either instance; signed for the one BASE_URL.
   const send = (who: Identity, method: string, target: string, body?: unknown) =>
-    createClient({ serverUrl: at(), baseUrl: urls[0], identity: who }).request(method, target, body === undefined ? {} : typeof body === "string" ? { body, contentType: "text/plain" } : { body });
+    createClient({ serverUrl: at(), baseUrl: urls[0], identity: who }).request(
+      method,
+      target,
+      body === undefined ? {} : typeof body === "string" ? { body, contentType: "text/plain" } : { body },
+    );
 
   async function step(w: Writer): Promise<void> {
     const endpoint = randomInt(3) === 0 ? "creature.php" : "engram.php";
     const names = w.items[endpoint];
     const path = (name: string) => `/Game/Mods/Exact${w.mod}/${name}.${name}`;
-    const body = (name: string) => ({ path: path(name), label: `${name} ${randomUUID().slice(0, 6)}`, mod_id: w.mod, environments: ["Island"], can_blueprint: randomInt(2) === 0 });
+    const body = (name: string) => ({
+      path: path(name),
+      label: `${name} ${randomUUID().slice(0, 6)}`,
+      mod_id: w.mod,
+      environments: ["Island"],
+      can_blueprint: randomInt(2) === 0,
+    });
     const roll = randomInt(100);
     let res;
     if (roll < 3) {
@@ -89,7 +103,13 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     const writers: Writer[] = [];
     for (let i = 0; i < WRITERS; i++) {
       const who = await registerUser(urls[i % 2]!);
-      writers.push({ who, mod: await confirmModOn(urls[0]!, who), items: { "engram.php": new Set(), "creature.php": new Set() }, ops: 0, failures: [] });
+      writers.push({
+        who,
+        mod: await confirmModOn(urls[0]!, who),
+        items: { "engram.php": new Set(), "creature.php": new Set() },
+        ops: 0,
+        failures: [],
+      });
     }
     const feed = async (n: number, query: string): Promise<ChangesPage> => {
       const res = await createClient({ serverUrl: urls[n % 2]! }).request("GET", `/v1/changes.php${query}`);
@@ -105,7 +125,9 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     let writing = true;
     const naiveLoop = (async () => {
       while (writing) {
-        const { rows } = await naive.query<{ id: number }>(`SELECT "id" FROM "changes" WHERE "id" > $1 ORDER BY "id"`, [naiveAfter]);
+        const { rows } = await naive.query<{ id: number }>(`SELECT "id" FROM "changes" WHERE "id" > $1 ORDER BY "id"`, [
+          naiveAfter,
+        ]);
         for (const r of rows) naiveSeen.add(r.id);
         naiveAfter = rows.at(-1)?.id ?? naiveAfter;
         await new Promise((r) => setTimeout(r, 5));
@@ -117,7 +139,8 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     let requests = 0;
     let page = await feed(requests++, "?limit=200");
     applyPage(mirror, page);
-    while (page.next_cursor !== null) applyPage(mirror, (page = await feed(requests++, `?cursor=${page.next_cursor}&limit=200`)));
+    while (page.next_cursor !== null)
+      applyPage(mirror, (page = await feed(requests++, `?cursor=${page.next_cursor}&limit=200`)));
     let cursor = page.cursor;
     let pages = 0;
     let records = 0;
@@ -134,32 +157,59 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
 
     const until = Date.now() + WRITE_SECONDS * 1000;
     // A failure names the servers' own error lines (a 500 says nothing else).
-    const serverErrors = () => [dedicated.server, second].flatMap((srv) => srv.logs().split("\n").filter((l) => /"level":(50|60)/.test(l))).slice(-5).join("\n");
-    await Promise.all(writers.map(async (w) => {
-      while (Date.now() < until) await step(w).catch((err: Error) => Promise.reject(new Error(`${err.message}\n${serverErrors()}`)));
-    }));
+    const serverErrors = () =>
+      [dedicated.server, second]
+        .flatMap((srv) =>
+          srv
+            .logs()
+            .split("\n")
+            .filter((l) => /"level":(50|60)/.test(l)),
+        )
+        .slice(-5)
+        .join("\n");
+    await Promise.all(
+      writers.map(async (w) => {
+        while (Date.now() < until)
+          await step(w).catch((err: Error) => Promise.reject(new Error(`${err.message}\n${serverErrors()}`)));
+      }),
+    );
     writing = false;
     await Promise.all([readerLoop, naiveLoop]);
 
     // Catch up: every row logged is behind the cursor (older transactions elsewhere on the
     // server may hold the feed back for a while, never lose a row).
-    const { rows: [last] } = await naive.query<{ txid: string; id: number }>(`SELECT "txid"::text AS "txid", "id" FROM "changes" ORDER BY "txid" DESC, "id" DESC LIMIT 1`);
+    const {
+      rows: [last],
+    } = await naive.query<{ txid: string; id: number }>(
+      `SELECT "txid"::text AS "txid", "id" FROM "changes" ORDER BY "txid" DESC, "id" DESC LIMIT 1`,
+    );
     const deadline = Date.now() + 90_000;
     do {
       await read();
-      if (page.next_cursor === null && comparePositions(decodeCursor(cursor).position, { txid: last!.txid, id: last!.id, at: 0 }) < 0) await new Promise((r) => setTimeout(r, 100));
+      if (
+        page.next_cursor === null &&
+        comparePositions(decodeCursor(cursor).position, { txid: last!.txid, id: last!.id, at: 0 }) < 0
+      )
+        await new Promise((r) => setTimeout(r, 100));
       expect(Date.now(), "the feed did not catch up").toBeLessThan(deadline);
-    } while (page.next_cursor !== null || comparePositions(decodeCursor(cursor).position, { txid: last!.txid, id: last!.id, at: 0 }) < 0);
+    } while (
+      page.next_cursor !== null ||
+      comparePositions(decodeCursor(cursor).position, { txid: last!.txid, id: last!.id, at: 0 }) < 0
+    );
 
     const { rows: all } = await naive.query<{ id: number }>(`SELECT "id" FROM "changes"`);
-    const { rows: confirmed } = await naive.query<{ id: string }>(`SELECT "confirmed_mod_id" AS "id" FROM "mod_registrations" WHERE "confirmed_mod_id" IS NOT NULL`);
+    const { rows: confirmed } = await naive.query<{ id: string }>(
+      `SELECT "confirmed_mod_id" AS "id" FROM "mod_registrations" WHERE "confirmed_mod_id" IS NOT NULL`,
+    );
     await naive.end();
     const stepped = all.filter((r) => r.id <= naiveAfter && !naiveSeen.has(r.id)).length;
 
     // The truth, read back over HTTP and from the database after everything settled.
     const truth = {
       engrams: (await createClient({ serverUrl: urls[0]! }).request("GET", "/v1/engram.php")).json<{ uid: string }[]>(),
-      creatures: (await createClient({ serverUrl: urls[1]! }).request("GET", "/v1/creature.php")).json<{ uid: string }[]>(),
+      creatures: (await createClient({ serverUrl: urls[1]! }).request("GET", "/v1/creature.php")).json<
+        { uid: string }[]
+      >(),
     };
     const copy = mirrorLists(mirror);
     const uids = (list: { uid: string }[]) => list.map((e) => e.uid).sort();

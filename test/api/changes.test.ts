@@ -27,7 +27,13 @@ import { steamItem } from "../support/steam";
 import { ROOT } from "../support/test-server";
 
 const uniq = () => randomUUID().replace(/-/g, "").slice(0, 10);
-const item = (mod: string, name: string, extra: Record<string, unknown> = {}) => ({ path: `/Game/Mods/Feed${mod}/${name}.${name}`, label: `Label ${name}`, mod_id: mod, environments: ["Island"], ...extra });
+const item = (mod: string, name: string, extra: Record<string, unknown> = {}) => ({
+  path: `/Game/Mods/Feed${mod}/${name}.${name}`,
+  label: `Label ${name}`,
+  mod_id: mod,
+  environments: ["Island"],
+  ...extra,
+});
 const post = (who: Identity, endpoint: string, body: unknown) => api(who).request("POST", `/v1/${endpoint}`, { body });
 const uid = (mod: string, name: string) => uidOf(item(mod, name).path);
 
@@ -42,7 +48,8 @@ const is = (state: FeedState, key: string, expected: string | "expired") => {
   if (expected === "expired") return s?.present === false;
   return s?.present === true && (s.value.label ?? s.value.name) === expected;
 };
-const all = (expected: Record<string, string>) => (state: FeedState) => Object.entries(expected).every(([k, v]) => is(state, k, v));
+const all = (expected: Record<string, string>) => (state: FeedState) =>
+  Object.entries(expected).every(([k, v]) => is(state, k, v));
 
 describe("a full read", () => {
   it("lists the catalogue in pages of `limit`, is_full, each object once, and hands over to the changes", async () => {
@@ -51,13 +58,23 @@ describe("a full read", () => {
     expect((await post(who, "creature.php", item(mod, "Dino"))).status).toBe(200);
     let page = await feedPage("?limit=500");
     const pages = [page];
-    while (page.next_cursor !== null && page.is_full) pages.push((page = await feedPage(`?cursor=${page.next_cursor}&limit=500`)));
+    while (page.next_cursor !== null && page.is_full)
+      pages.push((page = await feedPage(`?cursor=${page.next_cursor}&limit=500`)));
     const full = pages.filter((p) => p.is_full);
     expect(full.length).toBe(pages.length - (page.is_full ? 0 : 1));
     for (const p of full) {
       expect(p.engrams.length + p.creatures.length + p.mods.length).toBeLessThanOrEqual(500);
       expect(p.expired_records).toEqual([]);
-      expect(Object.keys(p)).toEqual(["timestamp", "cursor", "next_cursor", "is_full", "engrams", "creatures", "mods", "expired_records"]);
+      expect(Object.keys(p)).toEqual([
+        "timestamp",
+        "cursor",
+        "next_cursor",
+        "is_full",
+        "engrams",
+        "creatures",
+        "mods",
+        "expired_records",
+      ]);
       expect(p.timestamp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/);
     }
     const engrams = full.flatMap((p) => p.engrams);
@@ -69,7 +86,11 @@ describe("a full read", () => {
     expect(JSON.stringify(mine[0])).toBe(one.text());
     const dino = full.flatMap((p) => p.creatures).find((c) => c.uid === uid(mod, "Dino"));
     expect(dino).toEqual((await api().request("GET", `/v1/creature.php/${uid(mod, "Dino")}`)).json());
-    expect(full.flatMap((p) => p.mods)).toContainEqual({ mod_id: mod, name: expect.stringContaining("Feed Mod"), confirmed: true });
+    expect(full.flatMap((p) => p.mods)).toContainEqual({
+      mod_id: mod,
+      name: expect.stringContaining("Feed Mod"),
+      confirmed: true,
+    });
   });
 });
 
@@ -80,12 +101,28 @@ describe("following a cursor", () => {
     expect((await post(who, "engram.php", [item(mod, "A"), item(mod, "B")])).status).toBe(200);
     expect((await post(who, "engram.php", item(mod, "A", { label: "A again" }))).status).toBe(200);
     expect((await post(who, "creature.php", [item(mod, "Raptor")])).status).toBe(200);
-    const { state, cursor, pages } = await followUntil(start, all({ [feedKey("engrams", uid(mod, "A"))]: "A again", [feedKey("engrams", uid(mod, "B"))]: "Label B", [feedKey("creatures", uid(mod, "Raptor"))]: "Label Raptor" }));
+    const { state, cursor, pages } = await followUntil(
+      start,
+      all({
+        [feedKey("engrams", uid(mod, "A"))]: "A again",
+        [feedKey("engrams", uid(mod, "B"))]: "Label B",
+        [feedKey("creatures", uid(mod, "Raptor"))]: "Label Raptor",
+      }),
+    );
     // Each object once per page, and A only in its latest form.
     for (const p of pages) expect(p.engrams.filter((e) => e.uid === uid(mod, "A")).length).toBeLessThanOrEqual(1);
-    expect(pages.flatMap((p) => p.engrams).filter((e) => e.uid === uid(mod, "A")).map((e) => e.label)).toEqual(["A again"]);
-    expect(state.get(feedKey("engrams", uid(mod, "B")))).toMatchObject({ value: { can_blueprint: true, spawn: `cheat giveitem "Blueprint'${item(mod, "B").path}'" 1 0 false` } });
-    expect(state.get(feedKey("creatures", uid(mod, "Raptor")))).toMatchObject({ value: { spawn: `cheat spawndino "Blueprint'${item(mod, "Raptor").path}'" 1 1 1 30` } });
+    expect(
+      pages
+        .flatMap((p) => p.engrams)
+        .filter((e) => e.uid === uid(mod, "A"))
+        .map((e) => e.label),
+    ).toEqual(["A again"]);
+    expect(state.get(feedKey("engrams", uid(mod, "B")))).toMatchObject({
+      value: { can_blueprint: true, spawn: `cheat giveitem "Blueprint'${item(mod, "B").path}'" 1 0 false` },
+    });
+    expect(state.get(feedKey("creatures", uid(mod, "Raptor")))).toMatchObject({
+      value: { spawn: `cheat spawndino "Blueprint'${item(mod, "Raptor").path}'" 1 1 1 30` },
+    });
 
     // The same engram pushed again unchanged is no change; a changed one is.
     expect((await post(who, "engram.php", [item(mod, "B"), item(mod, "C")])).status).toBe(200);
@@ -97,7 +134,9 @@ describe("following a cursor", () => {
     const a = await owner();
     const b = await owner();
     const c = await owner();
-    expect((await post(a.who, "engram.php", [item(a.mod, "Gone"), item(a.mod, "Kept"), item(a.mod, "Pulled")])).status).toBe(200);
+    expect(
+      (await post(a.who, "engram.php", [item(a.mod, "Gone"), item(a.mod, "Kept"), item(a.mod, "Pulled")])).status,
+    ).toBe(200);
     expect((await post(a.who, "creature.php", [item(a.mod, "GoneDino"), item(a.mod, "PulledDino")])).status).toBe(200);
     expect((await post(b.who, "engram.php", [item(b.mod, "ModGone")])).status).toBe(200);
     expect((await post(b.who, "creature.php", [item(b.mod, "ModGoneDino")])).status).toBe(200);
@@ -105,7 +144,14 @@ describe("following a cursor", () => {
     const start = await endCursor();
 
     expect((await api(a.who).request("DELETE", `/v1/engram.php/${uid(a.mod, "Gone")}`)).status).toBe(200);
-    expect((await api(a.who).request("DELETE", "/v1/creature.php", { body: `${uid(a.mod, "GoneDino")}`, contentType: "text/plain" })).status).toBe(200);
+    expect(
+      (
+        await api(a.who).request("DELETE", "/v1/creature.php", {
+          body: `${uid(a.mod, "GoneDino")}`,
+          contentType: "text/plain",
+        })
+      ).status,
+    ).toBe(200);
     expect((await api(b.who).request("DELETE", `/v1/mod.php/${b.mod}`)).status).toBe(200);
     expect((await api(c.who).request("DELETE", `/v1/user.php/${c.who.userId}`)).status).toBe(200);
     // The pull job's apply step: a file naming kinds governs engrams and creatures alike.
@@ -124,8 +170,13 @@ describe("following a cursor", () => {
       [feedKey("creatures", uid(a.mod, "PulledDino"))]: "expired",
     };
     const { state } = await followUntil(start, all(expected));
-    expect(state.get(feedKey("engrams", uid(a.mod, "Gone")))).toEqual({ present: false, expired: { group: "engrams", object_id: uid(a.mod, "Gone"), label: "Label Gone" } });
-    expect(state.get(feedKey("mods", b.mod))).toMatchObject({ expired: { group: "mods", object_id: b.mod, label: expect.stringContaining("Feed Mod") } });
+    expect(state.get(feedKey("engrams", uid(a.mod, "Gone")))).toEqual({
+      present: false,
+      expired: { group: "engrams", object_id: uid(a.mod, "Gone"), label: "Label Gone" },
+    });
+    expect(state.get(feedKey("mods", b.mod))).toMatchObject({
+      expired: { group: "mods", object_id: b.mod, label: expect.stringContaining("Feed Mod") },
+    });
     // Kept was pulled with the same content: no change, so not in the feed at all.
     expect(state.has(feedKey("engrams", uid(a.mod, "Kept")))).toBe(false);
   });
@@ -135,33 +186,59 @@ describe("following a cursor", () => {
     const who = await registeredUser();
     const unconfirmed = await registeredMod(who);
     const start = await endCursor();
-    const rows = [item(mod, "Imported"), item(mod, "ImportedDino", { kind: "creature" })].map((value, i) => ({ row: i + 1, value }));
+    const rows = [item(mod, "Imported"), item(mod, "ImportedDino", { kind: "creature" })].map((value, i) => ({
+      row: i + 1,
+      value,
+    }));
     expect(await importEngrams(testDb(), { rows })).toMatchObject({ ok: true, created: 2 });
     const code = (await getMod(who, unconfirmed)).confirmation_code;
     await steamItem({ publishedfileid: unconfirmed, title: "Now Confirmed", description: code });
-    const { state } = await followUntil(start, all({ [feedKey("engrams", uid(mod, "Imported"))]: "Label Imported", [feedKey("creatures", uid(mod, "ImportedDino"))]: "Label ImportedDino" }));
+    const { state } = await followUntil(
+      start,
+      all({
+        [feedKey("engrams", uid(mod, "Imported"))]: "Label Imported",
+        [feedKey("creatures", uid(mod, "ImportedDino"))]: "Label ImportedDino",
+      }),
+    );
     expect(state.has(feedKey("mods", unconfirmed))).toBe(false);
     expect((await confirmMod(who, unconfirmed)).status).toBe(200);
     const confirmed = await followUntil(start, all({ [feedKey("mods", unconfirmed)]: "Now Confirmed" }));
-    expect(confirmed.state.get(feedKey("mods", unconfirmed))).toEqual({ present: true, value: { mod_id: unconfirmed, name: "Now Confirmed", confirmed: true } });
+    expect(confirmed.state.get(feedKey("mods", unconfirmed))).toEqual({
+      present: true,
+      value: { mod_id: unconfirmed, name: "Now Confirmed", confirmed: true },
+    });
   });
 
   it("pages a batch of changes by `limit` with next_cursor, and the pages together hold them all", async () => {
     const { who, mod } = await owner();
     const start = await endCursor();
     const names = Array.from({ length: 600 }, (_, i) => `P${i}`);
-    expect((await post(who, "engram.php", names.map((n) => item(mod, n)))).status).toBe(200);
+    expect(
+      (
+        await post(
+          who,
+          "engram.php",
+          names.map((n) => item(mod, n)),
+        )
+      ).status,
+    ).toBe(200);
     const expected = all(Object.fromEntries(names.map((n) => [feedKey("engrams", uid(mod, n)), `Label ${n}`])));
     const paged = await followUntil(start, expected, { limit: 250 });
     const mine = paged.pages.flatMap((p) => p.engrams).filter((e) => e.mod_id === Number(mod));
     expect(mine.map((e) => e.label).sort()).toEqual(names.map((n) => `Label ${n}`).sort());
-    expect(paged.pages.every((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length <= 250)).toBe(true);
+    expect(
+      paged.pages.every((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length <= 250),
+    ).toBe(true);
     expect(paged.pages.filter((p) => p.next_cursor !== null).every((p) => p.next_cursor === p.cursor)).toBe(true);
     expect(paged.pages.length).toBeGreaterThanOrEqual(3);
     // All at once: one page naming more objects than one query's id list holds.
     const whole = await followUntil(start, expected);
     expect(whole.pages.flatMap((p) => p.engrams).filter((e) => e.mod_id === Number(mod)).length).toBe(600);
-    expect(Math.max(...whole.pages.map((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length))).toBeGreaterThan(500);
+    expect(
+      Math.max(
+        ...whole.pages.map((p) => p.engrams.length + p.creatures.length + p.mods.length + p.expired_records.length),
+      ),
+    ).toBeGreaterThan(500);
   });
 });
 
@@ -172,7 +249,11 @@ describe("times and cursors", () => {
     const since = formatLastUpdated(new Date());
     expect((await post(who, "engram.php", item(mod, "Timed"))).status).toBe(200);
     // Unescaped "+" (read as a space) and ISO 8601 name the same time.
-    for (const form of [encodeURIComponent(since), since.replace(" ", "%20"), since.replace(" ", "T").replace("+0000", "Z")]) {
+    for (const form of [
+      encodeURIComponent(since),
+      since.replace(" ", "%20"),
+      since.replace(" ", "T").replace("+0000", "Z"),
+    ]) {
       const deadline = Date.now() + 60_000;
       let found = false;
       let cursor = "";
@@ -207,7 +288,10 @@ describe("times and cursors", () => {
       expectJsonError(await api().request("GET", `/v1/changes.php${query}`), 400);
     }
     expectJsonError(await api().request("GET", "/v1/changes.php/1"), 400);
-    const old = expectJsonError(await api().request("GET", "/v1/changes.php?changes_since=2000-01-01%2000:00:00%2B0000"), 410);
+    const old = expectJsonError(
+      await api().request("GET", "/v1/changes.php?changes_since=2000-01-01%2000:00:00%2B0000"),
+      410,
+    );
     expect(old.message).toMatch(/full read/);
     const post = await api().request("POST", "/v1/changes.php", { body: "{}", contentType: "application/json" });
     expectJsonError(post, 405);
@@ -221,7 +305,9 @@ describe("times and cursors", () => {
     expect(first.headers["cache-control"]).toBe("public, no-cache");
     const etag = String(first.headers["etag"]);
     expect(etag).toMatch(/^"/);
-    const again = await api().request("GET", `/v1/changes.php?cursor=${cursor}`, { headers: { "if-none-match": etag } });
+    const again = await api().request("GET", `/v1/changes.php?cursor=${cursor}`, {
+      headers: { "if-none-match": etag },
+    });
     // Another suite may have changed something in between: then a new page, else 304.
     if (again.status === 200) expect(again.headers["etag"]).not.toBe(etag);
     else expect(again.status).toBe(304);
@@ -248,10 +334,29 @@ describe("retention (its own database)", () => {
     await migrate(database.url, { root: ROOT });
     const db = createDb(database.url);
     clients.push(db);
-    const read = (options: { cursor?: string; since?: number }, now = Date.now()) => readChanges(db, { limit: 100, retentionDays: 90, now, ...options });
+    const read = (options: { cursor?: string; since?: number }, now = Date.now()) =>
+      readChanges(db, { limit: 100, retentionDays: 90, now, ...options });
     await db.user.create({ data: { id: "00000000-0000-4000-8000-000000000001", publicKey: "k" } });
-    await db.modRegistration.create({ data: { userId: "00000000-0000-4000-8000-000000000001", workshopId: "9", name: "M", confirmationCode: "c", confirmed: true, confirmedModId: "9" } });
-    const row = (n: number) => ({ uid: uidOf(`/G/E${n}.E${n}`), path: `/G/E${n}.E${n}`, className: `E${n}_C`, classKey: `e${n}_c`, label: `E${n}`, environments: 1, canBlueprint: true, modId: "9" });
+    await db.modRegistration.create({
+      data: {
+        userId: "00000000-0000-4000-8000-000000000001",
+        workshopId: "9",
+        name: "M",
+        confirmationCode: "c",
+        confirmed: true,
+        confirmedModId: "9",
+      },
+    });
+    const row = (n: number) => ({
+      uid: uidOf(`/G/E${n}.E${n}`),
+      path: `/G/E${n}.E${n}`,
+      className: `E${n}_C`,
+      classKey: `e${n}_c`,
+      label: `E${n}`,
+      environments: 1,
+      canBlueprint: true,
+      modId: "9",
+    });
     await db.engram.createMany({ data: [row(1), row(2)] });
     const early = (await read({})).cursor;
     await db.engram.delete({ where: { uid: row(1).uid } });
@@ -274,7 +379,7 @@ describe("retention (its own database)", () => {
     // ended, on any database of the server (lib/changes/read-changes.ts): other suites'
     // writes may hold it back a moment, never lose it.
     let next = await read({ cursor: full.cursor });
-    for (const deadline = Date.now() + 30_000; next.expired_records.length === 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; next.expired_records.length === 0 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 100));
       next = await read({ cursor: full.cursor });
     }
@@ -291,16 +396,41 @@ describe.runIf(inject("engine") === "sqlite")("a copy whose cursor the server no
     try {
       const db = createDb(dedicated.database.url);
       await db.user.create({ data: { id: "00000000-0000-4000-8000-000000000001", publicKey: "k" } });
-      await db.modRegistration.create({ data: { userId: "00000000-0000-4000-8000-000000000001", workshopId: "5", name: "Old", confirmationCode: "c", confirmed: true, confirmedModId: "5" } });
-      await db.engram.create({ data: { uid: uidOf("/G/Old.Old"), path: "/G/Old.Old", className: "Old_C", classKey: "old_c", label: "Old", environments: 1, canBlueprint: true, modId: "5" } });
+      await db.modRegistration.create({
+        data: {
+          userId: "00000000-0000-4000-8000-000000000001",
+          workshopId: "5",
+          name: "Old",
+          confirmationCode: "c",
+          confirmed: true,
+          confirmedModId: "5",
+        },
+      });
+      await db.engram.create({
+        data: {
+          uid: uidOf("/G/Old.Old"),
+          path: "/G/Old.Old",
+          className: "Old_C",
+          classKey: "old_c",
+          label: "Old",
+          environments: 1,
+          canBlueprint: true,
+          modId: "5",
+        },
+      });
       const env = { BEACON_SERVER: dedicated.server.url };
       const first = await runCli(["engrams", "sync", dir, "--json"], env);
       expect(first.code, first.stderr).toBe(0);
       const cursor = (JSON.parse(readFileSync(join(dir, "sync-state.json"), "utf8")) as { cursor: string }).cursor;
       await db.engram.delete({ where: { uid: uidOf("/G/Old.Old") } });
       // Every change so far made 100 days ago, as far as the log knows.
-      await db.$executeRawUnsafe(`UPDATE "changes" SET "changed_at" = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-100 days')`);
-      const res = await createClient({ serverUrl: dedicated.server.url }).request("GET", `/v1/changes.php?cursor=${cursor}`);
+      await db.$executeRawUnsafe(
+        `UPDATE "changes" SET "changed_at" = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-100 days')`,
+      );
+      const res = await createClient({ serverUrl: dedicated.server.url }).request(
+        "GET",
+        `/v1/changes.php?cursor=${cursor}`,
+      );
       expect(expectJsonError(res, 410).message).toMatch(/full read/);
       const again = await runCli(["engrams", "sync", dir, "--json"], env);
       expect(again.code, again.stderr).toBe(0);

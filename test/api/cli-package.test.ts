@@ -19,7 +19,11 @@ import { ROOT } from "../support/test-server";
 const dir = mkdtempSync(join(tmpdir(), "beacon-cli-package-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function npm(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function npm(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -36,7 +40,9 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
   let beaconHub: RunCli;
   /** npm install with nothing to fetch from: an empty cache and an unreachable registry */
   const offlineInstall = (spec: string, cwd: string) =>
-    npm(["install", "--offline", "--no-audit", "--no-fund", "--cache", join(dir, "npm-cache"), spec], cwd, { npm_config_registry: "http://127.0.0.1:9/" });
+    npm(["install", "--offline", "--no-audit", "--no-fund", "--cache", join(dir, "npm-cache"), spec], cwd, {
+      npm_config_registry: "http://127.0.0.1:9/",
+    });
 
   beforeAll(async () => {
     ({ tarball } = await packCliPackage(ROOT, join(dir, "dist")));
@@ -50,10 +56,21 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
   it("is beacon-hub-cli-<version>.tgz and installs offline as one package with no dependencies", () => {
     const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
     expect(tarball.endsWith(`beacon-hub-cli-${version}.tgz`)).toBe(true);
-    expect(readdirSync(join(folder, "node_modules")).filter((n) => !n.startsWith(".")).sort()).toEqual(["beacon-hub-cli"]);
-    const lock = JSON.parse(readFileSync(join(folder, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+    expect(
+      readdirSync(join(folder, "node_modules"))
+        .filter((n) => !n.startsWith("."))
+        .sort(),
+    ).toEqual(["beacon-hub-cli"]);
+    const lock = JSON.parse(readFileSync(join(folder, "package-lock.json"), "utf8")) as {
+      packages: Record<string, unknown>;
+    };
     expect(Object.keys(lock.packages).sort()).toEqual(["", "node_modules/beacon-hub-cli"]);
-    expect(readdirSync(join(folder, "node_modules", "beacon-hub-cli")).sort()).toEqual(["README.md", "THIRD-PARTY-NOTICES.md", "beacon-hub.js", "package.json"]);
+    expect(readdirSync(join(folder, "node_modules", "beacon-hub-cli")).sort()).toEqual([
+      "README.md",
+      "THIRD-PARTY-NOTICES.md",
+      "beacon-hub.js",
+      "package.json",
+    ]);
     expect(existsSync(join(folder, "node_modules", ".bin", "beacon-hub"))).toBe(true);
   });
 
@@ -68,9 +85,13 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
   it("answers --help for the tool and for one command", async () => {
     const top = ok(await beaconHub(["--help"]));
     for (const c of authorCommands) expect(top.stdout).toContain(`  ${c.path.join(" ")} `);
-    expect(top.stdout).toContain("Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package");
+    expect(top.stdout).toContain(
+      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package",
+    );
     const ini = ok(await beaconHub(["docs", "ini", "--help"]));
-    expect(ini.stdout).toMatch(/^usage: beacon-hub docs ini <document_id> \[--difficulty X\] \[--merge GAME_INI\] \[--output FILE\]\n/);
+    expect(ini.stdout).toMatch(
+      /^usage: beacon-hub docs ini <document_id> \[--difficulty X\] \[--merge GAME_INI\] \[--output FILE\]\n/,
+    );
     expect(ini.stdout).toContain("Exit codes: 0 ok");
     const serve = await beaconHub(["serve"]);
     expect(serve.code).toBe(2);
@@ -84,7 +105,14 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
 
   it("reports bad engram rows exactly as the repository's CLI does (the bundled validation)", async () => {
     const file = join(dir, "bad.json");
-    writeFileSync(file, JSON.stringify([{ path: "/Game/A/B.B", label: "ok", environments: ["Island"] }, { path: "nope", label: "", environments: ["Moon"], can_blueprint: "maybe" }, { path: "/Game/A/C.C", label: "x", environments: "Center", mod_id: "42" }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { path: "/Game/A/B.B", label: "ok", environments: ["Island"] },
+        { path: "nope", label: "", environments: ["Moon"], can_blueprint: "maybe" },
+        { path: "/Game/A/C.C", label: "x", environments: "Center", mod_id: "42" },
+      ]),
+    );
     const args = ["engrams", "push", file, "--mod", "7"];
     const env = { BEACON_SERVER: "http://127.0.0.1:9", BEACON_IDENTITY: join(dir, "none.json") };
     const [installed, repo] = await Promise.all([beaconHub(args, env), runCli(args, env)]);

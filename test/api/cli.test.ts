@@ -29,7 +29,14 @@ describe("beacon-hub CLI", () => {
   it("checks the engram file locally first: every bad row by number, nothing sent, exit 1", async () => {
     const env = author();
     const file = join(dir, "bad.json");
-    writeFileSync(file, JSON.stringify([{ path: "/Game/A/B.B", label: "ok", environments: ["Island"] }, { path: "nope", label: "", environments: ["Moon"] }, { path: "/Game/A/C.C", label: "x", environments: "Center", mod_id: "42" }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { path: "/Game/A/B.B", label: "ok", environments: ["Island"] },
+        { path: "nope", label: "", environments: ["Moon"] },
+        { path: "/Game/A/C.C", label: "x", environments: "Center", mod_id: "42" },
+      ]),
+    );
     // No identity and no server call are needed to find these.
     const res = await runCli(["engrams", "push", file, "--mod", "7"], { ...env, BEACON_SERVER: "http://127.0.0.1:9" });
     expect(res.code).toBe(1);
@@ -84,7 +91,11 @@ describe("beacon-hub CLI", () => {
     const mod = newWorkshopId();
     const file = join(dir, `dry-${mod}.csv`);
     writeFileSync(file, engramCsv(mod, [["Dry", "Dry", "Island", "true"]]));
-    const res = ok(await runCli(["engrams", "push", file, "--mod", mod, "--dry-run", "--json"], { BEACON_IDENTITY: join(dir, "none.json") }));
+    const res = ok(
+      await runCli(["engrams", "push", file, "--mod", mod, "--dry-run", "--json"], {
+        BEACON_IDENTITY: join(dir, "none.json"),
+      }),
+    );
     expect(JSON.parse(res.stdout)).toMatchObject({ mod_id: mod, added: 1, updated: 0, removed: 0, dry_run: true });
     expect(JSON.parse(ok(await runCli(["engrams", "ls", "--mod", mod, "--json"])).stdout)).toEqual([]);
   });

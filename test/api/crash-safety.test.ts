@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tally = (writes: Write[]) => writes.reduce<Record<string, number>>((acc, w) => ({ ...acc, [String(w.outcome)]: (acc[String(w.outcome)] ?? 0) + 1 }), {});
+const tally = (writes: Write[]) =>
+  writes.reduce<Record<string, number>>(
+    (acc, w) => ({ ...acc, [String(w.outcome)]: (acc[String(w.outcome)] ?? 0) + 1 }),
+    {},
+  );
 
 async function serverOn(databaseUrl: string): Promise<TestServer> {
   const server = await startServer({ DATABASE_URL: databaseUrl, STEAM_API_URL: inject("steamUrl") });
@@ -46,7 +50,9 @@ describe(`crash safety on ${engine}`, () => {
     const { owner, modId } = await seed(server.url);
     const downloaded = Array.from({ length: 3 }, () => randomUUID());
     for (const id of downloaded) {
-      const res = await client(server.url, owner).request("POST", "/v1/document.php", { body: { Identifier: id, Title: `Downloaded ${id.slice(0, 8)}`, Payload: "x".repeat(4096) } });
+      const res = await client(server.url, owner).request("POST", "/v1/document.php", {
+        body: { Identifier: id, Title: `Downloaded ${id.slice(0, 8)}`, Payload: "x".repeat(4096) },
+      });
       expect(res.status).toBe(200);
     }
     let url = server.url;
@@ -73,7 +79,9 @@ describe(`crash safety on ${engine}`, () => {
     const counts = await downloadCounts(server.url, downloads);
     const result = await verifyWrites(server.url, load.writes, modId);
     const outcomes = tally(load.writes);
-    console.log(`${engine} SIGKILL: ${load.writes.length} writes, outcomes ${JSON.stringify(outcomes)}; downloads ${JSON.stringify(counts.map((c) => ({ count: c.count, ...c.tally })))}`);
+    console.log(
+      `${engine} SIGKILL: ${load.writes.length} writes, outcomes ${JSON.stringify(outcomes)}; downloads ${JSON.stringify(counts.map((c) => ({ count: c.count, ...c.tally })))}`,
+    );
     for (const { count, tally: t } of counts) {
       expect(t.other).toEqual({});
       // Every download answered 200 counted; the ones cut off by the kill may or may not be.
@@ -131,23 +139,37 @@ describe(`crash safety on ${engine}`, () => {
       const upFrom = load.writes.length;
       const deadline = Date.now() + 30_000;
       while (load.writes.slice(upFrom).filter((w) => w.outcome === 200).length < 10) {
-        if (Date.now() > deadline) throw new Error(`no successful write within 30 s of the restart: ${JSON.stringify(tally(load.writes.slice(upFrom)))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no successful write within 30 s of the restart: ${JSON.stringify(tally(load.writes.slice(upFrom)))}`,
+          );
         await sleep(100);
       }
       await load.stop();
       stopped = true;
       await probing;
 
-      console.log(`postgresql stopped: ${load.writes.length} writes, outcomes ${JSON.stringify(tally(load.writes))}, while down ${JSON.stringify(tally(whileDown))}`);
+      console.log(
+        `postgresql stopped: ${load.writes.length} writes, outcomes ${JSON.stringify(tally(load.writes))}, while down ${JSON.stringify(tally(whileDown))}`,
+      );
       expect(downReply.status).toBe(503);
       expect(downReply.headers["retry-after"]).toBeTruthy();
       expect(downReply.headers["content-type"]).toMatch(/^application\/json/);
       // Nothing internal, only the request's id (the same as its X-Request-Id and log line).
-      expect(downReply.json()).toEqual({ message: expect.any(String), details: { request_id: downReply.headers["x-request-id"] } });
+      expect(downReply.json()).toEqual({
+        message: expect.any(String),
+        details: { request_id: downReply.headers["x-request-id"] },
+      });
       expect(whileDown.length).toBeGreaterThan(0);
-      expect(whileDown.every((w) => w.outcome === 503), JSON.stringify(tally(whileDown))).toBe(true);
+      expect(
+        whileDown.every((w) => w.outcome === 503),
+        JSON.stringify(tally(whileDown)),
+      ).toBe(true);
       const unexpected = /unexpected error[\s\S]{0,1500}/.exec(server.logs())?.[0] ?? "";
-      expect(load.writes.filter((w) => w.outcome !== 200 && w.outcome !== 503).map((w) => `${w.kind}: ${w.outcome}`), unexpected).toEqual([]);
+      expect(
+        load.writes.filter((w) => w.outcome !== 200 && w.outcome !== 503).map((w) => `${w.kind}: ${w.outcome}`),
+        unexpected,
+      ).toEqual([]);
       expect(health).toContain(503);
       expect(health.at(-1)).toBe(200);
       expect(server.logs()).not.toMatch(/unexpected error/);

@@ -20,13 +20,32 @@ interface Kind {
 }
 
 const md5 = (path: string) => createHash("md5").update(path.toLowerCase()).digest("hex");
-const row = (name: string) => ({ uid: md5(`/Game/PrimalEarth/${name}.${name}`), path: `/Game/PrimalEarth/${name}.${name}`, className: `${name}_C`, classKey: `${name}_c`.toLowerCase(), label: name, environments: 1, modId: null });
+const row = (name: string) => ({
+  uid: md5(`/Game/PrimalEarth/${name}.${name}`),
+  path: `/Game/PrimalEarth/${name}.${name}`,
+  className: `${name}_C`,
+  classKey: `${name}_c`.toLowerCase(),
+  label: name,
+  environments: 1,
+  modId: null,
+});
 
 const KINDS: Kind[] = [
   {
     endpoint: "engram.php",
     noun: "engram",
-    keys: ["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"],
+    keys: [
+      "path",
+      "class",
+      "label",
+      "environments",
+      "can_blueprint",
+      "spawn",
+      "uid",
+      "resource_url",
+      "mod_id",
+      "mod_name",
+    ],
     spawn: (path) => `cheat giveitem "Blueprint'${path}'" 1 0 false`,
     extra: { can_blueprint: true },
     count: (mod) => testDb().engram.count({ where: { modId: mod } }),
@@ -56,13 +75,19 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
   });
   const post = (who: Identity, b: unknown) => api(who).request("POST", `/v1/${k.endpoint}`, { body: b });
   const get = (target: string) => api().request("GET", `/v1/${k.endpoint}${target}`);
-  const del = (who: Identity | undefined, target: string, text?: string) => api(who).request("DELETE", `/v1/${k.endpoint}${target}`, text === undefined ? {} : { body: text, contentType: "text/plain" });
+  const del = (who: Identity | undefined, target: string, text?: string) =>
+    api(who).request(
+      "DELETE",
+      `/v1/${k.endpoint}${target}`,
+      text === undefined ? {} : { body: text, contentType: "text/plain" },
+    );
   const owner = async () => {
     const who = await registeredUser();
     return { who, mod: await confirmedMod(who, { title: `Mod ${uniq()}` }) };
   };
   let shared: { who: Identity; mod: string } | undefined;
-  const list = async (query: string) => (await get(query)).json<{ uid: string; label: string; path: string; class: string; mod_id: number | null }[]>();
+  const list = async (query: string) =>
+    (await get(query)).json<{ uid: string; label: string; path: string; class: string; mod_id: number | null }[]>();
 
   it("POST adds one; GET answers every key in order, mod_id a number, spawn of the kind", async () => {
     const { who, mod } = await owner();
@@ -74,7 +99,16 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
     expect(got.headers["content-type"]).toMatch(/^application\/json/);
     const item = got.json<Record<string, unknown>>();
     expect(Object.keys(item)).toEqual(k.keys);
-    expect(item).toMatchObject({ path: b.path, class: "Thing_C", label: "Label Thing", environments: ["Island", "Ragnarok"], spawn: k.spawn(b.path), uid: md5(b.path), resource_url: `${inject("serverUrl")}/v1/${k.endpoint}/${md5(b.path)}`, mod_id: Number(mod) });
+    expect(item).toMatchObject({
+      path: b.path,
+      class: "Thing_C",
+      label: "Label Thing",
+      environments: ["Island", "Ragnarok"],
+      spawn: k.spawn(b.path),
+      uid: md5(b.path),
+      resource_url: `${inject("serverUrl")}/v1/${k.endpoint}/${md5(b.path)}`,
+      mod_id: Number(mod),
+    });
     expect(got.text()).toContain(`"mod_id":${mod}`);
   });
 
@@ -82,9 +116,23 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
     const { who, mod } = await owner();
     const first = body(mod, "Upd", { environments: undefined, availability: "scorched, ABERRATION,island" });
     expect((await post(who, first)).status).toBe(200);
-    expect((await list(`?mod_id=${mod}`)).map((e) => e)).toMatchObject([{ environments: ["Island", "Scorched", "Abberation"] }]);
-    expect((await post(who, { ...first, availability: undefined, path: first.path.toLowerCase(), label: "Renamed", environments: "Center" })).status).toBe(200);
-    expect(await list(`?mod_id=${mod}`)).toMatchObject([{ label: "Renamed", environments: ["Center"], path: first.path.toLowerCase() }]);
+    expect((await list(`?mod_id=${mod}`)).map((e) => e)).toMatchObject([
+      { environments: ["Island", "Scorched", "Abberation"] },
+    ]);
+    expect(
+      (
+        await post(who, {
+          ...first,
+          availability: undefined,
+          path: first.path.toLowerCase(),
+          label: "Renamed",
+          environments: "Center",
+        })
+      ).status,
+    ).toBe(200);
+    expect(await list(`?mod_id=${mod}`)).toMatchObject([
+      { label: "Renamed", environments: ["Center"], path: first.path.toLowerCase() },
+    ]);
   });
 
   it.each<[string, Record<string, unknown>, number, number]>([
@@ -101,24 +149,36 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
     ["empty environments", { environments: [] }, 400, 400],
     ["an unknown environment", { environments: "Island,Valguero" }, 400, 400],
     ["a can_blueprint of 'maybe' (a creature ignores the key)", { can_blueprint: "maybe" }, 400, 200],
-  ])("answers an item with %s: all or nothing, naming the item", async (_name, change, engramStatus, creatureStatus) => {
-    // One owner for every row (the cases of a file run one after the other).
-    shared ??= await owner();
-    const { who, mod } = shared;
-    const expected = k.endpoint === "engram.php" ? engramStatus : creatureStatus;
-    const before = await k.count(mod);
-    const res = await post(who, [body(mod), body(mod, undefined, change)]);
-    if (expected === 200) expect(res.status, res.text()).toBe(200);
-    else expect(expectJsonError(res, expected).details).toMatchObject({ index: 1 });
-    expect(await k.count(mod)).toBe(before + (expected === 200 ? 2 : 0));
-  });
+  ])(
+    "answers an item with %s: all or nothing, naming the item",
+    async (_name, change, engramStatus, creatureStatus) => {
+      // One owner for every row (the cases of a file run one after the other).
+      shared ??= await owner();
+      const { who, mod } = shared;
+      const expected = k.endpoint === "engram.php" ? engramStatus : creatureStatus;
+      const before = await k.count(mod);
+      const res = await post(who, [body(mod), body(mod, undefined, change)]);
+      if (expected === 200) expect(res.status, res.text()).toBe(200);
+      else expect(expectJsonError(res, expected).details).toMatchObject({ index: 1 });
+      expect(await k.count(mod)).toBe(before + (expected === 200 ? 2 : 0));
+    },
+  );
 
   it("refuses the same path twice in a batch and bodies that are not items (400), writing nothing", async () => {
     const { who, mod } = await owner();
     const one = body(mod);
-    expect(expectJsonError(await post(who, [one, { ...one, path: one.path.toUpperCase() }]), 400).details).toMatchObject({ index: 1, duplicate_of: 0 });
-    for (const raw of ["[1]", "null", "[]", '{"path":', "42"]) expectJsonError(await api(who).request("POST", `/v1/${k.endpoint}`, { body: raw, contentType: "application/json" }), 400);
-    expectJsonError(await api(who).request("POST", `/v1/${k.endpoint}`, { body: JSON.stringify(one), contentType: "text/plain" }), 400);
+    expect(
+      expectJsonError(await post(who, [one, { ...one, path: one.path.toUpperCase() }]), 400).details,
+    ).toMatchObject({ index: 1, duplicate_of: 0 });
+    for (const raw of ["[1]", "null", "[]", '{"path":', "42"])
+      expectJsonError(
+        await api(who).request("POST", `/v1/${k.endpoint}`, { body: raw, contentType: "application/json" }),
+        400,
+      );
+    expectJsonError(
+      await api(who).request("POST", `/v1/${k.endpoint}`, { body: JSON.stringify(one), contentType: "text/plain" }),
+      400,
+    );
     expect(await k.count(mod)).toBe(0);
   });
 
@@ -127,13 +187,23 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
     const b = await owner();
     expectJsonError(await api().request("POST", `/v1/${k.endpoint}`, { body: body(a.mod) }), 401);
     const unconfirmed = await registeredMod(a.who);
-    for (const [caller, item, index] of [[b.who, body(a.mod), 0], [a.who, body(unconfirmed), 1], [a.who, body(newWorkshopId()), 1], [a.who, body(null), 1]] as const) {
+    for (const [caller, item, index] of [
+      [b.who, body(a.mod), 0],
+      [a.who, body(unconfirmed), 1],
+      [a.who, body(newWorkshopId()), 1],
+      [a.who, body(null), 1],
+    ] as const) {
       const batch = caller === a.who ? [body(a.mod), item] : [item];
       expect(expectJsonError(await post(caller, batch), 403).details).toMatchObject({ index });
     }
     const taken = body(a.mod, `Taken_${uniq()}`);
     expect((await post(a.who, taken)).status).toBe(200);
-    expect(expectJsonError(await post(b.who, [body(b.mod), { ...taken, path: taken.path.toUpperCase(), mod_id: b.mod }]), 409).details).toMatchObject({ index: 1, mod_id: a.mod });
+    expect(
+      expectJsonError(
+        await post(b.who, [body(b.mod), { ...taken, path: taken.path.toUpperCase(), mod_id: b.mod }]),
+        409,
+      ).details,
+    ).toMatchObject({ index: 1, mod_id: a.mod });
     const base = await k.baseGame(`Base_${uniq()}`);
     expectJsonError(await post(b.who, { ...body(b.mod), path: base.path }), 409);
     expect(await k.count(b.mod)).toBe(0);
@@ -146,7 +216,9 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
     expect((await post(a.who, [body(a.mod, "Zed"), body(a.mod, "Alpha"), body(a.mod, cls)])).status).toBe(200);
     expect((await post(b.who, [body(b.mod, "Bee"), body(b.mod, cls)])).status).toBe(200);
     const base = await k.baseGame(`Base_${uniq()}`);
-    expect((await list("")).map((e) => e.uid)).toEqual(expect.arrayContaining([base.uid, md5(body(a.mod, "Zed").path)]));
+    expect((await list("")).map((e) => e.uid)).toEqual(
+      expect.arrayContaining([base.uid, md5(body(a.mod, "Zed").path)]),
+    );
     expect((await list(`?mod_id=${a.mod}`)).map((e) => e.label)).toEqual(["Label Alpha", `Label ${cls}`, "Label Zed"]);
     expect((await list(`?mod_id=${a.mod},${b.mod}`)).length).toBe(5);
     expect((await list("?mod_id=")).every((e) => e.mod_id === null)).toBe(true);
@@ -166,7 +238,14 @@ describe.each(KINDS)("/v1/$endpoint", (k) => {
     const a = await owner();
     const b = await owner();
     const names = ["D1", "D2", "D3", "D4"].map((n) => `${n}_${uniq()}`);
-    expect((await post(a.who, names.map((n) => body(a.mod, n)))).status).toBe(200);
+    expect(
+      (
+        await post(
+          a.who,
+          names.map((n) => body(a.mod, n)),
+        )
+      ).status,
+    ).toBe(200);
     const uidOf = (i: number) => md5(body(a.mod, names[i]).path);
     expect((await del(a.who, `/${uidOf(0)}`)).status).toBe(200);
     expect((await del(a.who, `/${names[1]!.toUpperCase()}_C`)).status).toBe(200);
@@ -212,7 +291,10 @@ describe("engrams and creatures side by side", () => {
     expect((await api(who).request("POST", "/v1/engram.php", { body: item })).status).toBe(200);
     expect((await api(who).request("POST", "/v1/creature.php", { body: item })).status).toBe(200);
     expect((await api(who).request("DELETE", `/v1/creature.php/${md5(path)}`)).status).toBe(200);
-    expect((await api().request("GET", `/v1/engram.php/${md5(path)}`)).json()).toMatchObject({ path, spawn: `cheat giveitem "Blueprint'${path}'" 1 0 false` });
+    expect((await api().request("GET", `/v1/engram.php/${md5(path)}`)).json()).toMatchObject({
+      path,
+      spawn: `cheat giveitem "Blueprint'${path}'" 1 0 false`,
+    });
     expectJsonError(await api().request("GET", `/v1/creature.php/${md5(path)}`), 404);
   });
 });

@@ -2,7 +2,10 @@
 // the same row rules as the API, paths owned elsewhere reported by row, nothing written
 // by a preview, and another user's mod never found.
 import { describe, expect, it } from "vitest";
-import { previewCatalogueUpload, previewCatalogueUpload as previewEngramUpload } from "@/lib/dashboard/catalogue-upload";
+import {
+  previewCatalogueUpload,
+  previewCatalogueUpload as previewEngramUpload,
+} from "@/lib/dashboard/catalogue-upload";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { creatureInput, engramInput } from "@/lib/engrams/engram-input";
@@ -15,7 +18,12 @@ describe("previewEngramUpload", () => {
   it("counts new, changed and unchanged engrams and writes nothing", async () => {
     const owner = await registeredUser();
     const modId = await confirmedMod(owner);
-    const existing = engramInput.parse({ path: "/Game/Mods/P/A.A", label: "A", mod_id: modId, environments: ["Island"] });
+    const existing = engramInput.parse({
+      path: "/Game/Mods/P/A.A",
+      label: "A",
+      mod_id: modId,
+      environments: ["Island"],
+    });
     await postEngrams(testDb(), { userId: owner.userId, engrams: [existing] });
     const preview = await previewEngramUpload(testDb(), {
       modId,
@@ -29,7 +37,12 @@ describe("previewEngramUpload", () => {
   it("lists every bad row by number, including paths of another mod and rows naming another mod", async () => {
     const [owner, other] = [await registeredUser(), await registeredUser()];
     const [modId, otherMod] = [await confirmedMod(owner), await confirmedMod(other)];
-    const theirs = engramInput.parse({ path: "/Game/Mods/Q/Theirs.Theirs", label: "T", mod_id: otherMod, environments: ["Island"] });
+    const theirs = engramInput.parse({
+      path: "/Game/Mods/Q/Theirs.Theirs",
+      label: "T",
+      mod_id: otherMod,
+      environments: ["Island"],
+    });
     await postEngrams(testDb(), { userId: other.userId, engrams: [theirs] });
     const text = JSON.stringify([
       { path: "/Game/Mods/P/Ok.Ok", label: "Ok", environments: ["Island"] },
@@ -48,9 +61,18 @@ describe("previewEngramUpload", () => {
   it("refuses files it cannot read, with a message", async () => {
     const owner = await registeredUser();
     const modId = await confirmedMod(owner);
-    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.txt", text: "x" })).toMatchObject({ ok: false, message: expect.stringContaining(".csv or .json") });
-    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.json", text: "{" })).toMatchObject({ ok: false, message: expect.stringContaining("not valid JSON") });
-    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.csv", text: "path,label\n" })).toMatchObject({ ok: false, message: "The file holds no engrams." });
+    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.txt", text: "x" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(".csv or .json"),
+    });
+    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.json", text: "{" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("not valid JSON"),
+    });
+    expect(await previewEngramUpload(testDb(), { modId, fileName: "e.csv", text: "path,label\n" })).toMatchObject({
+      ok: false,
+      message: "The file holds no engrams.",
+    });
   });
 });
 
@@ -59,14 +81,47 @@ describe("previewCatalogueUpload of creatures", () => {
     const [owner, other] = [await registeredUser(), await registeredUser()];
     const [modId, otherMod] = [await confirmedMod(owner), await confirmedMod(other)];
     // The same path as an engram of this mod is no conflict: the kinds have tables of their own.
-    await postEngrams(testDb(), { userId: owner.userId, engrams: [engramInput.parse({ path: "/Game/Mods/P/Rex.Rex", label: "Rex Saddle", mod_id: modId, environments: ["Island"] })] });
-    await postEngrams(testDb(), { userId: other.userId, kind: "creatures", engrams: [creatureInput.parse({ path: "/Game/Mods/Q/Theirs.Theirs", label: "T", mod_id: otherMod, environments: ["Island"] })] });
-    const good = "kind,path,label,availability\ncreature,/Game/Mods/P/Rex.Rex,Rex,Island\n,/Game/Mods/P/Raptor.Raptor,Raptor,\"Island,Scorched\"\n";
-    expect(await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: good })).toMatchObject({ ok: true, total: 2, added: 2, updated: 0, unchanged: 0 });
-    const bad = "kind,path,label,availability\nengram,/Game/Mods/P/Pick.Pick,Pick,Island\ncreature,/Game/Mods/Q/Theirs.Theirs,Mine?,Island\n";
+    await postEngrams(testDb(), {
+      userId: owner.userId,
+      engrams: [
+        engramInput.parse({
+          path: "/Game/Mods/P/Rex.Rex",
+          label: "Rex Saddle",
+          mod_id: modId,
+          environments: ["Island"],
+        }),
+      ],
+    });
+    await postEngrams(testDb(), {
+      userId: other.userId,
+      kind: "creatures",
+      engrams: [
+        creatureInput.parse({
+          path: "/Game/Mods/Q/Theirs.Theirs",
+          label: "T",
+          mod_id: otherMod,
+          environments: ["Island"],
+        }),
+      ],
+    });
+    const good =
+      'kind,path,label,availability\ncreature,/Game/Mods/P/Rex.Rex,Rex,Island\n,/Game/Mods/P/Raptor.Raptor,Raptor,"Island,Scorched"\n';
+    expect(
+      await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: good }),
+    ).toMatchObject({ ok: true, total: 2, added: 2, updated: 0, unchanged: 0 });
+    const bad =
+      "kind,path,label,availability\nengram,/Game/Mods/P/Pick.Pick,Pick,Island\ncreature,/Game/Mods/Q/Theirs.Theirs,Mine?,Island\n";
     const preview = await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: bad });
-    expect(preview).toMatchObject({ ok: false, errors: [{ row: 2, message: "kind: a engram, where this file is pushed as creatures" }, { row: 3, message: `path: belongs to mod ${otherMod}` }] });
-    expect(await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: "path,label\n" })).toMatchObject({ ok: false, message: "The file holds no creatures." });
+    expect(preview).toMatchObject({
+      ok: false,
+      errors: [
+        { row: 2, message: "kind: a engram, where this file is pushed as creatures" },
+        { row: 3, message: `path: belongs to mod ${otherMod}` },
+      ],
+    });
+    expect(
+      await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: "path,label\n" }),
+    ).toMatchObject({ ok: false, message: "The file holds no creatures." });
     expect(await testDb().creature.count({ where: { modId } })).toBe(0);
   });
 });
@@ -76,9 +131,17 @@ describe("findOwnMod", () => {
     const [owner, other] = [await registeredUser(), await registeredUser()];
     const confirmed = await confirmedMod(owner);
     const pending = await registeredMod(owner);
-    expect((await findOwnMod(testDb(), { userId: owner.userId, workshopId: confirmed, confirmed: true })).workshopId).toBe(confirmed);
-    await expect(findOwnMod(testDb(), { userId: other.userId, workshopId: confirmed })).rejects.toMatchObject({ status: 404 });
-    await expect(findOwnMod(testDb(), { userId: owner.userId, workshopId: pending, confirmed: true })).rejects.toMatchObject({ status: 404 });
-    await expect(findOwnMod(testDb(), { userId: owner.userId, workshopId: "not-an-id" })).rejects.toMatchObject({ status: 404 });
+    expect(
+      (await findOwnMod(testDb(), { userId: owner.userId, workshopId: confirmed, confirmed: true })).workshopId,
+    ).toBe(confirmed);
+    await expect(findOwnMod(testDb(), { userId: other.userId, workshopId: confirmed })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      findOwnMod(testDb(), { userId: owner.userId, workshopId: pending, confirmed: true }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(findOwnMod(testDb(), { userId: owner.userId, workshopId: "not-an-id" })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

@@ -24,10 +24,18 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `npm run <script> -- <args>` with DATABASE_URL, as an operator runs it (vitest's own BASE_URL=/ left out). */
-function npmRun(script: string, args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function npmRun(
+  script: string,
+  args: string[],
+  databaseUrl: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: "" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -40,7 +48,11 @@ function npmRun(script: string, args: string[], databaseUrl: string): Promise<{ 
 /** `beacon-hub <args>` of the repository (bin/beacon-hub.js), which runs the same scripts. */
 function cli(args: string[], databaseUrl: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/beacon-hub.js", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: "" }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["bin/beacon-hub.js", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);
@@ -74,18 +86,24 @@ describe(`db:backup and db:restore on ${engine}`, () => {
     const file = join(dir, engine === "sqlite" ? "beacon-backup.db" : "beacon.dump");
     const began = Date.now();
     const backup = await npmRun("db:backup", [file], live.url);
-    const during = load.writes.filter((w) => w.sentAt >= began && w.answeredAt <= Date.now() && w.outcome === 200).length;
+    const during = load.writes.filter(
+      (w) => w.sentAt >= began && w.answeredAt <= Date.now() && w.outcome === 200,
+    ).length;
     await sleep(300);
     await load.stop();
     expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(new RegExp(`^backup written to ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in [\\d.]+ s`));
+    expect(backup.stdout).toMatch(
+      new RegExp(`^backup written to ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} in [\\d.]+ s`),
+    );
     // The server kept answering writes while the backup ran: none failed.
     expect(load.writes.filter((w) => w.outcome !== 200)).toEqual([]);
 
     const restored = await fresh("restored");
     const restore = await npmRun("db:restore", [file], restored.url);
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/^restored in [\d.]+ s; 0 newer migration\(s\) applied; rows: users 1, (.+, )?mod_registrations 1, engrams \d+, (.+, )?documents \d+/);
+    expect(restore.stdout).toMatch(
+      /^restored in [\d.]+ s; 0 newer migration\(s\) applied; rows: users 1, (.+, )?mod_registrations 1, engrams \d+, (.+, )?documents \d+/,
+    );
     if (engine === "sqlite") {
       const conn = new Database(sqlitePath(restored.url), { readonly: true });
       expect(conn.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -116,20 +134,24 @@ describe(`db:backup and db:restore on ${engine}`, () => {
     expect(over.stderr).toMatch(/is not empty \(\d+ tables\)/);
   }, 300_000);
 
-  it.runIf(engine === "sqlite")("a file that is not a sound Beacon Hub backup is not restored", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "beacon-backup-"));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const junk = join(dir, "junk.db");
-    writeFileSync(junk, "this is not a database");
-    const target = `file:${join(dir, "target.db")}`;
-    const refused = await npmRun("db:restore", [junk], target);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^db:restore: /m);
-    const other = join(dir, "other.db");
-    new Database(other).exec("CREATE TABLE t (x)");
-    const notOurs = await npmRun("db:restore", [other], target);
-    expect(notOurs.code).toBe(1);
-    expect(notOurs.stderr).toContain("is not a Beacon Hub database");
-    expect((await npmRun("db:backup", [], target)).code).toBe(2);
-  }, 60_000);
+  it.runIf(engine === "sqlite")(
+    "a file that is not a sound Beacon Hub backup is not restored",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "beacon-backup-"));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      const junk = join(dir, "junk.db");
+      writeFileSync(junk, "this is not a database");
+      const target = `file:${join(dir, "target.db")}`;
+      const refused = await npmRun("db:restore", [junk], target);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^db:restore: /m);
+      const other = join(dir, "other.db");
+      new Database(other).exec("CREATE TABLE t (x)");
+      const notOurs = await npmRun("db:restore", [other], target);
+      expect(notOurs.code).toBe(1);
+      expect(notOurs.stderr).toContain("is not a Beacon Hub database");
+      expect((await npmRun("db:backup", [], target)).code).toBe(2);
+    },
+    60_000,
+  );
 });

@@ -32,7 +32,12 @@ interface Reply {
 }
 
 /** An unsigned request from a chosen loopback address, so nginx sees different clients. */
-function requestFrom(url: string, target: string, localAddress: string, headers: Record<string, string> = {}): Promise<Reply> {
+function requestFrom(
+  url: string,
+  target: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, path: target, localAddress, headers, agent: false }, (res) => {
@@ -46,7 +51,13 @@ function requestFrom(url: string, target: string, localAddress: string, headers:
   });
 }
 
-const engram = (mod: string, name: string) => ({ path: `/Game/Mods/Deploy${mod}/${name}.${name}`, label: `Deploy ${name}`, mod_id: mod, environments: ["Island"], can_blueprint: true });
+const engram = (mod: string, name: string) => ({
+  path: `/Game/Mods/Deploy${mod}/${name}.${name}`,
+  label: `Deploy ${name}`,
+  mod_id: mod,
+  environments: ["Island"],
+  can_blueprint: true,
+});
 const labels = (res: ClientResponse) => res.json<{ label: string }[]>().map((e) => e.label);
 /** The instance that finally answered, from a line of the site's beacon_hub log format. */
 const upstreamsTried = (line: string) => /upstream=(\S+(?:, \S+)*) upstream_status/.exec(line)?.[1]?.split(", ") ?? [];
@@ -68,12 +79,27 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     database = await createTestDatabase("postgresql", "deploy");
     const [port, limitedPort] = [await freePort(), await freePort()];
     // Clients sign the proxy's address (BASE_URL), whichever instance answers.
-    const env = (proxyPort: number) => ({ DATABASE_URL: database.url, STEAM_API_URL: inject("steamUrl"), BASE_URL: `http://127.0.0.1:${proxyPort}`, TRUST_PROXY: "true" });
+    const env = (proxyPort: number) => ({
+      DATABASE_URL: database.url,
+      STEAM_API_URL: inject("steamUrl"),
+      BASE_URL: `http://127.0.0.1:${proxyPort}`,
+      TRUST_PROXY: "true",
+    });
     // A second pair with a small per-address limit, so the journeys above never meet it.
     const limited = { ...env(limitedPort), RATE_LIMIT_IP_PER_MINUTE: String(PER_IP) };
-    [a, b, limitedA, limitedB] = await Promise.all([startServer(env(port)), startServer(env(port)), startServer(limited), startServer(limited)]);
+    [a, b, limitedA, limitedB] = await Promise.all([
+      startServer(env(port)),
+      startServer(env(port)),
+      startServer(limited),
+      startServer(limited),
+    ]);
     proxy = await startNginx(nginxBinary!, [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`], "127.0.0.1", port);
-    limitedProxy = await startNginx(nginxBinary!, [`127.0.0.1:${limitedA.port}`, `127.0.0.1:${limitedB.port}`], "127.0.0.1", limitedPort);
+    limitedProxy = await startNginx(
+      nginxBinary!,
+      [`127.0.0.1:${limitedA.port}`, `127.0.0.1:${limitedB.port}`],
+      "127.0.0.1",
+      limitedPort,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -83,13 +109,16 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
   });
 
   /** A client of instance `server` directly, signing the proxy's address as every client does. */
-  const direct = (server: TestServer, identity?: Identity) => createClient({ serverUrl: server.url, baseUrl: proxy.url, identity });
+  const direct = (server: TestServer, identity?: Identity) =>
+    createClient({ serverUrl: server.url, baseUrl: proxy.url, identity });
 
   it("serves the signed API's journeys through nginx: user, mod confirmed through Steam, engrams, documents", async () => {
     const who = await registerUser(proxy.url);
     const mod = await confirmModOn(proxy.url, who);
     const api = client(proxy.url, who);
-    expect((await api.request("POST", "/v1/engram.php", { body: [engram(mod, "A"), engram(mod, "B")] })).status).toBe(200);
+    expect((await api.request("POST", "/v1/engram.php", { body: [engram(mod, "A"), engram(mod, "B")] })).status).toBe(
+      200,
+    );
     expect(labels(await api.request("GET", `/v1/engram.php?mod_id=${mod}`))).toEqual(["Deploy A", "Deploy B"]);
     // The request line reaches the app as sent: a signature over a path of escapes
     // (the app decodes them, nginx must not) and an odd query still verifies.
@@ -110,12 +139,23 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
 
     const id = randomUUID();
     const v1 = `{ "Identifier": "${id}", "Title": "Deployed",  "Version": 1 }`;
-    expect((await api.request("POST", "/v1/document.php", { body: v1, contentType: "application/json" })).status).toBe(200);
+    expect((await api.request("POST", "/v1/document.php", { body: v1, contentType: "application/json" })).status).toBe(
+      200,
+    );
     expect((await api.request("GET", `/v1/document.php/${id}`)).text()).toBe(v1);
     const v2 = `{"Identifier":"${id}","Title":"Deployed again","Version":2}`;
-    expect((await api.request("POST", "/v1/document.php", { body: v2, contentType: "application/json" })).status).toBe(200);
+    expect((await api.request("POST", "/v1/document.php", { body: v2, contentType: "application/json" })).status).toBe(
+      200,
+    );
     const meta = (await api.request("GET", `/v1/document.php/${id}?simple`)).json();
-    expect(meta).toMatchObject({ document_id: id, user_id: who.userId, name: "Deployed again", revision: 2, download_count: 1, resource_url: `${proxy.url}/v1/document.php/${id}` });
+    expect(meta).toMatchObject({
+      document_id: id,
+      user_id: who.userId,
+      name: "Deployed again",
+      revision: 2,
+      download_count: 1,
+      resource_url: `${proxy.url}/v1/document.php/${id}`,
+    });
     expect((await api.request("GET", `/v1/document.php/${id}`)).text()).toBe(v2);
     // Both instances answered some of these (least_conn spreads them).
     const upstreams = answeredBy(proxy.accessLog());
@@ -123,7 +163,9 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
   });
 
   it("one request id in nginx's log, the instance's log line and the reply; a client's own id is replaced; /metrics is not served through nginx", async () => {
-    const res = await requestFrom(proxy.url, "/v1/engram.php?mod_id=", "127.0.0.1", { "x-request-id": "chosen-by-the-client" });
+    const res = await requestFrom(proxy.url, "/v1/engram.php?mod_id=", "127.0.0.1", {
+      "x-request-id": "chosen-by-the-client",
+    });
     expect(res.status).toBe(200);
     const id = String(res.headers["x-request-id"]);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
@@ -131,8 +173,15 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     expect(proxy.accessLog().filter((l) => l.endsWith(` id=${id}`))).toHaveLength(1);
     const instanceLines = [a, b].flatMap((s) => s.logs().split("\n")).filter((l) => l.includes(`"req_id":"${id}"`));
     expect(instanceLines).toHaveLength(1);
-    expect(JSON.parse(instanceLines[0]!)).toMatchObject({ msg: "request", route: "/v1/engram.php", status: 200, client: "127.0.0.1" });
-    expect((await requestFrom(proxy.url, "/metrics", "127.0.0.1", { authorization: "Bearer whatever-token-value" })).status).toBe(403);
+    expect(JSON.parse(instanceLines[0]!)).toMatchObject({
+      msg: "request",
+      route: "/v1/engram.php",
+      status: 200,
+      client: "127.0.0.1",
+    });
+    expect(
+      (await requestFrom(proxy.url, "/metrics", "127.0.0.1", { authorization: "Bearer whatever-token-value" })).status,
+    ).toBe(403);
   });
 
   it("keeps caches coherent: a write through one instance is read at once through the other and through nginx", async () => {
@@ -147,10 +196,15 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     for (let i = 0; i < 4; i++) expect(labels(await viaProxy.request("GET", path))).toEqual(["Deploy Fresh"]);
 
     const id = randomUUID();
-    expect((await viaProxy.request("POST", "/v1/document.php", { body: { Identifier: id, Title: "First" } })).status).toBe(200);
-    const meta = async (c: typeof viaA) => (await c.request("GET", `/v1/document.php/${id}?simple`)).json<{ name: string; revision: number }>();
+    expect(
+      (await viaProxy.request("POST", "/v1/document.php", { body: { Identifier: id, Title: "First" } })).status,
+    ).toBe(200);
+    const meta = async (c: typeof viaA) =>
+      (await c.request("GET", `/v1/document.php/${id}?simple`)).json<{ name: string; revision: number }>();
     expect(await meta(viaB)).toMatchObject({ name: "First", revision: 1 });
-    expect((await viaA.request("POST", "/v1/document.php", { body: { Identifier: id, Title: "Second" } })).status).toBe(200);
+    expect((await viaA.request("POST", "/v1/document.php", { body: { Identifier: id, Title: "Second" } })).status).toBe(
+      200,
+    );
     expect(await meta(viaB)).toMatchObject({ name: "Second", revision: 2 });
     for (let i = 0; i < 2; i++) expect(await meta(viaProxy)).toMatchObject({ name: "Second", revision: 2 });
     // A deleted user's cached key stops working on the other instance and through nginx.
@@ -163,22 +217,34 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
   it("passes replies through unchanged: no second compression, the app's ETags and 304s", async () => {
     const who = await registerUser(proxy.url);
     const mod = await confirmModOn(proxy.url, who);
-    await client(proxy.url, who).request("POST", "/v1/engram.php", { body: Array.from({ length: 40 }, (_, i) => engram(mod, `Z${i}`)) });
+    await client(proxy.url, who).request("POST", "/v1/engram.php", {
+      body: Array.from({ length: 40 }, (_, i) => engram(mod, `Z${i}`)),
+    });
     for (const target of [`/v1/user.php/${who.userId}`, `/v1/engram.php?mod_id=${mod}`, "/healthz"]) {
       const headers = { "accept-encoding": "gzip" };
-      const [through, straight] = [await requestFrom(proxy.url, target, "127.0.0.1", headers), await requestFrom(a.url, target, "127.0.0.1", headers)];
+      const [through, straight] = [
+        await requestFrom(proxy.url, target, "127.0.0.1", headers),
+        await requestFrom(a.url, target, "127.0.0.1", headers),
+      ];
       expect(through.status, target).toBe(200);
-      expect([through.headers["content-encoding"], through.headers["etag"]], target).toEqual([straight.headers["content-encoding"], straight.headers["etag"]]);
+      expect([through.headers["content-encoding"], through.headers["etag"]], target).toEqual([
+        straight.headers["content-encoding"],
+        straight.headers["etag"],
+      ]);
       expect(through.body.equals(straight.body), target).toBe(true);
     }
     // The small user reply is not compressed by the app, the catalogue is: nginx changed neither.
     const user = await requestFrom(proxy.url, `/v1/user.php/${who.userId}`, "127.0.0.1", { "accept-encoding": "gzip" });
     expect(user.headers["content-encoding"]).toBeUndefined();
-    const catalogue = await requestFrom(proxy.url, `/v1/engram.php?mod_id=${mod}`, "127.0.0.1", { "accept-encoding": "gzip" });
+    const catalogue = await requestFrom(proxy.url, `/v1/engram.php?mod_id=${mod}`, "127.0.0.1", {
+      "accept-encoding": "gzip",
+    });
     expect(catalogue.headers["content-encoding"]).toBe("gzip");
     const etag = String(catalogue.headers["etag"]);
     expect(etag).toMatch(/^"/);
-    expect((await requestFrom(proxy.url, `/v1/engram.php?mod_id=${mod}`, "127.0.0.1", { "if-none-match": etag })).status).toBe(304);
+    expect(
+      (await requestFrom(proxy.url, `/v1/engram.php?mod_id=${mod}`, "127.0.0.1", { "if-none-match": etag })).status,
+    ).toBe(304);
   });
 
   it("counts rate limits per client behind nginx (TRUST_PROXY), shared by both instances", async () => {
@@ -205,13 +271,20 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     const other = await requestFrom(limitedProxy.url, target, "127.0.0.3");
     expect([other.status, other.headers["ratelimit-remaining"]]).toEqual([200, String(PER_IP - 1)]);
     // A client cannot pick another address: nginx appends the real one, the app takes it.
-    expect((await requestFrom(limitedProxy.url, target, "127.0.0.2", { "x-forwarded-for": "198.51.100.7" })).status).toBe(429);
+    expect(
+      (await requestFrom(limitedProxy.url, target, "127.0.0.2", { "x-forwarded-for": "198.51.100.7" })).status,
+    ).toBe(429);
     // Once both instances have shared their counts (about once a second), both refuse it.
     await sleep(2500);
-    const later = [await requestFrom(limitedProxy.url, target, "127.0.0.2"), await requestFrom(limitedProxy.url, target, "127.0.0.2")];
+    const later = [
+      await requestFrom(limitedProxy.url, target, "127.0.0.2"),
+      await requestFrom(limitedProxy.url, target, "127.0.0.2"),
+    ];
     expect(later.map((r) => r.status)).toEqual([429, 429]);
     for (const server of [limitedA, limitedB]) {
-      expect((await client(server.url).request("GET", target, { headers: { "x-forwarded-for": "127.0.0.2" } })).status).toBe(429);
+      expect(
+        (await client(server.url).request("GET", target, { headers: { "x-forwarded-for": "127.0.0.2" } })).status,
+      ).toBe(429);
     }
   });
 
@@ -222,7 +295,12 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     await api.request("POST", "/v1/engram.php", { body: [engram(mod, "K1"), engram(mod, "K2")] });
     const id = randomUUID();
     await api.request("POST", "/v1/document.php", { body: { Identifier: id, Title: "Kept" } });
-    const targets = [`/v1/engram.php?mod_id=${mod}`, `/v1/document.php/${id}?simple`, `/v1/user.php/${who.userId}`, "/v1/mod.php"];
+    const targets = [
+      `/v1/engram.php?mod_id=${mod}`,
+      `/v1/document.php/${id}?simple`,
+      `/v1/user.php/${who.userId}`,
+      "/v1/mod.php",
+    ];
 
     let running = true;
     let sent = 0;
@@ -291,7 +369,12 @@ describe.runIf(nginxBinary !== null)("nginx retries only what is safe to send tw
     ["POST", "/v1/busy", 503, 1],
   ])("%s %s: %i to the client after %i attempt(s)", async (method, target, status, attempts) => {
     // A fresh nginx each time: a failure marks an instance down for fail_timeout.
-    const proxy = await startNginx(nginxBinary!, failing.map((s) => `127.0.0.1:${(s.address() as AddressInfo).port}`), "127.0.0.1", await freePort());
+    const proxy = await startNginx(
+      nginxBinary!,
+      failing.map((s) => `127.0.0.1:${(s.address() as AddressInfo).port}`),
+      "127.0.0.1",
+      await freePort(),
+    );
     try {
       received.length = 0;
       const res = await client(proxy.url).request(method, target, method === "POST" ? { body: { n: 1 } } : {});

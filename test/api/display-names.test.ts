@@ -27,7 +27,9 @@ const word = () => randomUUID().slice(0, 8).replace(/[0-9]/g, "x");
 
 async function publish(who: Identity, title: string): Promise<string> {
   const id = randomUUID();
-  const res = await api(who).request("POST", "/v1/document.php", { body: { Identifier: id, Title: title, Description: "", Version: 1 } });
+  const res = await api(who).request("POST", "/v1/document.php", {
+    body: { Identifier: id, Title: title, Description: "", Version: 1 },
+  });
   expect(res.status).toBe(200);
   return id;
 }
@@ -40,11 +42,20 @@ describe("claiming a display name", () => {
       const [alice, bob] = await Promise.all([registeredUser("ed25519"), registeredUser("ed25519")]);
       const base = `Racer ${word()}`;
       // The same name as the rules see it: other case, other separators.
-      const claims = [() => setDisplayName(testDb(), { userId: alice.userId, name: base }), () => setDisplayName(other, { userId: bob.userId, name: base.toUpperCase().replace(" ", "_") })];
+      const claims = [
+        () => setDisplayName(testDb(), { userId: alice.userId, name: base }),
+        () => setDisplayName(other, { userId: bob.userId, name: base.toUpperCase().replace(" ", "_") }),
+      ];
       // Whoever is sent first has a head start: alternate it.
-      const results = round % 2 === 0 ? await Promise.allSettled(claims.map((c) => c())) : (await Promise.allSettled([...claims].reverse().map((c) => c()))).reverse();
+      const results =
+        round % 2 === 0
+          ? await Promise.allSettled(claims.map((c) => c()))
+          : (await Promise.allSettled([...claims].reverse().map((c) => c()))).reverse();
       const won = results.map((r) => r.status === "fulfilled");
-      expect(won.filter(Boolean), `round ${round}: ${results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok")).join(", ")}`).toHaveLength(1);
+      expect(
+        won.filter(Boolean),
+        `round ${round}: ${results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok")).join(", ")}`,
+      ).toHaveLength(1);
       const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
       expect(lost.reason).toBeInstanceOf(ApiError);
       expect(lost.reason).toMatchObject({ status: 409, details: { field: "display_name" } });
@@ -62,14 +73,21 @@ describe("claiming a display name", () => {
     const name = `Keeper ${word()}`;
     expect(await setDisplayName(testDb(), { userId: alice.userId, name: ` ${name}  ` })).toEqual({ name });
     expect(await setDisplayName(testDb(), { userId: alice.userId, name })).toEqual({ name });
-    await expect(setDisplayName(testDb(), { userId: bob.userId, name: name.toLowerCase() })).rejects.toMatchObject({ status: 409 });
+    await expect(setDisplayName(testDb(), { userId: bob.userId, name: name.toLowerCase() })).rejects.toMatchObject({
+      status: 409,
+    });
     // Alice renames herself: her old name is free at once.
-    expect(await setDisplayName(testDb(), { userId: alice.userId, name: `${name} Two` })).toEqual({ name: `${name} Two` });
+    expect(await setDisplayName(testDb(), { userId: alice.userId, name: `${name} Two` })).toEqual({
+      name: `${name} Two`,
+    });
     expect(await setDisplayName(testDb(), { userId: bob.userId, name })).toEqual({ name });
     expect(await setDisplayName(testDb(), { userId: bob.userId, name: "  " })).toEqual({ name: null });
     expect(await displayNameOf(testDb(), bob.userId)).toBeNull();
     // Bad names are a 400 naming the field; nothing is written.
-    await expect(setDisplayName(testDb(), { userId: bob.userId, name: "<script>" })).rejects.toMatchObject({ status: 400, details: { field: "display_name" } });
+    await expect(setDisplayName(testDb(), { userId: bob.userId, name: "<script>" })).rejects.toMatchObject({
+      status: 400,
+      details: { field: "display_name" },
+    });
     expect(await displayNameOf(testDb(), bob.userId)).toBeNull();
     // Deleting the user (v1) deletes the name with it.
     expect((await api(alice).request("DELETE", `/v1/user.php/${alice.userId}`)).status).toBe(200);
@@ -84,7 +102,11 @@ describe("display names on the portal and the v1 API", () => {
     await publish(author, `Named ${word()}`);
     const replies = async () =>
       Promise.all(
-        [`/v1/user.php/${author.userId}`, `/v1/document.php?user_id=${author.userId}`, `/v1/user.php/${author.userId},${nobody}`].map(async (path) => {
+        [
+          `/v1/user.php/${author.userId}`,
+          `/v1/document.php?user_id=${author.userId}`,
+          `/v1/user.php/${author.userId},${nobody}`,
+        ].map(async (path) => {
           const res = await api().request("GET", path);
           return { path, status: res.status, type: res.headers["content-type"], body: res.text() };
         }),

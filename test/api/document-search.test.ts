@@ -13,9 +13,14 @@ const base = () => inject("serverUrl");
 /** A word no other document has: letters and digits only, so one token on both engines. */
 const uniqueWord = () => `kw${randomBytes(5).toString("hex")}`;
 
-async function publish(who: Identity, doc: { Title: string; Description?: string; Map?: number; Identifier?: string }): Promise<string> {
+async function publish(
+  who: Identity,
+  doc: { Title: string; Description?: string; Map?: number; Identifier?: string },
+): Promise<string> {
   const id = doc.Identifier ?? randomUUID();
-  const res = await api(who).request("POST", "/v1/document.php", { body: { Version: 2, LootSources: [], ...doc, Identifier: id } });
+  const res = await api(who).request("POST", "/v1/document.php", {
+    body: { Version: 2, LootSources: [], ...doc, Identifier: id },
+  });
   if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${res.text()}`);
   return id;
 }
@@ -82,7 +87,13 @@ describe("text search", () => {
     const who = await registeredUser();
     const w = uniqueWord();
     const id = await publish(who, { Title: `${w} near and or not` });
-    for (const q of [`${w} NEAR(and or)`, `${w} "and or`, `${w} & !or | not:*`, `${w} 'not' <-> (and)`, `${w} ^and -or + not*`]) {
+    for (const q of [
+      `${w} NEAR(and or)`,
+      `${w} "and or`,
+      `${w} & !or | not:*`,
+      `${w} 'not' <-> (and)`,
+      `${w} ^and -or + not*`,
+    ]) {
       expect((await search({ q })).ids, q).toEqual([id]);
     }
     for (const q of ['"', "*", "NEAR(", "'", "\\", "!:*", "\u0301"]) {
@@ -105,8 +116,15 @@ describe("map filter", () => {
     expect((await search({ q: w, map: "Abberation" })).total).toBe(0);
     expect((await search({ q: w })).total).toBe(3);
     expect((await search({ map: "Ragnarok", author: who.userId })).ids).toEqual([ragnarok]);
-    const rows = await testDb().document.findMany({ where: { id: { in: [islandScorched, ragnarok, none] } }, select: { id: true, maps: true } });
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.maps]))).toEqual({ [islandScorched]: 3, [ragnarok]: 8, [none]: 0 });
+    const rows = await testDb().document.findMany({
+      where: { id: { in: [islandScorched, ragnarok, none] } },
+      select: { id: true, maps: true },
+    });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.maps]))).toEqual({
+      [islandScorched]: 3,
+      [ragnarok]: 8,
+      [none]: 0,
+    });
   });
 
   it("includes older documents once the start-up backfill has read their content", async () => {
@@ -130,7 +148,8 @@ describe("search with author, sort and paging", () => {
     for (let i = 0; i < 25; i++) mine.push(await publish(alice, { Title: `${w} number ${i}`, Map: i % 2 ? 1 : 2 }));
     const theirs = await publish(bob, { Title: `${w} theirs`, Map: 1 });
     // download counts with ties, so the id tie-break shows
-    for (const [i, id] of mine.entries()) await testDb().document.update({ where: { id }, data: { downloadCount: i % 5 } });
+    for (const [i, id] of mine.entries())
+      await testDb().document.update({ where: { id }, data: { downloadCount: i % 5 } });
 
     const all = await search({ q: w });
     expect(all.total).toBe(26);
@@ -140,7 +159,9 @@ describe("search with author, sort and paging", () => {
     const byAuthor = await search({ q: w, author: alice.userId, sort: "downloads" });
     const page2 = await search({ q: w, author: alice.userId, sort: "downloads", page: 2 });
     expect(byAuthor.total).toBe(25);
-    const expected = (await testDb().document.findMany({ where: { id: { in: mine } }, select: { id: true, downloadCount: true } }))
+    const expected = (
+      await testDb().document.findMany({ where: { id: { in: mine } }, select: { id: true, downloadCount: true } })
+    )
       .sort((x, y) => y.downloadCount - x.downloadCount || (x.id < y.id ? 1 : -1))
       .map((d) => d.id);
     expect([...byAuthor.ids, ...page2.ids]).toEqual(expected);
@@ -150,17 +171,38 @@ describe("search with author, sort and paging", () => {
     // many matches, gives the same pages.
     const { searchDocuments } = await import("@/lib/documents/search-documents");
     const { parseSearchText } = await import("@/lib/documents/search-text");
-    for (const [sort, mapBit, userId, offset] of [["downloads", undefined, alice.userId, 0], ["downloads", undefined, alice.userId, 20], ["updated", 1, undefined, 0], ["updated", undefined, undefined, 5]] as const) {
-      const options = { text: parseSearchText(`${w} number`), sort, mapBit, userId, count: 20, offset, baseUrl: "http://x" };
-      const [sorted, scanned] = [await searchDocuments(testDb(), options), await searchDocuments(testDb(), { ...options, sortMatchesUpTo: 0 })];
+    for (const [sort, mapBit, userId, offset] of [
+      ["downloads", undefined, alice.userId, 0],
+      ["downloads", undefined, alice.userId, 20],
+      ["updated", 1, undefined, 0],
+      ["updated", undefined, undefined, 5],
+    ] as const) {
+      const options = {
+        text: parseSearchText(`${w} number`),
+        sort,
+        mapBit,
+        userId,
+        count: 20,
+        offset,
+        baseUrl: "http://x",
+      };
+      const [sorted, scanned] = [
+        await searchDocuments(testDb(), options),
+        await searchDocuments(testDb(), { ...options, sortMatchesUpTo: 0 }),
+      ];
       expect(scanned).toEqual(sorted);
       expect(sorted.documents.length).toBeGreaterThan(0);
     }
 
     const island = await search({ q: w, map: "Island", sort: "updated" });
     expect(island.total).toBe(13);
-    const updated = await testDb().document.findMany({ where: { id: { in: island.ids } }, select: { id: true, lastUpdated: true } });
-    const order = updated.sort((x, y) => y.lastUpdated.getTime() - x.lastUpdated.getTime() || (x.id < y.id ? 1 : -1)).map((d) => d.id);
+    const updated = await testDb().document.findMany({
+      where: { id: { in: island.ids } },
+      select: { id: true, lastUpdated: true },
+    });
+    const order = updated
+      .sort((x, y) => y.lastUpdated.getTime() - x.lastUpdated.getTime() || (x.id < y.id ? 1 : -1))
+      .map((d) => d.id);
     expect(island.ids).toEqual(order);
   });
 });
@@ -170,7 +212,9 @@ describe("the /documents page", () => {
     const who = await registeredUser();
     const w = uniqueWord();
     for (let i = 0; i < 21; i++) await publish(who, { Title: `${w} Ég ${i}`, Map: 16 });
-    const html = await (await fetch(`${base()}/documents?q=${w}+eg&map=aberration&sort=downloads&author=${who.userId}`)).text();
+    const html = await (
+      await fetch(`${base()}/documents?q=${w}+eg&map=aberration&sort=downloads&author=${who.userId}`)
+    ).text();
     expect(html).toMatch(/21<!-- --> <!-- -->documents match/);
     expect(html).toContain(`&amp;map=Abberation&amp;sort=downloads&amp;author=${who.userId}&amp;page=2`);
     expect(html).toContain(`value="${w} eg"`);

@@ -23,7 +23,14 @@ interface Meta {
 const base = () => inject("serverUrl");
 const docCount = () => testDb().document.count();
 const contentCount = () => testDb().documentContent.count();
-const content = (over: Record<string, unknown> = {}) => ({ Identifier: randomUUID(), Title: "Loot", Description: "Crates", LootSources: [], Version: 2, ...over });
+const content = (over: Record<string, unknown> = {}) => ({
+  Identifier: randomUUID(),
+  Title: "Loot",
+  Description: "Crates",
+  LootSources: [],
+  Version: 2,
+  ...over,
+});
 
 async function publish(identity: Identity, body: unknown, contentType?: string) {
   return api(identity).request("POST", "/v1/document.php", { body, contentType });
@@ -40,7 +47,9 @@ async function published(identity: Identity, over: Record<string, unknown> = {})
 function rawResponseHead(target: string): Promise<string> {
   const { hostname, port } = new URL(base());
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    );
     let data = Buffer.alloc(0);
     socket.on("data", (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
@@ -55,7 +64,8 @@ function rawResponseHead(target: string): Promise<string> {
 }
 
 const meta = async (id: string) => (await api().request("GET", `/v1/document.php/${id}?simple`)).json<Meta>();
-const download = (id: string, headers: Record<string, string> = {}) => api().request("GET", `/v1/document.php/${id}`, { headers });
+const download = (id: string, headers: Record<string, string> = {}) =>
+  api().request("GET", `/v1/document.php/${id}`, { headers });
 
 describe("POST /v1/document.php", () => {
   it("publishes a document and serves back the exact bytes sent", async () => {
@@ -77,11 +87,29 @@ describe("POST /v1/document.php", () => {
     const id = randomUUID();
     expect((await publish(alice, { Identifier: id.toUpperCase(), Title: "Only a title" })).status).toBe(200);
     const m = await meta(id.toUpperCase());
-    expect(Object.keys(m)).toEqual(["document_id", "user_id", "name", "description", "revision", "download_count", "last_updated", "resource_url"]);
-    expect(m).toMatchObject({ document_id: id, user_id: alice.userId, name: "Only a title", description: "", revision: 1, download_count: 0 });
+    expect(Object.keys(m)).toEqual([
+      "document_id",
+      "user_id",
+      "name",
+      "description",
+      "revision",
+      "download_count",
+      "last_updated",
+      "resource_url",
+    ]);
+    expect(m).toMatchObject({
+      document_id: id,
+      user_id: alice.userId,
+      name: "Only a title",
+      description: "",
+      revision: 1,
+      download_count: 0,
+    });
     expect(m.resource_url).toBe(`${base()}/v1/document.php/${id}`);
     expect(m.last_updated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/);
-    expect(Math.abs(Date.parse(m.last_updated.replace(" ", "T").replace("+0000", "Z")) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(m.last_updated.replace(" ", "T").replace("+0000", "Z")) - Date.now())).toBeLessThan(
+      60_000,
+    );
   });
 
   it("updates the caller's document: revision +1, new last_updated and content, download_count kept", async () => {
@@ -94,7 +122,12 @@ describe("POST /v1/document.php", () => {
     const v2 = JSON.stringify(content({ Identifier: id, Title: "v2", Description: "second", Version: 3 }));
     expect((await publish(alice, v2, "application/json")).status).toBe(200);
     const after = await meta(id);
-    expect(after).toMatchObject({ name: "v2", description: "second", revision: before.revision + 1, download_count: 2 });
+    expect(after).toMatchObject({
+      name: "v2",
+      description: "second",
+      revision: before.revision + 1,
+      download_count: 2,
+    });
     expect(after.last_updated).not.toBe("2020-01-01 00:00:00+0000");
     expect((await download(id)).text()).toBe(v2);
     expect((await meta(id)).download_count).toBe(3);
@@ -183,10 +216,21 @@ describe("POST /v1/document.php", () => {
     const fresh = content({ Title: "bob's new" });
     const before = await docCount();
     expectJsonError(await publish(bob, { ...alicesDoc, Title: "stolen" }), 403);
-    expectJsonError(await publish(bob, [fresh, { ...alicesDoc, Title: "stolen" }, { ...content({ Identifier: bobsOwn }), Title: "renamed" }]), 403);
+    expectJsonError(
+      await publish(bob, [
+        fresh,
+        { ...alicesDoc, Title: "stolen" },
+        { ...content({ Identifier: bobsOwn }), Title: "renamed" },
+      ]),
+      403,
+    );
     expect(await docCount()).toBe(before);
     expect((await download(String(fresh.Identifier))).status).toBe(404);
-    expect(await meta(String(alicesDoc.Identifier))).toMatchObject({ name: "alice's", user_id: alice.userId, revision: 1 });
+    expect(await meta(String(alicesDoc.Identifier))).toMatchObject({
+      name: "alice's",
+      user_id: alice.userId,
+      revision: 1,
+    });
     expect(JSON.parse((await download(String(alicesDoc.Identifier))).text())).toEqual(alicesDoc);
     expect(await meta(bobsOwn)).toMatchObject({ name: "bob's own", revision: 1 });
   });
@@ -195,7 +239,9 @@ describe("POST /v1/document.php", () => {
     const alice = await registeredUser();
     const bob = await registeredUser();
     const doc = content();
-    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => publish(i % 2 ? bob : alice, { ...doc, Title: `try ${i}` })));
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => publish(i % 2 ? bob : alice, { ...doc, Title: `try ${i}` })),
+    );
     const m = await meta(String(doc.Identifier));
     const ownerIsAlice = m.user_id === alice.userId;
     attempts.forEach((res, i) => expect(res.status).toBe((i % 2 === 0) === ownerIsAlice ? 200 : 403));
@@ -209,7 +255,10 @@ describe("POST /v1/document.php", () => {
     const id = randomUUID();
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        publishDocuments(testDb(), { userId: (i % 2 ? bob : alice).userId, documents: [{ id, name: `n${i}`, description: "", maps: 0, items: [], content: Buffer.from(`{"i":${i}}`) }] }),
+        publishDocuments(testDb(), {
+          userId: (i % 2 ? bob : alice).userId,
+          documents: [{ id, name: `n${i}`, description: "", maps: 0, items: [], content: Buffer.from(`{"i":${i}}`) }],
+        }),
       ),
     );
     const m = await meta(id);
@@ -224,7 +273,10 @@ describe("POST /v1/document.php", () => {
     expectJsonError(await api(alice).request("POST", `/v1/document.php/${randomUUID()}`, { body: doc }), 400);
     expectJsonError(await api(alice).request("POST", "/v1/document.php/nope", { body: doc }), 400);
     expect((await download(String(doc.Identifier))).status).toBe(404);
-    expect((await api(alice).request("POST", `/v1/document.php/${String(doc.Identifier).toUpperCase()}`, { body: doc })).status).toBe(200);
+    expect(
+      (await api(alice).request("POST", `/v1/document.php/${String(doc.Identifier).toUpperCase()}`, { body: doc }))
+        .status,
+    ).toBe(200);
   });
 
   it("accepts a gzip request body; the signature covers the decoded body", async () => {
@@ -236,7 +288,10 @@ describe("POST /v1/document.php", () => {
       api().request("POST", "/v1/document.php", {
         body: gz,
         contentType: "application/json",
-        headers: { "content-encoding": "gzip", authorization: basicAuthorization(alice, signedContent("POST", base(), "/v1/document.php", signedOver)) },
+        headers: {
+          "content-encoding": "gzip",
+          authorization: basicAuthorization(alice, signedContent("POST", base(), "/v1/document.php", signedOver)),
+        },
       });
     expectJsonError(await send(gz), 401);
     expect((await download(id)).status).toBe(404);
@@ -247,8 +302,19 @@ describe("POST /v1/document.php", () => {
   it("round-trips a 5 MB document byte for byte", async () => {
     const alice = await registeredUser();
     const id = randomUUID();
-    const sources = Array.from({ length: 70_000 }, (_, i) => ({ Label: `Crate ${i}`, Weight: i % 97, Items: [`/Game/Item${i % 500}.Item${i % 500}`] }));
-    const raw = Buffer.from(JSON.stringify({ Identifier: id, Title: "Big", LootSources: sources, Noise: randomBytes(900_000).toString("base64") }));
+    const sources = Array.from({ length: 70_000 }, (_, i) => ({
+      Label: `Crate ${i}`,
+      Weight: i % 97,
+      Items: [`/Game/Item${i % 500}.Item${i % 500}`],
+    }));
+    const raw = Buffer.from(
+      JSON.stringify({
+        Identifier: id,
+        Title: "Big",
+        LootSources: sources,
+        Noise: randomBytes(900_000).toString("base64"),
+      }),
+    );
     expect(raw.length).toBeGreaterThan(5 * 1024 * 1024);
     expect((await publish(alice, raw, "application/json")).status).toBe(200);
     const got = await download(id);
@@ -270,7 +336,10 @@ describe("GET /v1/document.php/<id>", () => {
   it("serves ?simple metadata without counting a download", async () => {
     const alice = await registeredUser();
     const id = await published(alice);
-    for (let i = 0; i < 3; i++) expect((await api().request("GET", `/v1/document.php/${id}?simple`)).headers["content-type"]).toMatch(/^application\/json/);
+    for (let i = 0; i < 3; i++)
+      expect((await api().request("GET", `/v1/document.php/${id}?simple`)).headers["content-type"]).toMatch(
+        /^application\/json/,
+      );
     expect((await meta(id)).download_count).toBe(0);
     await download(id);
     expect((await meta(id)).download_count).toBe(1);
@@ -303,7 +372,12 @@ describe("GET /v1/document.php/<id>", () => {
   it("answers 404 JSON for an unknown document and 400 for a non-UUID id", async () => {
     expectJsonError(await download(randomUUID()), 404);
     expectJsonError(await api().request("GET", `/v1/document.php/${randomUUID()}?simple`), 404);
-    for (const target of ["/v1/document.php/abc", "/v1/document.php/'%20OR%201=1--", "/v1/document.php/..%2F..%2Fetc", "/v1/document.php/%ZZ"]) {
+    for (const target of [
+      "/v1/document.php/abc",
+      "/v1/document.php/'%20OR%201=1--",
+      "/v1/document.php/..%2F..%2Fetc",
+      "/v1/document.php/%ZZ",
+    ]) {
       expectJsonError(await api().request("GET", target), 400);
     }
   });
@@ -344,7 +418,13 @@ describe("HEAD /v1/document.php/<id>", () => {
   it("answers 405 for no id, several ids or a non-UUID id", async () => {
     const alice = await registeredUser();
     const id = await published(alice);
-    for (const target of ["/v1/document.php", "/v1/document.php/", `/v1/document.php/${id},${id}`, `/v1/document.php/${id},${randomUUID()}`, "/v1/document.php/nope"]) {
+    for (const target of [
+      "/v1/document.php",
+      "/v1/document.php/",
+      `/v1/document.php/${id},${id}`,
+      `/v1/document.php/${id},${randomUUID()}`,
+      "/v1/document.php/nope",
+    ]) {
       const res = await api().request("HEAD", target);
       expect(res.status, target).toBe(405);
       expect(res.headers["allow"]).toContain("HEAD");
@@ -369,8 +449,13 @@ describe("DELETE /v1/document.php", () => {
   it("deletes by a text/plain body", async () => {
     const alice = await registeredUser();
     const [a, b, keep] = [await published(alice), await published(alice), await published(alice)];
-    expect((await api(alice).request("DELETE", "/v1/document.php", { body: `${a}, ${b}`, contentType: "text/plain" })).status).toBe(200);
-    expect((await api().request("GET", `/v1/document.php/${a},${b},${keep}`)).json<Meta[]>().map((m) => m.document_id)).toEqual([keep]);
+    expect(
+      (await api(alice).request("DELETE", "/v1/document.php", { body: `${a}, ${b}`, contentType: "text/plain" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api().request("GET", `/v1/document.php/${a},${b},${keep}`)).json<Meta[]>().map((m) => m.document_id),
+    ).toEqual([keep]);
   });
 
   it("refuses the whole request with 403 when any document is someone else's", async () => {
@@ -378,7 +463,10 @@ describe("DELETE /v1/document.php", () => {
     const bob = await registeredUser();
     const [mine, theirs] = [await published(bob), await published(alice)];
     expectJsonError(await api(bob).request("DELETE", `/v1/document.php/${theirs}`), 403);
-    expectJsonError(await api(bob).request("DELETE", "/v1/document.php", { body: `${mine},${theirs}`, contentType: "text/plain" }), 403);
+    expectJsonError(
+      await api(bob).request("DELETE", "/v1/document.php", { body: `${mine},${theirs}`, contentType: "text/plain" }),
+      403,
+    );
     expect((await api().request("GET", `/v1/document.php/${mine},${theirs}`)).json<unknown[]>()).toHaveLength(2);
   });
 
@@ -388,7 +476,10 @@ describe("DELETE /v1/document.php", () => {
     expectJsonError(await api().request("DELETE", `/v1/document.php/${id}`), 401);
     expectJsonError(await api(alice).request("DELETE", "/v1/document.php/nope"), 400);
     expectJsonError(await api(alice).request("DELETE", "/v1/document.php"), 400);
-    expectJsonError(await api(alice).request("DELETE", "/v1/document.php", { body: id, contentType: "application/json" }), 400);
+    expectJsonError(
+      await api(alice).request("DELETE", "/v1/document.php", { body: id, contentType: "application/json" }),
+      400,
+    );
     expectJsonError(await api(alice).request("DELETE", `/v1/document.php/${randomUUID()}`), 404);
     expect((await api().request("HEAD", `/v1/document.php/${id}`)).status).toBe(200);
   });
@@ -405,8 +496,17 @@ describe("GET /v1/document.php (listing)", () => {
   async function seedDocuments(userId: string, rows: { at: string; count: number }[]): Promise<Seeded[]> {
     await testDb().user.createMany({ data: [{ id: userId, publicKey: "unused: never signs" }] });
     const docs = rows.map((r) => ({ id: randomUUID(), lastUpdated: new Date(r.at), downloadCount: r.count }));
-    await testDb().document.createMany({ data: docs.map((d, i) => ({ ...d, userId, name: `doc ${i}`, description: "" })) });
-    await testDb().documentContent.createMany({ data: docs.map((d) => ({ documentId: d.id, encoding: "identity", body: new Uint8Array(Buffer.from("{}")), sha256: "0" })) });
+    await testDb().document.createMany({
+      data: docs.map((d, i) => ({ ...d, userId, name: `doc ${i}`, description: "" })),
+    });
+    await testDb().documentContent.createMany({
+      data: docs.map((d) => ({
+        documentId: d.id,
+        encoding: "identity",
+        body: new Uint8Array(Buffer.from("{}")),
+        sha256: "0",
+      })),
+    });
     return docs;
   }
 
@@ -423,7 +523,9 @@ describe("GET /v1/document.php (listing)", () => {
   function expected(docs: Seeded[], sort: "last_updated" | "download_count", direction: "asc" | "desc"): string[] {
     const key = (d: Seeded) => (sort === "last_updated" ? d.lastUpdated.getTime() : d.downloadCount);
     const sign = direction === "asc" ? 1 : -1;
-    return [...docs].sort((a, b) => sign * (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))).map((d) => d.id);
+    return [...docs]
+      .sort((a, b) => sign * (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+      .map((d) => d.id);
   }
 
   const list = async (query: string) => {
@@ -443,7 +545,16 @@ describe("GET /v1/document.php (listing)", () => {
     const got = await list(`?user_id=${userId.toUpperCase()}${extra}`);
     expect(got.map((m) => m.document_id)).toEqual(expected(docs, sort, direction));
     expect(got.every((m) => m.user_id === userId)).toBe(true);
-    expect(Object.keys(got[0]!)).toEqual(["document_id", "user_id", "name", "description", "revision", "download_count", "last_updated", "resource_url"]);
+    expect(Object.keys(got[0]!)).toEqual([
+      "document_id",
+      "user_id",
+      "name",
+      "description",
+      "revision",
+      "download_count",
+      "last_updated",
+      "resource_url",
+    ]);
   });
 
   it("pages with count and offset: count=2&offset=2 is results 3-4", async () => {
@@ -462,12 +573,19 @@ describe("GET /v1/document.php (listing)", () => {
     expect(await list(`?user_id=${randomUUID()}`)).toEqual([]);
   });
 
-  it.each(["sort=name", "direction=up", "count=1001", "count=-1", "count=ten", "offset=-5", "offset=", "user_id=nope", "sort=download_count&sort=last_updated"])(
-    "refuses %s with 400",
-    async (query) => {
-      expectJsonError(await api().request("GET", `/v1/document.php?${query}`), 400);
-    },
-  );
+  it.each([
+    "sort=name",
+    "direction=up",
+    "count=1001",
+    "count=-1",
+    "count=ten",
+    "offset=-5",
+    "offset=",
+    "user_id=nope",
+    "sort=download_count&sort=last_updated",
+  ])("refuses %s with 400", async (query) => {
+    expectJsonError(await api().request("GET", `/v1/document.php?${query}`), 400);
+  });
 
   describe("with thousands of documents", () => {
     const users = Array.from({ length: 40 }, () => randomUUID());
@@ -476,7 +594,10 @@ describe("GET /v1/document.php (listing)", () => {
       if (seeded) return;
       seeded = true;
       for (const userId of users) {
-        const rows = Array.from({ length: 100 }, (_, i) => ({ at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000 + Math.floor(Math.random() * 1000) * 60_000).toISOString(), count: Math.floor(Math.random() * 50) }));
+        const rows = Array.from({ length: 100 }, (_, i) => ({
+          at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000 + Math.floor(Math.random() * 1000) * 60_000).toISOString(),
+          count: Math.floor(Math.random() * 50),
+        }));
         await seedDocuments(userId, rows);
       }
       if (inject("engine") === "postgresql") await testDb().$executeRawUnsafe("ANALYZE documents");
@@ -498,11 +619,46 @@ describe("GET /v1/document.php (listing)", () => {
       const traced = tracedDb();
       try {
         const cases = [
-          { userId: users[3], sort: "last_updated", direction: "desc", count: 1000, offset: 0, index: "documents_user_id_last_updated_id_idx" },
-          { userId: users[7], sort: "download_count", direction: "asc", count: 10, offset: 20, index: "documents_user_id_download_count_id_idx" },
-          { userId: undefined, sort: "last_updated", direction: "desc", count: 10, offset: 0, index: "documents_last_updated_id_idx" },
-          { userId: undefined, sort: "download_count", direction: "desc", count: 25, offset: 50, index: "documents_download_count_id_idx" },
-          { userId: undefined, sort: "last_updated", direction: "asc", count: 1000, offset: 0, index: "documents_last_updated_id_idx" },
+          {
+            userId: users[3],
+            sort: "last_updated",
+            direction: "desc",
+            count: 1000,
+            offset: 0,
+            index: "documents_user_id_last_updated_id_idx",
+          },
+          {
+            userId: users[7],
+            sort: "download_count",
+            direction: "asc",
+            count: 10,
+            offset: 20,
+            index: "documents_user_id_download_count_id_idx",
+          },
+          {
+            userId: undefined,
+            sort: "last_updated",
+            direction: "desc",
+            count: 10,
+            offset: 0,
+            index: "documents_last_updated_id_idx",
+          },
+          {
+            userId: undefined,
+            sort: "download_count",
+            direction: "desc",
+            count: 25,
+            offset: 50,
+            index: "documents_download_count_id_idx",
+          },
+          {
+            userId: undefined,
+            sort: "last_updated",
+            direction: "asc",
+            count: 1000,
+            offset: 0,
+            index: "documents_last_updated_id_idx",
+          },
         ] as const;
         const postgres = inject("engine") === "postgresql";
         for (const { index, ...c } of cases) {
@@ -516,7 +672,9 @@ describe("GET /v1/document.php (listing)", () => {
             expect(plan).not.toMatch(/Seq Scan on documents/);
             expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan( Backward)? (using|on) documents_\w+_idx/);
             // ...and the order itself can come from the matching index, with no sort step.
-            const forced = (await traced.plan(query, ["enable_seqscan = off", "enable_bitmapscan = off", "enable_sort = off"])).join("\n");
+            const forced = (
+              await traced.plan(query, ["enable_seqscan = off", "enable_bitmapscan = off", "enable_sort = off"])
+            ).join("\n");
             expect(forced).toMatch(new RegExp(`Index Scan( Backward)? using ${index} on documents`));
             expect(forced).not.toMatch(/Sort/);
           } else {
@@ -567,7 +725,11 @@ describe("gzip responses (Accept-Encoding: gzip)", () => {
   it("gzips a download and still counts it", async () => {
     const alice = await registeredUser();
     const id = randomUUID();
-    const raw = Buffer.from(JSON.stringify(content({ Identifier: id, LootSources: Array.from({ length: 2000 }, (_, i) => ({ Label: `Crate ${i}` })) })));
+    const raw = Buffer.from(
+      JSON.stringify(
+        content({ Identifier: id, LootSources: Array.from({ length: 2000 }, (_, i) => ({ Label: `Crate ${i}` })) }),
+      ),
+    );
     expect((await publish(alice, raw, "application/json")).status).toBe(200);
     const res = await download(id, { "accept-encoding": "gzip" });
     expect(res.status).toBe(200);
@@ -576,7 +738,10 @@ describe("gzip responses (Accept-Encoding: gzip)", () => {
     expect(res.headers["content-disposition"]).toContain('filename="Loot.beacon"');
     expect(gunzipSync(res.body).equals(raw)).toBe(true);
     expect(res.headers["vary"]).toBe("Accept-Encoding");
-    const stored = await testDb().documentContent.findUniqueOrThrow({ where: { documentId: id }, select: { encoding: true } });
+    const stored = await testDb().documentContent.findUniqueOrThrow({
+      where: { documentId: id },
+      select: { encoding: true },
+    });
     expect(stored.encoding).toBe("gzip");
     expect((await download(id)).body.equals(raw)).toBe(true);
     expect((await meta(id)).download_count).toBe(2);

@@ -29,7 +29,9 @@ describe.runIf(engine === "postgresql")("download counts with two instances on o
     const owner = await registerUser(one.url);
     const ids = Array.from({ length: 4 }, () => randomUUID());
     const publish = (url: string, id: string, n: number) =>
-      client(url, owner).request("POST", "/v1/document.php", { body: { Identifier: id, Title: `Counted ${n}`, Payload: "y".repeat(2048 + n) } });
+      client(url, owner).request("POST", "/v1/document.php", {
+        body: { Identifier: id, Title: `Counted ${n}`, Payload: "y".repeat(2048 + n) },
+      });
     for (const id of ids) expect((await publish(one.url, id, 0)).status).toBe(200);
 
     const load = startDownloadLoad({ serverUrl: () => [one.url, two.url], ids, concurrency: 12 });
@@ -41,7 +43,9 @@ describe.runIf(engine === "postgresql")("download counts with two instances on o
     }
     await load.stop();
     const counts = await downloadCounts(two.url, load);
-    console.log(`two instances: ${load.acknowledged()} downloads in ${Date.now() - started} ms, ${republished} republishes, counts ${JSON.stringify(counts.map((c) => [c.count, c.tally.acknowledged]))}`);
+    console.log(
+      `two instances: ${load.acknowledged()} downloads in ${Date.now() - started} ms, ${republished} republishes, counts ${JSON.stringify(counts.map((c) => [c.count, c.tally.acknowledged]))}`,
+    );
     for (const { count, tally } of counts) {
       expect(tally.other).toEqual({});
       expect(tally.unknown).toBe(0);

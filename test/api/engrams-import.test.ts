@@ -39,7 +39,8 @@ function file(name: string, content: string): string {
 
 const uidOf = (path: string) => createHash("md5").update(path.toLowerCase()).digest("hex");
 const tag = () => `T${randomUUID().slice(0, 8)}`;
-const stored = (paths: string[]) => testDb().engram.findMany({ where: { uid: { in: paths.map(uidOf) } }, orderBy: { path: "asc" } });
+const stored = (paths: string[]) =>
+  testDb().engram.findMany({ where: { uid: { in: paths.map(uidOf) } }, orderBy: { path: "asc" } });
 
 describe("npm run engrams:import", () => {
   it("prints usage for --help and refuses bad arguments with 2", async () => {
@@ -52,7 +53,11 @@ describe("npm run engrams:import", () => {
 
   it("imports a CSV (BOM, CRLF, quoted commas, quotes and newlines) as engrams with no mod, idempotently", async () => {
     const t = tag();
-    const paths = [`/Game/PrimalEarth/${t}/Wood.Wood`, `/Game/PrimalEarth/${t}/Sword.Sword`, `/Game/PrimalEarth/${t}/Note.Note`];
+    const paths = [
+      `/Game/PrimalEarth/${t}/Wood.Wood`,
+      `/Game/PrimalEarth/${t}/Sword.Sword`,
+      `/Game/PrimalEarth/${t}/Note.Note`,
+    ];
     const csv =
       "\uFEFFpath,label,availability,can_blueprint,mod_id\r\n" +
       `${paths[0]},Wood,"Island,Scorched,Aberration",false,\r\n` +
@@ -65,7 +70,7 @@ describe("npm run engrams:import", () => {
     const rows = await stored(paths);
     expect(rows.map((r) => [r.label, r.environments, r.canBlueprint, r.modId, r.className])).toEqual([
       ["Two\r\nlines", 4, true, null, "Note_C"],
-      ["Sword, \"Iron\"", 1, true, null, "Sword_C"],
+      ['Sword, "Iron"', 1, true, null, "Sword_C"],
       ["Wood", 1 | 2 | 16, false, null, "Wood_C"],
     ]);
     const again = await runImport(path);
@@ -79,12 +84,20 @@ describe("npm run engrams:import", () => {
 
   it("imports creatures from rows whose kind says so, beside engrams of the same path (issue 18)", async () => {
     const t = tag();
-    const [rex, saddle] = [`/Game/PrimalEarth/${t}/Rex_Character_BP.Rex_Character_BP`, `/Game/PrimalEarth/${t}/Saddle.Saddle`];
-    const path = file("kinds.csv", `kind,path,label,availability,can_blueprint\ncreature,${rex},Rex,Island,\n,${saddle},Saddle,Island,true\nEngram,${rex},Rex Trophy,Island,false\n`);
+    const [rex, saddle] = [
+      `/Game/PrimalEarth/${t}/Rex_Character_BP.Rex_Character_BP`,
+      `/Game/PrimalEarth/${t}/Saddle.Saddle`,
+    ];
+    const path = file(
+      "kinds.csv",
+      `kind,path,label,availability,can_blueprint\ncreature,${rex},Rex,Island,\n,${saddle},Saddle,Island,true\nEngram,${rex},Rex Trophy,Island,false\n`,
+    );
     const run = await runImport(path);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/3 added, 0 updated/);
-    expect(await testDb().creature.findMany({ where: { uid: uidOf(rex) }, select: { label: true, modId: true } })).toEqual([{ label: "Rex", modId: null }]);
+    expect(
+      await testDb().creature.findMany({ where: { uid: uidOf(rex) }, select: { label: true, modId: true } }),
+    ).toEqual([{ label: "Rex", modId: null }]);
     expect((await stored([rex, saddle])).map((r) => r.label)).toEqual(["Rex Trophy", "Saddle"]);
     const bad = await runImport(file("bad-kind.csv", `kind,path,label,availability\ndino,${rex},Rex,Island\n`));
     expect(bad.code).toBe(1);
@@ -124,7 +137,15 @@ describe("npm run engrams:import", () => {
     expect(run.stderr).toMatch(/nothing was imported/);
     expect(await stored([good])).toHaveLength(0);
 
-    const json = await runImport(file("bad.json", JSON.stringify([{ path: good, label: "G", environments: "Island" }, { path: good + "x", label: "B" }])));
+    const json = await runImport(
+      file(
+        "bad.json",
+        JSON.stringify([
+          { path: good, label: "G", environments: "Island" },
+          { path: good + "x", label: "B" },
+        ]),
+      ),
+    );
     expect(json.code).toBe(1);
     expect(json.stderr).toMatch(/^row 2: environments/m);
     expect(await stored([good])).toHaveLength(0);
@@ -135,7 +156,13 @@ describe("npm run engrams:import", () => {
     const who = await registeredUser();
     const mod = await confirmedMod(who);
     const modPath = `/Game/Mods/${mod}/Thing.Thing`;
-    expect((await api(who).request("POST", "/v1/engram.php", { body: { path: modPath, label: "T", mod_id: mod, environments: "Island" } })).status).toBe(200);
+    expect(
+      (
+        await api(who).request("POST", "/v1/engram.php", {
+          body: { path: modPath, label: "T", mod_id: mod, environments: "Island" },
+        })
+      ).status,
+    ).toBe(200);
     const t = tag();
     const items = [
       { path: `/Game/PrimalEarth/${t}/Fine.Fine`, label: "Fine", environments: "Island" },

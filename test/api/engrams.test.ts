@@ -43,7 +43,18 @@ async function baseGameEngram(): Promise<{ uid: string; path: string; className:
   const path = `/Game/PrimalEarth/${name}.${name}`;
   const { createHash } = await import("node:crypto");
   const uid = createHash("md5").update(path.toLowerCase()).digest("hex");
-  await testDb().engram.create({ data: { uid, path, className: `${name}_C`, classKey: `${name}_c`.toLowerCase(), label: name, environments: 1, canBlueprint: true, modId: null } });
+  await testDb().engram.create({
+    data: {
+      uid,
+      path,
+      className: `${name}_C`,
+      classKey: `${name}_c`.toLowerCase(),
+      label: name,
+      environments: 1,
+      canBlueprint: true,
+      modId: null,
+    },
+  });
   return { uid, path, className: `${name}_C` };
 }
 
@@ -51,7 +62,14 @@ describe("POST /v1/engram.php", () => {
   it("adds an engram of the caller's confirmed mod; GET returns every field in the table's order (CONTRACT §6)", async () => {
     const { who, mod } = await owner();
     const path = `/Game/Mods/Test${mod}/PrimalItem_Gun.PrimalItem_Gun`;
-    const res = await post(who, { path, label: "Gun", mod_id: Number(mod), environments: ["ragnarok", "Island"], can_blueprint: true, extra: 1 });
+    const res = await post(who, {
+      path,
+      label: "Gun",
+      mod_id: Number(mod),
+      environments: ["ragnarok", "Island"],
+      can_blueprint: true,
+      extra: 1,
+    });
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(0);
     const { createHash } = await import("node:crypto");
@@ -60,7 +78,18 @@ describe("POST /v1/engram.php", () => {
     expect(got.status).toBe(200);
     expect(got.headers["content-type"]).toMatch(/^application\/json/);
     const engram = got.json<Record<string, unknown>>();
-    expect(Object.keys(engram)).toEqual(["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"]);
+    expect(Object.keys(engram)).toEqual([
+      "path",
+      "class",
+      "label",
+      "environments",
+      "can_blueprint",
+      "spawn",
+      "uid",
+      "resource_url",
+      "mod_id",
+      "mod_name",
+    ]);
     const modName = (await testDb().modRegistration.findUniqueOrThrow({ where: { confirmedModId: mod } })).name;
     expect(engram).toEqual({
       path,
@@ -80,7 +109,11 @@ describe("POST /v1/engram.php", () => {
   it("normalises availability strings, Aberration and can_blueprint spellings", async () => {
     const { who, mod } = await owner();
     const items = [
-      engramBody(mod, "A1", { environments: undefined, availability: "scorched, ABERRATION,island" , can_blueprint: "false" }),
+      engramBody(mod, "A1", {
+        environments: undefined,
+        availability: "scorched, ABERRATION,island",
+        can_blueprint: "false",
+      }),
       engramBody(mod, "A2", { environments: "Center", can_blueprint: 0 }),
       engramBody(mod, "A3", { environments: ["Abberation"], can_blueprint: "1" }),
     ];
@@ -98,10 +131,18 @@ describe("POST /v1/engram.php", () => {
     const first = engramBody(mod, "Upd", { can_blueprint: false });
     expect((await post(who, first)).status).toBe(200);
     const { can_blueprint: _cb, ...rest } = first;
-    expect((await post(who, { ...rest, path: first.path.toLowerCase(), label: "Renamed", environments: "Center,Island" })).status).toBe(200);
+    expect(
+      (await post(who, { ...rest, path: first.path.toLowerCase(), label: "Renamed", environments: "Center,Island" }))
+        .status,
+    ).toBe(200);
     const list = (await get(`/v1/engram.php?mod_id=${mod}`)).json<Engram[]>();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ label: "Renamed", environments: ["Island", "Center"], can_blueprint: false, path: first.path.toLowerCase() });
+    expect(list[0]).toMatchObject({
+      label: "Renamed",
+      environments: ["Island", "Center"],
+      can_blueprint: false,
+      path: first.path.toLowerCase(),
+    });
     const fresh = engramBody(mod, "Fresh", { can_blueprint: undefined });
     expect((await post(who, fresh)).status).toBe(200);
     expect((await get(`/v1/engram.php/Fresh_C`)).json<Engram>().can_blueprint).toBe(true);
@@ -111,7 +152,10 @@ describe("POST /v1/engram.php", () => {
     const { who, mod } = await owner();
     expect((await post(who, [engramBody(mod), engramBody(mod)])).status).toBe(200);
     expect(await count(mod)).toBe(2);
-    const err = expectJsonError(await post(who, [engramBody(mod), engramBody(mod, "Bad", { environments: ["Genesis"] })]), 400);
+    const err = expectJsonError(
+      await post(who, [engramBody(mod), engramBody(mod, "Bad", { environments: ["Genesis"] })]),
+      400,
+    );
     expect(err.details).toMatchObject({ index: 1 });
     expect(err.message).toMatch(/Item 1/);
     expect(await count(mod)).toBe(2);
@@ -147,15 +191,28 @@ describe("POST /v1/engram.php", () => {
     for (const body of ["[1]", "null", "[]", '{"path":', "42"]) {
       expectJsonError(await api(who).request("POST", "/v1/engram.php", { body, contentType: "application/json" }), 400);
     }
-    expectJsonError(await api(who).request("POST", "/v1/engram.php", { body: JSON.stringify(one), contentType: "text/plain" }), 400);
+    expectJsonError(
+      await api(who).request("POST", "/v1/engram.php", { body: JSON.stringify(one), contentType: "text/plain" }),
+      400,
+    );
     const many = Array.from({ length: 10_000 }, (_, i) => engramBody(mod, `N${i}`));
-    expect(expectJsonError(await post(who, [...many, many[0]]), 400).details).toMatchObject({ index: 10_000, duplicate_of: 0 });
+    expect(expectJsonError(await post(who, [...many, many[0]]), 400).details).toMatchObject({
+      index: 10_000,
+      duplicate_of: 0,
+    });
     expect(await count(mod)).toBe(0);
   });
 
   it("takes a batch of 2,000 engrams in one request", async () => {
     const { who, mod } = await owner();
-    expect((await post(who, Array.from({ length: 2000 }, (_, i) => engramBody(mod, `Bulk${i}`)))).status).toBe(200);
+    expect(
+      (
+        await post(
+          who,
+          Array.from({ length: 2000 }, (_, i) => engramBody(mod, `Bulk${i}`)),
+        )
+      ).status,
+    ).toBe(200);
     expect(await count(mod)).toBe(2000);
   }, 120_000);
 
@@ -182,7 +239,10 @@ describe("POST /v1/engram.php", () => {
     const b = await owner();
     const taken = engramBody(a.mod, "Taken");
     expect((await post(a.who, taken)).status).toBe(200);
-    const err = expectJsonError(await post(b.who, [engramBody(b.mod), { ...taken, path: taken.path.toUpperCase(), mod_id: b.mod }]), 409);
+    const err = expectJsonError(
+      await post(b.who, [engramBody(b.mod), { ...taken, path: taken.path.toUpperCase(), mod_id: b.mod }]),
+      409,
+    );
     expect(err.details).toMatchObject({ index: 1, mod_id: a.mod });
     const base = await baseGameEngram();
     expectJsonError(await post(b.who, { ...engramBody(b.mod), path: base.path }), 409);
@@ -235,7 +295,9 @@ describe("GET /v1/engram.php", () => {
 
     const other = engramBody(a.mod);
     expect((await post(a.who, other)).status).toBe(200);
-    const otherUid = (await get(`/v1/engram.php?mod_id=${a.mod}`)).json<Engram[]>().find((e) => e.path === other.path)!.uid;
+    const otherUid = (await get(`/v1/engram.php?mod_id=${a.mod}`))
+      .json<Engram[]>()
+      .find((e) => e.path === other.path)!.uid;
     const many = (await get(`/v1/engram.php/${single.uid},${otherUid},${"0".repeat(32)}`)).json<Engram[]>();
     expect(many.map((e) => e.uid).sort()).toEqual([single.uid, otherUid].sort());
   });
@@ -243,7 +305,12 @@ describe("GET /v1/engram.php", () => {
   it("answers 404 when nothing is found and 400 for ids that are neither uid nor class", async () => {
     expectJsonError(await get(`/v1/engram.php/${"a".repeat(32)}`), 404);
     expectJsonError(await get(`/v1/engram.php/${"a".repeat(32)},Nothing_${uniq()}_C`), 404);
-    for (const bad of ["/v1/engram.php/hello", "/v1/engram.php/abc123", "/v1/engram.php?mod_id=abc", "/v1/engram.php?mod_id=-1"]) {
+    for (const bad of [
+      "/v1/engram.php/hello",
+      "/v1/engram.php/abc123",
+      "/v1/engram.php?mod_id=abc",
+      "/v1/engram.php?mod_id=-1",
+    ]) {
       expectJsonError(await get(bad), 400);
     }
   });
@@ -262,7 +329,14 @@ describe("DELETE /v1/engram.php", () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(0);
     expect((await api(who).request("DELETE", `/v1/engram.php/${classOf(1).toUpperCase()}`)).status).toBe(200);
-    expect((await api(who).request("DELETE", "/v1/engram.php", { body: `${uidOf(2)},${classOf(3)}`, contentType: "text/plain" })).status).toBe(200);
+    expect(
+      (
+        await api(who).request("DELETE", "/v1/engram.php", {
+          body: `${uidOf(2)},${classOf(3)}`,
+          contentType: "text/plain",
+        })
+      ).status,
+    ).toBe(200);
     expect(await count(mod)).toBe(0);
   });
 
@@ -279,7 +353,13 @@ describe("DELETE /v1/engram.php", () => {
 
     expectJsonError(await api(b.who).request("DELETE", `/v1/engram.php/${theirUid}`), 403);
     expectJsonError(await api(b.who).request("DELETE", `/v1/engram.php/${myUid},${theirUid}`), 403);
-    expectJsonError(await api(b.who).request("DELETE", "/v1/engram.php", { body: `${myUid},${base.className}`, contentType: "text/plain" }), 403);
+    expectJsonError(
+      await api(b.who).request("DELETE", "/v1/engram.php", {
+        body: `${myUid},${base.className}`,
+        contentType: "text/plain",
+      }),
+      403,
+    );
     expectJsonError(await api(b.who).request("DELETE", `/v1/engram.php/${base.uid}`), 403);
     expect(await count(a.mod)).toBe(1);
     expect(await count(b.mod)).toBe(1);
@@ -307,7 +387,9 @@ describe("DELETE /v1/engram.php", () => {
     expectJsonError(await api(who).request("DELETE", "/v1/engram.php/not-an-id"), 400);
     const tenThousand = Array.from({ length: 10_000 }, () => uid).join(",");
     expect(await count(mod)).toBe(1);
-    expect((await api(who).request("DELETE", "/v1/engram.php", { body: tenThousand, contentType: "text/plain" })).status).toBe(200);
+    expect(
+      (await api(who).request("DELETE", "/v1/engram.php", { body: tenThousand, contentType: "text/plain" })).status,
+    ).toBe(200);
     expect(await count(mod)).toBe(0);
   });
 });

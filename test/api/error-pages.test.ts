@@ -23,7 +23,8 @@ describe.runIf(inject("engine") === "sqlite")("error pages", () => {
     await database?.drop();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${server.url}${path}`, { method, headers, redirect: "manual" });
+  const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    fetch(`${server.url}${path}`, { method, headers, redirect: "manual" });
   /** The body (fetch undoes a Content-Encoding itself). */
   const raw = async (res: Response) => Buffer.from(await res.arrayBuffer());
 

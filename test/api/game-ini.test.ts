@@ -35,7 +35,8 @@ function defaultLootCopy(): { id: string; text: string } {
 /** The page's text without React's <!-- --> separators, for plain-text checks that print no HTML on failure. */
 const has = (html: string, text: string) => html.replace(/<!-- -->/g, "").includes(text);
 
-const downloads = async (id: string) => (await api().request("GET", `/v1/document.php/${id}?simple`)).json<{ download_count: number }>().download_count;
+const downloads = async (id: string) =>
+  (await api().request("GET", `/v1/document.php/${id}?simple`)).json<{ download_count: number }>().download_count;
 
 describe("GET /documents/<id>/game.ini", () => {
   it("answers the lines lib/loot writes for Default Loot.beacon, as a named text attachment, without counting a download", async () => {
@@ -45,7 +46,9 @@ describe("GET /documents/<id>/game.ini", () => {
     const res = await get(`/documents/${id}/game.ini`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="Default Loot.ini"; filename*=UTF-8''Default%20Loot.ini`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="Default Loot.ini"; filename*=UTF-8''Default%20Loot.ini`,
+    );
     const body = await res.text();
     // The test database holds no base-game catalogue: every item is unknown, so blueprintable.
     expect(body).toBe(writeGameIni(readLootDocument(JSON.parse(text))!, { difficulty: 4, canBlueprint: () => true }));
@@ -57,7 +60,9 @@ describe("GET /documents/<id>/game.ini", () => {
     const who = await registeredUser();
     const id = await publish(who, defaultLootCopy().text);
     const five = await (await get(`/documents/${id}/game.ini?difficulty=5`)).text();
-    expect(five).toMatch(/"PrimalItemArmor_ClothPants_C","PrimalItemArmor_ClothShirt_C"[^)]*\),ItemsWeights=\([^)]*\),MinQuantity=1,MaxQuantity=1,MinQuality=1,MaxQuality=1,/);
+    expect(five).toMatch(
+      /"PrimalItemArmor_ClothPants_C","PrimalItemArmor_ClothShirt_C"[^)]*\),ItemsWeights=\([^)]*\),MinQuantity=1,MaxQuantity=1,MinQuality=1,MaxQuality=1,/,
+    );
     for (const bad of ["abc", "0", "-1", "101", "1e3", "5;rm"]) {
       const res = await get(`/documents/${id}/game.ini?difficulty=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
@@ -95,8 +100,12 @@ describe("POST /documents/<id>/game.ini (merge)", () => {
     "Message=Hello \u00e9t\u00e9",
     "",
   ].join("\r\n");
-  const post = (id: string, body: BodyInit, headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8" }, query = "") =>
-    fetch(`${base()}/documents/${id}/game.ini${query}`, { method: "POST", body, headers });
+  const post = (
+    id: string,
+    body: BodyInit,
+    headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8" },
+    query = "",
+  ) => fetch(`${base()}/documents/${id}/game.ini${query}`, { method: "POST", body, headers });
 
   it("answers the sent Game.ini with the document's crates merged, everything else byte for byte, not counted as a download", async () => {
     const who = await registeredUser();
@@ -107,7 +116,12 @@ describe("POST /documents/<id>/game.ini (merge)", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(res.headers.get("content-disposition")).toContain('filename="Game.ini"');
     const merged = await res.text();
-    expect(merged).toBe(mergeGameIni(EXISTING, crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 4, canBlueprint: () => true })));
+    expect(merged).toBe(
+      mergeGameIni(
+        EXISTING,
+        crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 4, canBlueprint: () => true }),
+      ),
+    );
     const lines = merged.split("\r\n");
     expect(lines.slice(0, 5)).toEqual(EXISTING.split("\r\n").slice(0, 5));
     expect(lines.filter((l) => l.startsWith("ConfigOverrideSupplyCrateItems="))).toHaveLength(7); // six of the document's, the cave crate kept
@@ -128,8 +142,15 @@ describe("POST /documents/<id>/game.ini (merge)", () => {
     expect(res.status).toBe(200);
     const merged = await res.text();
     // Form text fields travel with CRLF line breaks (the HTML form encoding), as a browser's textarea does.
-    expect(merged).toBe(mergeGameIni("[ServerSettings]\r\nServerPassword=x\r\n", crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 5, canBlueprint: () => true })));
-    expect(merged.startsWith("[ServerSettings]\r\nServerPassword=x\r\n\r\n[/script/shootergame.shootergamemode]\r\n")).toBe(true);
+    expect(merged).toBe(
+      mergeGameIni(
+        "[ServerSettings]\r\nServerPassword=x\r\n",
+        crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 5, canBlueprint: () => true }),
+      ),
+    );
+    expect(
+      merged.startsWith("[ServerSettings]\r\nServerPassword=x\r\n\r\n[/script/shootergame.shootergamemode]\r\n"),
+    ).toBe(true);
   });
 
   it("refuses binary (400), oversized (413), unknown (404), non-loot (422) and a bad difficulty (400) in plain words", async () => {
@@ -163,7 +184,15 @@ describe("loot items resolved through the catalogue", () => {
       { path: sword, label: "Loot Sword", mod_id: modId, environments: ["Island"], can_blueprint: true },
     ];
     expect((await api(who).request("POST", "/v1/engram.php", { body: engrams })).status).toBe(200);
-    const entry = (path: string, cls: string) => ({ EntryWeight: 1, ChanceToBeBlueprintOverride: 1, MinQuality: "Tier3", MaxQuality: "Tier3", MinQuantity: 1, MaxQuantity: 1, Items: [{ Class: cls, Path: path, Weight: 1 }] });
+    const entry = (path: string, cls: string) => ({
+      EntryWeight: 1,
+      ChanceToBeBlueprintOverride: 1,
+      MinQuality: "Tier3",
+      MaxQuality: "Tier3",
+      MinQuantity: 1,
+      MaxQuantity: 1,
+      Items: [{ Class: cls, Path: path, Weight: 1 }],
+    });
     const id = await publish(who, {
       Identifier: randomUUID(),
       Title: "Mod loot",
@@ -174,13 +203,27 @@ describe("loot items resolved through the catalogue", () => {
           Label: "Beacon <b>crate</b>",
           SupplyCrateClassString: "SupplyCrate_Level03_C",
           UIColor: "FF000000",
-          ItemSets: [{ Label: "Gems", SetWeight: 1, ItemEntries: [entry(resource, "Gem_C"), entry(sword, "Sword_C"), entry("/Game/Unknown/Thing.Thing", "Thing_C")] }],
+          ItemSets: [
+            {
+              Label: "Gems",
+              SetWeight: 1,
+              ItemEntries: [
+                entry(resource, "Gem_C"),
+                entry(sword, "Sword_C"),
+                entry("/Game/Unknown/Thing.Thing", "Thing_C"),
+              ],
+            },
+          ],
         },
       ],
     });
     const ini = await (await get(`/documents/${id}/game.ini`)).text();
-    expect(ini).toContain('ItemClassStrings=("Gem_C"),ItemsWeights=(1),MinQuantity=1,MaxQuantity=1,MinQuality=1.6,MaxQuality=1.6,bForceBlueprint=false,ChanceToBeBlueprintOverride=0)');
-    expect(ini).toContain('ItemClassStrings=("Sword_C"),ItemsWeights=(1),MinQuantity=1,MaxQuantity=1,MinQuality=1.6,MaxQuality=1.6,bForceBlueprint=true,ChanceToBeBlueprintOverride=1)');
+    expect(ini).toContain(
+      'ItemClassStrings=("Gem_C"),ItemsWeights=(1),MinQuantity=1,MaxQuantity=1,MinQuality=1.6,MaxQuality=1.6,bForceBlueprint=false,ChanceToBeBlueprintOverride=0)',
+    );
+    expect(ini).toContain(
+      'ItemClassStrings=("Sword_C"),ItemsWeights=(1),MinQuantity=1,MaxQuantity=1,MinQuality=1.6,MaxQuality=1.6,bForceBlueprint=true,ChanceToBeBlueprintOverride=1)',
+    );
 
     const page = await (await get(`/documents/${id}`)).text();
     expect(has(page, "Shiny Gem"), "Shiny Gem").toBe(true);
@@ -200,7 +243,14 @@ describe("the document page", () => {
     const who = await registeredUser();
     const id = await publish(who, defaultLootCopy().text);
     const page = await (await get(`/documents/${id}`)).text();
-    for (const label of ["Island White (Level 3)", "Island Red (Level 60)", "Loot: 6 sources, 103 entries", "[/script/shootergame.shootergamemode]", `/documents/${id}/game.ini`]) expect(has(page, label), label).toBe(true);
+    for (const label of [
+      "Island White (Level 3)",
+      "Island Red (Level 60)",
+      "Loot: 6 sources, 103 entries",
+      "[/script/shootergame.shootergamemode]",
+      `/documents/${id}/game.ini`,
+    ])
+      expect(has(page, label), label).toBe(true);
     const other = await publish(who, { Identifier: randomUUID(), Title: "Broken loot", LootSources: "nope" });
     const otherPage = await get(`/documents/${other}`);
     expect(otherPage.status).toBe(200);
@@ -213,8 +263,14 @@ describe("the document page", () => {
     const who = await registeredUser();
     // The real client's shape at 1 MB: Default Loot.beacon's six sources, eleven times over.
     const real = JSON.parse(DEFAULT_LOOT) as { LootSources: { Label: string }[] };
-    const sources = Array.from({ length: 11 }, (_, copy) => real.LootSources.map((s) => ({ ...s, Label: `${s.Label} #${copy + 1}` }))).flat();
-    const content = JSON.stringify({ ...real, Identifier: randomUUID(), Title: "Big loot", LootSources: sources }, null, "\t");
+    const sources = Array.from({ length: 11 }, (_, copy) =>
+      real.LootSources.map((s) => ({ ...s, Label: `${s.Label} #${copy + 1}` })),
+    ).flat();
+    const content = JSON.stringify(
+      { ...real, Identifier: randomUUID(), Title: "Big loot", LootSources: sources },
+      null,
+      "\t",
+    );
     expect(content.length).toBeGreaterThan(1_000_000);
     const id = await publish(who, content);
     const times: number[] = [];
@@ -230,7 +286,21 @@ describe("the document page", () => {
     expect(has(html, "Loot: 66 sources, 1,133 entries"), "the counts").toBe(true);
     const median = [...times].sort((a, b) => a - b)[3]!;
     mkdirSync(join(ROOT, "test-results"), { recursive: true });
-    writeFileSync(join(ROOT, "test-results", `loot-render-${inject("engine")}.json`), JSON.stringify({ contentBytes: content.length, htmlBytes: html.length, medianMs: Math.round(median), timesMs: times.map(Math.round) }, null, 2));
-    console.log(`[loot render] ${inject("engine")}: ${content.length} content bytes -> ${html.length} HTML bytes, median ${median.toFixed(0)} ms over ${times.length}`);
+    writeFileSync(
+      join(ROOT, "test-results", `loot-render-${inject("engine")}.json`),
+      JSON.stringify(
+        {
+          contentBytes: content.length,
+          htmlBytes: html.length,
+          medianMs: Math.round(median),
+          timesMs: times.map(Math.round),
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(
+      `[loot render] ${inject("engine")}: ${content.length} content bytes -> ${html.length} HTML bytes, median ${median.toFixed(0)} ms over ${times.length}`,
+    );
   });
 });

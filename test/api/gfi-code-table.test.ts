@@ -11,7 +11,16 @@ import { ROOT } from "../support/test-server";
 
 let database: TestDatabase;
 let db: Db;
-const engram = (name: string, modId: string | null) => ({ uid: uidOf(`/G/${name}.${name}`), path: `/G/${name}.${name}`, className: `${name}_C`, classKey: `${name}_c`.toLowerCase(), label: name, environments: 1, canBlueprint: true, modId });
+const engram = (name: string, modId: string | null) => ({
+  uid: uidOf(`/G/${name}.${name}`),
+  path: `/G/${name}.${name}`,
+  className: `${name}_C`,
+  classKey: `${name}_c`.toLowerCase(),
+  label: name,
+  environments: 1,
+  canBlueprint: true,
+  modId,
+});
 
 beforeAll(async () => {
   // Engrams are shaped in this process, with its own BASE_URL (Vitest sets "/").
@@ -20,8 +29,25 @@ beforeAll(async () => {
   await migrate(database.url, { root: ROOT });
   db = createDb(database.url);
   await db.user.create({ data: { id: "00000000-0000-4000-8000-000000000001", publicKey: "k" } });
-  for (const mod of ["11", "22"]) await db.modRegistration.create({ data: { userId: "00000000-0000-4000-8000-000000000001", workshopId: mod, name: `M${mod}`, confirmationCode: mod, confirmed: true, confirmedModId: mod } });
-  await db.engram.createMany({ data: [engram("PrimalItem_WeaponMetalPick", null), engram("PrimalItem_WeaponStonePick", null), engram("ModPickaxe", "11"), engram("ModPickaxeLarge", "22")] });
+  for (const mod of ["11", "22"])
+    await db.modRegistration.create({
+      data: {
+        userId: "00000000-0000-4000-8000-000000000001",
+        workshopId: mod,
+        name: `M${mod}`,
+        confirmationCode: mod,
+        confirmed: true,
+        confirmedModId: mod,
+      },
+    });
+  await db.engram.createMany({
+    data: [
+      engram("PrimalItem_WeaponMetalPick", null),
+      engram("PrimalItem_WeaponStonePick", null),
+      engram("ModPickaxe", "11"),
+      engram("ModPickaxeLarge", "22"),
+    ],
+  });
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

@@ -29,24 +29,49 @@ const RIVAL_MOD = "700000002";
 
 const engram = (name: string, modId = MOD): EngramRecord => {
   const path = `/Game/Mods/GroupCommit/${name}.${name}`;
-  return { uid: uidOf(path), path, className: classOf(path), classKey: classOf(path).toLowerCase(), label: name, environments: 1, canBlueprint: true, modId };
+  return {
+    uid: uidOf(path),
+    path,
+    className: classOf(path),
+    classKey: classOf(path).toLowerCase(),
+    label: name,
+    environments: 1,
+    canBlueprint: true,
+    modId,
+  };
 };
 
 beforeAll(async () => {
   database = await createTestDatabase(engine, "group_commit");
   await migrate(database.url);
   db = createDb(database.url);
-  await db.user.createMany({ data: [{ id: owner, publicKey: "k" }, { id: rival, publicKey: "k" }] });
+  await db.user.createMany({
+    data: [
+      { id: owner, publicKey: "k" },
+      { id: rival, publicKey: "k" },
+    ],
+  });
   await db.modRegistration.createMany({
     data: [
       { userId: owner, workshopId: MOD, name: "Mine", confirmationCode: "c", confirmed: true, confirmedModId: MOD },
-      { userId: rival, workshopId: RIVAL_MOD, name: "Theirs", confirmationCode: "c", confirmed: true, confirmedModId: RIVAL_MOD },
+      {
+        userId: rival,
+        workshopId: RIVAL_MOD,
+        name: "Theirs",
+        confirmationCode: "c",
+        confirmed: true,
+        confirmedModId: RIVAL_MOD,
+      },
     ],
   });
   if (engine === "postgresql") {
     await db.$executeRawUnsafe(`CREATE TABLE "test_engram_writes" ("xid" BIGINT NOT NULL)`);
-    await db.$executeRawUnsafe(`CREATE FUNCTION "test_record_xid"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO "test_engram_writes" VALUES (txid_current()); RETURN NULL; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER "test_engram_xid" AFTER INSERT OR UPDATE ON "engrams" FOR EACH ROW EXECUTE FUNCTION "test_record_xid"()`);
+    await db.$executeRawUnsafe(
+      `CREATE FUNCTION "test_record_xid"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO "test_engram_writes" VALUES (txid_current()); RETURN NULL; END $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER "test_engram_xid" AFTER INSERT OR UPDATE ON "engrams" FOR EACH ROW EXECUTE FUNCTION "test_record_xid"()`,
+    );
   }
 });
 
@@ -59,7 +84,9 @@ describe(`group commit on ${engine}`, () => {
   it("40 concurrent engram writes commit in fewer transactions; the one whose path belongs to another mod fails alone with 409", async () => {
     await postEngrams(db, { userId: rival, engrams: [engram("Taken", RIVAL_MOD)] });
     const before = groupCommitStats(db);
-    const writes = Array.from({ length: 40 }, (_, i) => (i === 17 ? [engram("Taken")] : [engram(`Item${i}`), engram(`Item${i}b`)]));
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      i === 17 ? [engram("Taken")] : [engram(`Item${i}`), engram(`Item${i}b`)],
+    );
     const results = await Promise.allSettled(writes.map((engrams) => postEngrams(db, { userId: owner, engrams })));
     const stats = groupCommitStats(db);
     const transactions = stats.batches - before.batches;
@@ -77,7 +104,9 @@ describe(`group commit on ${engine}`, () => {
 
     if (engine === "postgresql") {
       // The database's own view: how many top-level transactions wrote those 78 rows.
-      const [row] = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(DISTINCT "xid") AS n FROM "test_engram_writes"`);
+      const [row] = await db.$queryRawUnsafe<{ n: bigint }[]>(
+        `SELECT COUNT(DISTINCT "xid") AS n FROM "test_engram_writes"`,
+      );
       const n = Number(row?.n);
       console.log(`postgresql: engram rows written by ${n} distinct transactions (1 of them the rival's seed)`);
       expect(n - 1).toBeLessThanOrEqual(transactions);
@@ -103,7 +132,16 @@ describe(`group commit on ${engine}`, () => {
   it("300 concurrent downloads of 3 documents are each counted once, in a few transactions", async () => {
     const docs = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of docs) {
-      await db.document.create({ data: { id, userId: owner, name: `Doc ${id.slice(0, 4)}`, description: "", lastUpdated: new Date(), content: { create: { encoding: "identity", body: Buffer.from("{}"), sha256: "x" } } } });
+      await db.document.create({
+        data: {
+          id,
+          userId: owner,
+          name: `Doc ${id.slice(0, 4)}`,
+          description: "",
+          lastUpdated: new Date(),
+          content: { create: { encoding: "identity", body: Buffer.from("{}"), sha256: "x" } },
+        },
+      });
     }
     const before = groupCommitStats(db).batches;
     const downloads = await Promise.all(Array.from({ length: 300 }, (_, i) => downloadDocument(db, docs[i % 3]!)));
@@ -116,50 +154,72 @@ describe(`group commit on ${engine}`, () => {
     await expect(downloadDocument(db, randomUUID())).rejects.toMatchObject({ status: 404 });
   });
 
-  it.runIf(engine === "sqlite")("outside a transaction, reads never see an open batch's rows and writes are not undone with it", async () => {
-    const inside = randomUUID();
-    const outside = randomUUID();
-    let seenDuring: unknown = "not read";
-    const failingWrite = groupCommit(db, async ({ tx }) => {
-      await tx.user.create({ data: { id: inside, publicKey: "uncommitted" } });
-      await new Promise((r) => setTimeout(r, 150));
-      throw new Error("fails after writing");
-    });
-    await new Promise((r) => setTimeout(r, 40));
-    seenDuring = await db.user.findUnique({ where: { id: inside } });
-    await db.user.create({ data: { id: outside, publicKey: "acknowledged" } });
-    await expect(failingWrite).rejects.toThrow("fails after writing");
-    expect(seenDuring).toBeNull();
-    expect(await db.user.findUnique({ where: { id: outside } })).toMatchObject({ publicKey: "acknowledged" });
-    expect(await db.user.findUnique({ where: { id: inside } })).toBeNull();
-  });
+  it.runIf(engine === "sqlite")(
+    "outside a transaction, reads never see an open batch's rows and writes are not undone with it",
+    async () => {
+      const inside = randomUUID();
+      const outside = randomUUID();
+      let seenDuring: unknown = "not read";
+      const failingWrite = groupCommit(db, async ({ tx }) => {
+        await tx.user.create({ data: { id: inside, publicKey: "uncommitted" } });
+        await new Promise((r) => setTimeout(r, 150));
+        throw new Error("fails after writing");
+      });
+      await new Promise((r) => setTimeout(r, 40));
+      seenDuring = await db.user.findUnique({ where: { id: inside } });
+      await db.user.create({ data: { id: outside, publicKey: "acknowledged" } });
+      await expect(failingWrite).rejects.toThrow("fails after writing");
+      expect(seenDuring).toBeNull();
+      expect(await db.user.findUnique({ where: { id: outside } })).toMatchObject({ publicKey: "acknowledged" });
+      expect(await db.user.findUnique({ where: { id: inside } })).toBeNull();
+    },
+  );
 
-  it.runIf(engine === "postgresql")("a batch of several writes takes the catalogue's version rows in order (engrams, creatures, mods): no deadlock with a writer holding engrams' row", async () => {
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
-      await other.query("BEGIN");
-      await other.query("SET LOCAL lock_timeout = '20s'");
-      // What an engram write holds until it commits.
-      await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'engrams'`);
-      const before = groupCommitStats(db);
-      const c = engram("LockOrderCreature");
-      const e = engram("LockOrderEngram");
-      // One batch, a creature first: in its requests' order it would hold creatures' row and wait for engrams'.
-      const batch = Promise.all([
-        groupCommit(db, ({ tx }) => tx.creature.create({ data: { uid: c.uid, path: c.path, className: c.className, classKey: c.classKey, label: c.label, environments: 1, modId: MOD } })),
-        groupCommit(db, ({ tx }) => tx.engram.create({ data: { ...e, canBlueprint: true } })),
-      ]);
-      await new Promise((r) => setTimeout(r, 300));
-      // The other writer goes on in the same order; a deadlock would abort one side after deadlock_timeout (1 s).
-      await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'creatures'`);
-      await other.query("COMMIT");
-      await batch;
-      const after = groupCommitStats(db);
-      expect({ batches: after.batches - before.batches, rerun: after.rerunBatches - before.rerunBatches, retried: after.retried - before.retried }).toEqual({ batches: 1, rerun: 0, retried: 0 });
-      expect(await db.creature.count({ where: { uid: c.uid } })).toBe(1);
-    } finally {
-      await other.end();
-    }
-  });
+  it.runIf(engine === "postgresql")(
+    "a batch of several writes takes the catalogue's version rows in order (engrams, creatures, mods): no deadlock with a writer holding engrams' row",
+    async () => {
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query("BEGIN");
+        await other.query("SET LOCAL lock_timeout = '20s'");
+        // What an engram write holds until it commits.
+        await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'engrams'`);
+        const before = groupCommitStats(db);
+        const c = engram("LockOrderCreature");
+        const e = engram("LockOrderEngram");
+        // One batch, a creature first: in its requests' order it would hold creatures' row and wait for engrams'.
+        const batch = Promise.all([
+          groupCommit(db, ({ tx }) =>
+            tx.creature.create({
+              data: {
+                uid: c.uid,
+                path: c.path,
+                className: c.className,
+                classKey: c.classKey,
+                label: c.label,
+                environments: 1,
+                modId: MOD,
+              },
+            }),
+          ),
+          groupCommit(db, ({ tx }) => tx.engram.create({ data: { ...e, canBlueprint: true } })),
+        ]);
+        await new Promise((r) => setTimeout(r, 300));
+        // The other writer goes on in the same order; a deadlock would abort one side after deadlock_timeout (1 s).
+        await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'creatures'`);
+        await other.query("COMMIT");
+        await batch;
+        const after = groupCommitStats(db);
+        expect({
+          batches: after.batches - before.batches,
+          rerun: after.rerunBatches - before.rerunBatches,
+          retried: after.retried - before.retried,
+        }).toEqual({ batches: 1, rerun: 0, retried: 0 });
+        expect(await db.creature.count({ where: { uid: c.uid } })).toBe(1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });

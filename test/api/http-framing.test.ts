@@ -8,7 +8,8 @@ import { describe, expect, inject, it } from "vitest";
 import { rawExchange } from "../support/hostile";
 
 const url = inject("serverUrl");
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const IMF_FIXDATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 interface Reply {
   status: number;
@@ -35,7 +36,8 @@ function parseReplies(raw: Buffer, methods: string[]): { replies: Reply[]; rest:
       headers.set(name, [...(headers.get(name) ?? []), line.slice(i + 1).trim()]);
     }
     const status = Number(statusLine.split(" ")[1]);
-    const length = method === "HEAD" || status === 204 || status === 304 ? 0 : Number(headers.get("content-length")?.[0] ?? NaN);
+    const length =
+      method === "HEAD" || status === 204 || status === 304 ? 0 : Number(headers.get("content-length")?.[0] ?? NaN);
     at = end + 4;
     replies.push({ status, headers, body: raw.subarray(at, at + length) });
     at += length;
@@ -43,7 +45,10 @@ function parseReplies(raw: Buffer, methods: string[]): { replies: Reply[]; rest:
   return { replies, rest: raw.subarray(at) };
 }
 
-async function exchange(bytes: string, methods: string[]): Promise<{ replies: Reply[]; rest: Buffer; closed: boolean }> {
+async function exchange(
+  bytes: string,
+  methods: string[],
+): Promise<{ replies: Reply[]; rest: Buffer; closed: boolean }> {
   const res = await rawExchange(url, Buffer.from(bytes, "latin1"), 3000);
   return { ...parseReplies(Buffer.from(res.text, "latin1"), methods), closed: res.closed };
 }
@@ -61,7 +66,10 @@ function expectDated(reply: Reply): void {
 
 describe("/healthz on the wire", () => {
   it("HEAD gets GET's headers and Content-Length and no content: a GET pipelined behind it is read intact", async () => {
-    const { replies, rest } = await exchange("HEAD /healthz HTTP/1.1\r\nHost: t\r\n\r\nGET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", ["HEAD", "GET"]);
+    const { replies, rest } = await exchange(
+      "HEAD /healthz HTTP/1.1\r\nHost: t\r\n\r\nGET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+      ["HEAD", "GET"],
+    );
     const [head, get] = replies;
     expect([head?.status, get?.status]).toEqual([200, 200]);
     expect(get!.body.toString()).toBe('{"status":"ok"}');
@@ -76,7 +84,10 @@ describe("/healthz on the wire", () => {
   });
 
   it("other methods are 405 with Allow: GET, HEAD, and a body of exactly Content-Length", async () => {
-    const { replies, rest } = await exchange("POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}", ["POST"]);
+    const { replies, rest } = await exchange(
+      "POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+      ["POST"],
+    );
     expect(replies[0]!.status).toBe(405);
     expect(one(replies[0]!.headers, "allow")).toBe("GET, HEAD");
     expect(one(replies[0]!.headers, "content-length")).toBe(String(replies[0]!.body.length));
@@ -86,8 +97,10 @@ describe("/healthz on the wire", () => {
 });
 
 describe("parser-error replies on the wire", () => {
-  const smuggling = (method: string) => `${method} /v1/user.php HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`;
-  const oversized = (method: string) => `${method} /v1/engram.php HTTP/1.1\r\nHost: t\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`;
+  const smuggling = (method: string) =>
+    `${method} /v1/user.php HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`;
+  const oversized = (method: string) =>
+    `${method} /v1/engram.php HTTP/1.1\r\nHost: t\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`;
 
   for (const [name, request, status] of [
     ["conflicting Content-Length and Transfer-Encoding", smuggling, 400],
@@ -123,21 +136,33 @@ describe("parser-error replies on the wire", () => {
   });
 
   it("an Expect other than 100-continue is a JSON 417 with Content-Length, and the unread body ends the connection", async () => {
-    const { replies, rest, closed } = await exchange("POST /v1/user.php HTTP/1.1\r\nHost: t\r\nExpect: teapot\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", ["POST"]);
+    const { replies, rest, closed } = await exchange(
+      "POST /v1/user.php HTTP/1.1\r\nHost: t\r\nExpect: teapot\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+      ["POST"],
+    );
     expect(replies[0]!.status).toBe(417);
     expect(one(replies[0]!.headers, "connection")).toBe("close");
     expect(one(replies[0]!.headers, "content-length")).toBe(String(replies[0]!.body.length));
-    expect(JSON.parse(replies[0]!.body.toString())).toEqual({ message: expect.any(String), details: { expect: "teapot" } });
+    expect(JSON.parse(replies[0]!.body.toString())).toEqual({
+      message: expect.any(String),
+      details: { expect: "teapot" },
+    });
     expectDated(replies[0]!);
     expect([closed, rest.length]).toEqual([true, 0]);
     // 100-continue is met: the interim 100 comes first, then the final reply.
-    const go = await rawExchange(url, "POST /v1/user.php HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+    const go = await rawExchange(
+      url,
+      "POST /v1/user.php HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+    );
     expect(go.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 /);
   });
 
   it("a v1 HEAD answered by the endpoint wrapper also carries the GET's length and no content", async () => {
     const id = randomUUID();
-    const { replies, rest } = await exchange(`HEAD /v1/document.php/${id} HTTP/1.1\r\nHost: t\r\n\r\nGET /v1/document.php/${id}?simple HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`, ["HEAD", "GET"]);
+    const { replies, rest } = await exchange(
+      `HEAD /v1/document.php/${id} HTTP/1.1\r\nHost: t\r\n\r\nGET /v1/document.php/${id}?simple HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`,
+      ["HEAD", "GET"],
+    );
     expect([replies[0]?.status, replies[1]?.status]).toEqual([404, 404]);
     expect(Number(one(replies[0]!.headers, "content-length"))).toBeGreaterThan(0);
     expect(one(replies[1]!.headers, "content-length")).toBe(String(replies[1]!.body.length));

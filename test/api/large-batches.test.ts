@@ -30,10 +30,18 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     const [alice, bob] = [await registeredUser(), await registeredUser()];
     const foreign = randomUUID();
     expect((await post(bob, "/v1/document.php", { Identifier: foreign, Title: "Bob's" })).status).toBe(200);
-    const docs = Array.from({ length: 1001 }, (_, i) => ({ Identifier: randomUUID(), Title: `Doc ${i}`, Description: "d", LootSources: [], Version: 2 }));
+    const docs = Array.from({ length: 1001 }, (_, i) => ({
+      Identifier: randomUUID(),
+      Title: `Doc ${i}`,
+      Description: "d",
+      LootSources: [],
+      Version: 2,
+    }));
     const ids = docs.map((d) => d.Identifier);
 
-    const refused = await timed("1,001 documents, last one foreign (403)", () => post(alice, "/v1/document.php", [...docs.slice(0, 1000), { ...docs[1000]!, Identifier: foreign }]));
+    const refused = await timed("1,001 documents, last one foreign (403)", () =>
+      post(alice, "/v1/document.php", [...docs.slice(0, 1000), { ...docs[1000]!, Identifier: foreign }]),
+    );
     expect(expectJsonError(refused, 403).details).toEqual({ document_ids: [foreign] });
     expect(await testDb().document.count({ where: { userId: alice.userId } })).toBe(0);
     expect(await testDb().documentContent.count({ where: { document: { userId: alice.userId } } })).toBe(0);
@@ -54,11 +62,17 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     const users = Array.from({ length: 1001 }, () => ({ user_id: randomUUID(), public_key: key }));
     const ids = users.map((u) => u.user_id);
 
-    const refused = await timed("1,001 users, last one exists (400)", () => post(undefined, "/v1/user.php", [...users.slice(0, 1000), { user_id: existing.userId, public_key: key }]));
+    const refused = await timed("1,001 users, last one exists (400)", () =>
+      post(undefined, "/v1/user.php", [...users.slice(0, 1000), { user_id: existing.userId, public_key: key }]),
+    );
     expectJsonError(refused, 400);
-    const stored = async () => (await testDb().user.findMany({ where: { id: { in: ids } }, select: { id: true } })).length;
+    const stored = async () =>
+      (await testDb().user.findMany({ where: { id: { in: ids } }, select: { id: true } })).length;
     expect(await stored()).toBe(0);
-    const invalid = await post(undefined, "/v1/user.php", [...users.slice(0, 1000), { user_id: "not-a-uuid", public_key: key }]);
+    const invalid = await post(undefined, "/v1/user.php", [
+      ...users.slice(0, 1000),
+      { user_id: "not-a-uuid", public_key: key },
+    ]);
     expect(expectJsonError(invalid, 400).details).toMatchObject({ index: 1000 });
     expect(await stored()).toBe(0);
 
@@ -73,10 +87,21 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     const other = await registeredUser();
     const otherMod = await confirmedMod(other);
     const taken = `/Game/Mods/M${otherMod}/Taken_${randomUUID().slice(0, 8)}.Taken_C`;
-    expect((await post(other, "/v1/engram.php", { path: taken, label: "Taken", mod_id: otherMod, environments: ["Island"] })).status).toBe(200);
-    const engrams = Array.from({ length: 10_000 }, (_, i) => ({ path: `/Game/Mods/M${mod}/Item_${i}.Item_${i}`, label: `Item ${i}`, mod_id: mod, environments: ["Island"], can_blueprint: i % 2 === 0 }));
+    expect(
+      (await post(other, "/v1/engram.php", { path: taken, label: "Taken", mod_id: otherMod, environments: ["Island"] }))
+        .status,
+    ).toBe(200);
+    const engrams = Array.from({ length: 10_000 }, (_, i) => ({
+      path: `/Game/Mods/M${mod}/Item_${i}.Item_${i}`,
+      label: `Item ${i}`,
+      mod_id: mod,
+      environments: ["Island"],
+      can_blueprint: i % 2 === 0,
+    }));
 
-    const refused = await timed("10,000 engrams, last path another mod's (409)", () => post(who, "/v1/engram.php", [...engrams.slice(0, 9999), { ...engrams[9999]!, path: taken }]));
+    const refused = await timed("10,000 engrams, last path another mod's (409)", () =>
+      post(who, "/v1/engram.php", [...engrams.slice(0, 9999), { ...engrams[9999]!, path: taken }]),
+    );
     expect(expectJsonError(refused, 409).details).toMatchObject({ index: 9999, mod_id: otherMod });
     expect(await testDb().engram.count({ where: { modId: mod } })).toBe(0);
 
@@ -85,13 +110,21 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     expect(await testDb().engram.count({ where: { modId: mod } })).toBe(10_000);
     expect(await testDb().engram.count({ where: { modId: mod, canBlueprint: true } })).toBe(5_000);
 
-    const updated = await timed("10,000 engrams, all updates (200)", () => post(who, "/v1/engram.php", engrams.map((e) => ({ ...e, label: `${e.label} v2` }))));
+    const updated = await timed("10,000 engrams, all updates (200)", () =>
+      post(
+        who,
+        "/v1/engram.php",
+        engrams.map((e) => ({ ...e, label: `${e.label} v2` })),
+      ),
+    );
     expect(updated.status, updated.text()).toBe(200);
     expect(await testDb().engram.count({ where: { modId: mod, label: { endsWith: " v2" } } })).toBe(10_000);
 
     // And back out in one DELETE: 10,000 uids in a text/plain body.
     const uids = engrams.map((e) => createHash("md5").update(e.path.toLowerCase()).digest("hex"));
-    const deleted = await timed("10,000 engrams deleted by uid (200)", () => api(who).request("DELETE", "/v1/engram.php", { body: uids.join(","), contentType: "text/plain" }));
+    const deleted = await timed("10,000 engrams deleted by uid (200)", () =>
+      api(who).request("DELETE", "/v1/engram.php", { body: uids.join(","), contentType: "text/plain" }),
+    );
     expect(deleted.status, deleted.text()).toBe(200);
     expect(await testDb().engram.count({ where: { modId: mod } })).toBe(0);
   });
@@ -101,22 +134,39 @@ describe(`POST arrays over the old caps on ${engine}`, () => {
     const ids = Array.from({ length: 1000 }, () => newWorkshopId());
     await putSteamItems(ids.map((id) => ({ publishedfileid: id, title: `Batch mod ${id}` })));
 
-    const res = await timed("1,000 mods, 10 Steam calls (200)", () => post(who, "/v1/mod.php", ids.map((mod_id) => ({ mod_id }))));
+    const res = await timed("1,000 mods, 10 Steam calls (200)", () =>
+      post(
+        who,
+        "/v1/mod.php",
+        ids.map((mod_id) => ({ mod_id })),
+      ),
+    );
     expect(res.status, res.text()).toBe(200);
     expect(await steamCalls(ids)).toBe(10);
-    const rows = await testDb().modRegistration.findMany({ where: { userId: who.userId }, select: { workshopId: true, name: true } });
+    const rows = await testDb().modRegistration.findMany({
+      where: { userId: who.userId },
+      select: { workshopId: true, name: true },
+    });
     expect(rows.length).toBe(1000);
     expect(rows.every((r) => r.name === `Batch mod ${r.workshopId}`)).toBe(true);
 
     const more = Array.from({ length: 999 }, () => newWorkshopId());
     await putSteamItems(more.map((id) => ({ publishedfileid: id })));
     const missing = newWorkshopId();
-    const refused = await timed("1,000 mods, last not in the workshop (404)", () => post(who, "/v1/mod.php", [...more, missing].map((mod_id) => ({ mod_id }))));
+    const refused = await timed("1,000 mods, last not in the workshop (404)", () =>
+      post(
+        who,
+        "/v1/mod.php",
+        [...more, missing].map((mod_id) => ({ mod_id })),
+      ),
+    );
     expect(expectJsonError(refused, 404).details).toEqual({ index: 999, mod_id: missing });
     expect(await steamCalls([...more, missing])).toBe(10);
     expect(await testDb().modRegistration.count({ where: { userId: who.userId } })).toBe(1000);
 
-    const deleted = await timed("1,000 mods deleted (200)", () => api(who).request("DELETE", "/v1/mod.php", { body: ids.join(","), contentType: "text/plain" }));
+    const deleted = await timed("1,000 mods deleted (200)", () =>
+      api(who).request("DELETE", "/v1/mod.php", { body: ids.join(","), contentType: "text/plain" }),
+    );
     expect(deleted.status, deleted.text()).toBe(200);
     expect(await testDb().modRegistration.count({ where: { userId: who.userId } })).toBe(0);
   });

@@ -30,21 +30,36 @@ describe.runIf(inject("engine") === "postgresql")("two instances confirming at o
 
       // Alice mostly at instance 1, Bob mostly at instance 2, several requests each, all at once.
       const fire = (who: typeof alice, first: number) =>
-        [first, first, 1 - first].map((i) => confirmMod(who, id, createClient({ serverUrl: [inject("serverUrl"), second.url][i]!, identity: who })));
+        [first, first, 1 - first].map((i) =>
+          confirmMod(who, id, createClient({ serverUrl: [inject("serverUrl"), second.url][i]!, identity: who })),
+        );
       // Whoever is sent first has a head start of a few signatures: alternate it.
-      const replies = round % 2 === 0 ? await Promise.all([...fire(alice, 0), ...fire(bob, 1)]) : (await Promise.all([...fire(bob, 1), ...fire(alice, 0)])).reverse();
-      const [aliceReplies, bobReplies] = round % 2 === 0 ? [replies.slice(0, 3), replies.slice(3)] : [replies.slice(0, 3).reverse(), replies.slice(3).reverse()];
+      const replies =
+        round % 2 === 0
+          ? await Promise.all([...fire(alice, 0), ...fire(bob, 1)])
+          : (await Promise.all([...fire(bob, 1), ...fire(alice, 0)])).reverse();
+      const [aliceReplies, bobReplies] =
+        round % 2 === 0
+          ? [replies.slice(0, 3), replies.slice(3)]
+          : [replies.slice(0, 3).reverse(), replies.slice(3).reverse()];
       const won = (rs: typeof replies) => rs.some((r) => r.status === 200);
-      expect(won(aliceReplies) !== won(bobReplies), `round ${round}: ${replies.map((r) => r.status).join(",")}`).toBe(true);
+      expect(won(aliceReplies) !== won(bobReplies), `round ${round}: ${replies.map((r) => r.status).join(",")}`).toBe(
+        true,
+      );
       const [winnerReplies, loserReplies] = won(aliceReplies) ? [aliceReplies, bobReplies] : [bobReplies, aliceReplies];
       // Every request of the winner reports the confirmation; every request of the loser is a 409.
-      for (const r of winnerReplies) expect(r.json<ModReply>(), r.text()).toMatchObject({ mod_id: id, confirmed: true });
+      for (const r of winnerReplies)
+        expect(r.json<ModReply>(), r.text()).toMatchObject({ mod_id: id, confirmed: true });
       for (const r of loserReplies) expectJsonError(r, 409);
       winners[won(aliceReplies) ? "first" : "second"]++;
 
       const rows = await testDb().modRegistration.findMany({ where: { workshopId: id } });
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ confirmed: true, confirmedModId: id, userId: won(aliceReplies) ? alice.userId : bob.userId });
+      expect(rows[0]).toMatchObject({
+        confirmed: true,
+        confirmedModId: id,
+        userId: won(aliceReplies) ? alice.userId : bob.userId,
+      });
       // The loser's view agrees: no registration, and it cannot register again.
       const loser = won(aliceReplies) ? bob : alice;
       expectJsonError(await api(loser).request("GET", `/v1/mod.php/${id}`), 404);
@@ -59,7 +74,10 @@ describe.runIf(inject("engine") === "postgresql")("two instances confirming at o
       const id = await registeredMod(alice);
       await steamItem({ publishedfileid: id, description: (await getMod(alice, id)).confirmation_code });
       const atSecond = createClient({ serverUrl: second.url, identity: bob });
-      const [confirmed, registered] = await Promise.all([confirmMod(alice, id), atSecond.request("POST", "/v1/mod.php", { body: { mod_id: id } })]);
+      const [confirmed, registered] = await Promise.all([
+        confirmMod(alice, id),
+        atSecond.request("POST", "/v1/mod.php", { body: { mod_id: id } }),
+      ]);
       expect(confirmed.json<ModReply>().confirmed, confirmed.text()).toBe(true);
       // Registered first and then removed by the confirmation, or refused: both end the same.
       expect([200, 409], registered.text()).toContain(registered.status);

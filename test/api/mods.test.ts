@@ -26,8 +26,17 @@ describe("POST /v1/mod.php", () => {
     expect(got.headers["content-type"]).toMatch(/^application\/json/);
     const mod = got.json<Record<string, unknown>>();
     expect(Object.keys(mod)).toEqual([
-      "mod_id", "name", "workshop_url", "confirmed", "confirmation_code", "resource_url",
-      "confirm_url", "engrams_url", "spawncodes_url", "pull_url", "pull_api",
+      "mod_id",
+      "name",
+      "workshop_url",
+      "confirmed",
+      "confirmation_code",
+      "resource_url",
+      "confirm_url",
+      "engrams_url",
+      "spawncodes_url",
+      "pull_url",
+      "pull_api",
     ]);
     expect(mod).toEqual({
       mod_id: id,
@@ -74,14 +83,17 @@ describe("POST /v1/mod.php", () => {
     }
   });
 
-  it.each(["http500", "close", "garbage", "wrong-shape"] as const)("answers 502 JSON when Steam fails (%s), after one retry, writing nothing", async (failure) => {
-    const alice = await registeredUser();
-    const id = await steamItem({ failure });
-    const err = expectJsonError(await post(alice, { mod_id: id }), 502);
-    expect(err.message).toMatch(/Steam/);
-    expect(await steamRequests(id)).toBe(2);
-    expect(await registrations(id)).toHaveLength(0);
-  });
+  it.each(["http500", "close", "garbage", "wrong-shape"] as const)(
+    "answers 502 JSON when Steam fails (%s), after one retry, writing nothing",
+    async (failure) => {
+      const alice = await registeredUser();
+      const id = await steamItem({ failure });
+      const err = expectJsonError(await post(alice, { mod_id: id }), 502);
+      expect(err.message).toMatch(/Steam/);
+      expect(await steamRequests(id)).toBe(2);
+      expect(await registrations(id)).toHaveLength(0);
+    },
+  );
 
   it("retries once: a single Steam failure is invisible to the client", async () => {
     const alice = await registeredUser();
@@ -112,7 +124,10 @@ describe("POST /v1/mod.php", () => {
 
     expect((await post(alice, { mod_id: id, pull_url: "https://example.com/engrams.json" })).status).toBe(200);
     let mod = await getMod(alice, id);
-    expect([mod.pull_url, mod.pull_api]).toEqual(["https://example.com/engrams.json", "https://example.com/engrams.json"]);
+    expect([mod.pull_url, mod.pull_api]).toEqual([
+      "https://example.com/engrams.json",
+      "https://example.com/engrams.json",
+    ]);
     expect(mod.confirmation_code).toBe(code);
 
     expect((await post(alice, { mod_id: id, pull_api: "http://example.org/e.csv" })).status).toBe(200);
@@ -156,7 +171,13 @@ describe("POST /v1/mod.php", () => {
     ["an empty array", []],
   ])("refuses %s with 400 JSON", async (_name, payload) => {
     const alice = await registeredUser();
-    expectJsonError(await api(alice).request("POST", "/v1/mod.php", { body: JSON.stringify(payload), contentType: "application/json" }), 400);
+    expectJsonError(
+      await api(alice).request("POST", "/v1/mod.php", {
+        body: JSON.stringify(payload),
+        contentType: "application/json",
+      }),
+      400,
+    );
     expect(await testDb().modRegistration.count({ where: { userId: alice.userId } })).toBe(0);
   });
 
@@ -181,8 +202,17 @@ describe("POST /v1/mod.php", () => {
   it("refuses malformed JSON and a wrong Content-Type with 400", async () => {
     const alice = await registeredUser();
     const id = await steamItem();
-    expectJsonError(await api(alice).request("POST", "/v1/mod.php", { body: '{"mod_id":', contentType: "application/json" }), 400);
-    expectJsonError(await api(alice).request("POST", "/v1/mod.php", { body: JSON.stringify({ mod_id: id }), contentType: "text/plain" }), 400);
+    expectJsonError(
+      await api(alice).request("POST", "/v1/mod.php", { body: '{"mod_id":', contentType: "application/json" }),
+      400,
+    );
+    expectJsonError(
+      await api(alice).request("POST", "/v1/mod.php", {
+        body: JSON.stringify({ mod_id: id }),
+        contentType: "text/plain",
+      }),
+      400,
+    );
     expect(await registrations(id)).toHaveLength(0);
   });
 });
@@ -236,7 +266,12 @@ describe("GET /v1/mod.php", () => {
   it("requires a signature on every method: 401", async () => {
     const alice = await registeredUser();
     const id = await registered(alice);
-    for (const [method, target] of [["GET", "/v1/mod.php"], ["GET", `/v1/mod.php/${id}`], ["GET", `/v1/mod.php/${id}?action=confirm`], ["DELETE", `/v1/mod.php/${id}`]] as const) {
+    for (const [method, target] of [
+      ["GET", "/v1/mod.php"],
+      ["GET", `/v1/mod.php/${id}`],
+      ["GET", `/v1/mod.php/${id}?action=confirm`],
+      ["DELETE", `/v1/mod.php/${id}`],
+    ] as const) {
       const res = await api().request(method, target);
       expectJsonError(res, 401);
       expect(res.headers["www-authenticate"]).toBe('Basic realm="Beacon API"');
@@ -325,7 +360,16 @@ describe("GET /v1/mod.php/<id>?action=confirm", () => {
     const [alice, bob] = [await registeredUser(), await registeredUser()];
     const id = await confirmedMod(alice);
     await expect(
-      testDb().modRegistration.create({ data: { userId: bob.userId, workshopId: id, name: "x", confirmationCode: randomUUID(), confirmed: true, confirmedModId: id } }),
+      testDb().modRegistration.create({
+        data: {
+          userId: bob.userId,
+          workshopId: id,
+          name: "x",
+          confirmationCode: randomUUID(),
+          confirmed: true,
+          confirmedModId: id,
+        },
+      }),
     ).rejects.toThrow();
     expect(await registrations(id)).toHaveLength(1);
   });
@@ -356,7 +400,9 @@ describe("DELETE /v1/mod.php", () => {
     const res = await api(alice).request("DELETE", `/v1/mod.php/${ids[0]},${ids[1]}`);
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(0);
-    expect((await api(alice).request("DELETE", "/v1/mod.php", { body: ids[2]!, contentType: "text/plain" })).status).toBe(200);
+    expect(
+      (await api(alice).request("DELETE", "/v1/mod.php", { body: ids[2]!, contentType: "text/plain" })).status,
+    ).toBe(200);
     expect(await testDb().modRegistration.count({ where: { userId: alice.userId } })).toBe(0);
   });
 
@@ -373,7 +419,10 @@ describe("DELETE /v1/mod.php", () => {
     const id = await confirmedMod(alice);
     const own = await registered(bob);
     expectJsonError(await api(bob).request("DELETE", `/v1/mod.php/${id}`), 403);
-    expectJsonError(await api(bob).request("DELETE", "/v1/mod.php", { body: `${own},${id}`, contentType: "text/plain" }), 403);
+    expectJsonError(
+      await api(bob).request("DELETE", "/v1/mod.php", { body: `${own},${id}`, contentType: "text/plain" }),
+      403,
+    );
     expect(await registrations(id)).toHaveLength(1);
     expect(await registrations(own)).toHaveLength(1);
   });
@@ -383,7 +432,10 @@ describe("DELETE /v1/mod.php", () => {
     expectJsonError(await api(alice).request("DELETE", `/v1/mod.php/${newWorkshopId()}`), 404);
     expectJsonError(await api(alice).request("DELETE", "/v1/mod.php"), 400);
     expectJsonError(await api(alice).request("DELETE", "/v1/mod.php/abc"), 400);
-    expectJsonError(await api(alice).request("DELETE", "/v1/mod.php", { body: "1,2", contentType: "application/json" }), 400);
+    expectJsonError(
+      await api(alice).request("DELETE", "/v1/mod.php", { body: "1,2", contentType: "application/json" }),
+      400,
+    );
   });
 
   it("removes the engrams of a confirmed mod (spec: all engrams of the mod are removed)", async () => {
@@ -391,7 +443,16 @@ describe("DELETE /v1/mod.php", () => {
     const id = await confirmedMod(alice);
     const uid = randomUUID().replace(/-/g, "");
     await testDb().engram.create({
-      data: { uid, path: `/Game/Mods/${uid}/X.X`, className: "X_C", classKey: "x_c", label: "X", environments: 1, canBlueprint: true, modId: id },
+      data: {
+        uid,
+        path: `/Game/Mods/${uid}/X.X`,
+        className: "X_C",
+        classKey: "x_c",
+        label: "X",
+        environments: 1,
+        canBlueprint: true,
+        modId: id,
+      },
     });
     expect((await api(alice).request("DELETE", `/v1/mod.php/${id}`)).status).toBe(200);
     expect(await testDb().engram.count({ where: { uid } })).toBe(0);
@@ -405,7 +466,16 @@ describe("DELETE /v1/user.php and mods", () => {
     const pending = await registered(alice);
     const uid = randomUUID().replace(/-/g, "");
     await testDb().engram.create({
-      data: { uid, path: `/Game/Mods/${uid}/Y.Y`, className: "Y_C", classKey: "y_c", label: "Y", environments: 3, canBlueprint: false, modId: confirmed },
+      data: {
+        uid,
+        path: `/Game/Mods/${uid}/Y.Y`,
+        className: "Y_C",
+        classKey: "y_c",
+        label: "Y",
+        environments: 3,
+        canBlueprint: false,
+        modId: confirmed,
+      },
     });
     expect((await api(alice).request("DELETE", `/v1/user.php/${alice.userId}`)).status).toBe(200);
     expect(await registrations(confirmed)).toHaveLength(0);

@@ -19,7 +19,12 @@ const PER_USER = 5;
 let dedicated: Dedicated;
 let base: string;
 beforeAll(async () => {
-  dedicated = await dedicatedServer("observe", { METRICS_TOKEN: TOKEN, TRUST_PROXY: "true", LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: String(PER_USER) });
+  dedicated = await dedicatedServer("observe", {
+    METRICS_TOKEN: TOKEN,
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "info",
+    RATE_LIMIT_PER_MINUTE: String(PER_USER),
+  });
   base = dedicated.server.url;
 }, 120_000);
 afterAll(async () => dedicated?.close());
@@ -58,14 +63,28 @@ async function requestLine(id: string): Promise<LogLine> {
   throw new Error(`no log line for request ${id}`);
 }
 
-async function signed(who: Identity, method: string, target: string, body = "", headers: Record<string, string> = {}): Promise<Response> {
+async function signed(
+  who: Identity,
+  method: string,
+  target: string,
+  body = "",
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const bytes = Buffer.from(body);
   const authorization = basicAuthorization(who, signedContent(method, base, target, bytes));
-  return fetch(`${base}${target}`, { method, headers: { authorization, "content-type": "application/json", ...headers }, body: method === "GET" || method === "HEAD" ? undefined : bytes });
+  return fetch(`${base}${target}`, {
+    method,
+    headers: { authorization, "content-type": "application/json", ...headers },
+    body: method === "GET" || method === "HEAD" ? undefined : bytes,
+  });
 }
 
 async function register(who: Identity): Promise<void> {
-  const res = await fetch(`${base}/v1/user.php`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user_id: who.userId, public_key: publicKeyPem(who) }) });
+  const res = await fetch(`${base}/v1/user.php`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ user_id: who.userId, public_key: publicKeyPem(who) }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -93,12 +112,19 @@ describe(`request ids on ${engine}`, () => {
     const who = newIdentity();
     await register(who);
     const id = await steamItem({ failure: "http500" });
-    const res = await signed(who, "POST", "/v1/mod.php", JSON.stringify({ mod_id: id }), { "x-request-id": `trace-${id}` });
+    const res = await signed(who, "POST", "/v1/mod.php", JSON.stringify({ mod_id: id }), {
+      "x-request-id": `trace-${id}`,
+    });
     expect(res.status).toBe(502);
     const body = (await res.json()) as { details: { request_id?: string } };
     expect(res.headers.get("x-request-id")).toBe(`trace-${id}`);
     expect(body.details.request_id).toBe(`trace-${id}`);
-    expect(await requestLine(`trace-${id}`)).toMatchObject({ level: "error", status: 502, route: "/v1/mod.php", user_id: who.userId });
+    expect(await requestLine(`trace-${id}`)).toMatchObject({
+      level: "error",
+      status: 502,
+      route: "/v1/mod.php",
+      user_id: who.userId,
+    });
   });
 });
 
@@ -107,15 +133,34 @@ describe(`request logs on ${engine}`, () => {
     const who = newIdentity();
     await register(who);
     const docId = randomUUID();
-    const res = await signed(who, "POST", "/v1/document.php", JSON.stringify({ Identifier: docId, Title: "Logged", Description: "x" }), { "x-forwarded-for": "203.0.113.9" });
+    const res = await signed(
+      who,
+      "POST",
+      "/v1/document.php",
+      JSON.stringify({ Identifier: docId, Title: "Logged", Description: "x" }),
+      { "x-forwarded-for": "203.0.113.9" },
+    );
     expect(res.status).toBe(200);
     const line = await requestLine(res.headers.get("x-request-id")!);
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "POST", path: "/v1/document.php", route: "/v1/document.php", status: 200, user_id: who.userId, client: "203.0.113.9" });
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "POST",
+      path: "/v1/document.php",
+      route: "/v1/document.php",
+      status: 200,
+      user_id: who.userId,
+      client: "203.0.113.9",
+    });
     expect(typeof line.duration_ms).toBe("number");
     expect(line.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // An unsigned read names no user; a page gets its route pattern, not its path.
     const page = await fetch(`${base}/documents/${docId}`);
-    expect(await requestLine(page.headers.get("x-request-id")!)).toMatchObject({ route: "/documents/[id]", path: `/documents/${docId}`, status: 200 });
+    expect(await requestLine(page.headers.get("x-request-id")!)).toMatchObject({
+      route: "/documents/[id]",
+      path: `/documents/${docId}`,
+      status: 200,
+    });
     expect((await requestLine(page.headers.get("x-request-id")!)).user_id).toBeUndefined();
     // Start-up steps are lines too.
     expect(logLines().some((l) => l.step === "migrate" && /database .* ready/.test(l.msg))).toBe(true);
@@ -128,13 +173,26 @@ describe(`request logs on ${engine}`, () => {
     await register(who);
     const marker = `MARKER${randomUUID().replace(/-/g, "")}`;
     const docId = randomUUID();
-    const body = JSON.stringify({ Identifier: docId, Title: `Title ${marker}T`, Description: `Description ${marker}D`, Secret: `${marker}C` });
+    const body = JSON.stringify({
+      Identifier: docId,
+      Title: `Title ${marker}T`,
+      Description: `Description ${marker}D`,
+      Secret: `${marker}C`,
+    });
     const authorization = basicAuthorization(who, signedContent("POST", base, "/v1/document.php", Buffer.from(body)));
     const signature = Buffer.from(authorization.slice(6), "base64").toString().split(":")[1]!;
-    const posted = await fetch(`${base}/v1/document.php`, { method: "POST", headers: { authorization, "content-type": "application/json", cookie: `session=${marker}K` }, body });
+    const posted = await fetch(`${base}/v1/document.php`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json", cookie: `session=${marker}K` },
+      body,
+    });
     expect(posted.status).toBe(200);
     // A bad signature (401 details name the lines, never the body), a download, a query secret, a cookie on a page.
-    const bad = await fetch(`${base}/v1/document.php`, { method: "POST", headers: { authorization: authorization.replace(/.{4}$/, "AAAA"), "content-type": "application/json" }, body });
+    const bad = await fetch(`${base}/v1/document.php`, {
+      method: "POST",
+      headers: { authorization: authorization.replace(/.{4}$/, "AAAA"), "content-type": "application/json" },
+      body,
+    });
     expect(bad.status).toBe(401);
     const downloaded = await fetch(`${base}/v1/document.php/${docId}`);
     expect(Buffer.from(await downloaded.arrayBuffer()).toString()).toBe(body);
@@ -148,10 +206,19 @@ describe(`request logs on ${engine}`, () => {
     await requestLine(query.headers.get("x-request-id")!);
 
     const logs = dedicated.server.logs();
-    for (const secret of [marker, signature, signature.toUpperCase(), authorization.slice(6), pem.split("\n")[1]!, createHash("sha256").update(body).digest("hex")]) {
+    for (const secret of [
+      marker,
+      signature,
+      signature.toUpperCase(),
+      authorization.slice(6),
+      pem.split("\n")[1]!,
+      createHash("sha256").update(body).digest("hex"),
+    ]) {
       expect(logs.includes(secret), `the logs contain ${secret.slice(0, 20)}...`).toBe(false);
     }
-    expect((await requestLine(query.headers.get("x-request-id")!)).path).toBe("/v1/document.php?count=1&token=[redacted]&access_token=[redacted]");
+    expect((await requestLine(query.headers.get("x-request-id")!)).path).toBe(
+      "/v1/document.php?count=1&token=[redacted]&access_token=[redacted]",
+    );
     // Every line the server wrote is JSON (a log shipper parses each).
     for (const l of logs.split("\n").filter((x) => x.trim() !== "")) expect(() => JSON.parse(l), l).not.toThrow();
   });
@@ -170,7 +237,10 @@ describe(`/metrics on ${engine}`, () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     // Without a token configured there is no /metrics at all (the shared server): Next.js's 404.
-    expect((await fetch(`${inject("serverUrl")}/metrics`, { headers: { authorization: "Bearer anything-at-all-16" } })).status).toBe(404);
+    expect(
+      (await fetch(`${inject("serverUrl")}/metrics`, { headers: { authorization: "Bearer anything-at-all-16" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("counts requests by route pattern, method and status; labels never carry raw paths or ids", async () => {
@@ -183,7 +253,9 @@ describe(`/metrics on ${engine}`, () => {
     expect(text).toMatch(/^beacon_http_requests_total\{route="\/v1\/user\.php",method="GET",status="200"\} \d+$/m);
     expect(text).toMatch(/^beacon_http_requests_total\{route="\/documents\/\[id\]",method="GET",status="\d+"\} \d+$/m);
     expect(text).toMatch(/^beacon_http_requests_total\{route="\(unmatched\)",method="GET",status="404"\} \d+$/m);
-    expect(text).toMatch(/^beacon_http_request_duration_seconds_bucket\{le="0\.005",route="\/v1\/user\.php",method="GET"\} \d+$/m);
+    expect(text).toMatch(
+      /^beacon_http_request_duration_seconds_bucket\{le="0\.005",route="\/v1\/user\.php",method="GET"\} \d+$/m,
+    );
     expect(text).toMatch(/^beacon_rate_limit_refusals_total\{scope="user"\} [1-9]\d*$/m);
     expect(text).toMatch(/^beacon_cache_lookups_total\{cache="public_keys",result="hit"\} [1-9]\d*$/m);
     expect(text).toMatch(/^beacon_cache_entries\{cache="public_keys"\} [1-9]\d*$/m);
@@ -212,7 +284,11 @@ describe(`/metrics on ${engine}`, () => {
     }
     // The server's own time per scrape: its log lines' duration (arrival to end of reply).
     await requestLine(ids.at(-1)!);
-    const byId = new Map(logLines().filter((l) => l.msg === "request").map((l) => [l.req_id, l.duration_ms!]));
+    const byId = new Map(
+      logLines()
+        .filter((l) => l.msg === "request")
+        .map((l) => [l.req_id, l.duration_ms!]),
+    );
     const server = ids.map((id) => byId.get(id)!).sort((a, b) => a - b);
     times.sort((a, b) => a - b);
     console.log(

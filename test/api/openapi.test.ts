@@ -11,7 +11,14 @@ import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/cl
 import { uidOf } from "@/lib/engrams/derive";
 import { EXAMPLE, EXAMPLE_CREATURE_UID, EXAMPLE_UID, exampleCreaturePath, examplePath } from "@/lib/openapi/examples";
 import { formatLastUpdated } from "@/lib/documents/document-json";
-import { HTTP_METHODS, resolveResponse, type HttpMethod, type OpenApiDocument, type Operation, type Parameter } from "@/lib/openapi/types";
+import {
+  HTTP_METHODS,
+  resolveResponse,
+  type HttpMethod,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+} from "@/lib/openapi/types";
 import { api, beacon } from "../support/api";
 import { newWorkshopId, steamItem } from "../support/steam";
 
@@ -93,8 +100,17 @@ async function seed(kind: Seed): Promise<Fresh> {
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName, description: `Code: ${confirmation_code}` });
   if (kind === "registeredMod") return fresh;
   expect((await client.mods.confirm(fresh.modId)).confirmed).toBe(true);
-  await client.engrams.push([{ path: examplePath(fresh.engramName), label: "Wall", environments: ["Island"], mod_id: fresh.modId }]);
-  await client.creatures.push([{ path: exampleCreaturePath(fresh.creatureName), label: "Megalania", environments: ["Island"], mod_id: fresh.modId }]);
+  await client.engrams.push([
+    { path: examplePath(fresh.engramName), label: "Wall", environments: ["Island"], mod_id: fresh.modId },
+  ]);
+  await client.creatures.push([
+    {
+      path: exampleCreaturePath(fresh.creatureName),
+      label: "Megalania",
+      environments: ["Island"],
+      mod_id: fresh.modId,
+    },
+  ]);
   await client.documents.publish({ Identifier: fresh.documentId, Title: "Seeded", Description: "", Version: 5 });
   fresh.changesCursor = (await client.changes({ changesSince: fresh.changesSince, limit: 1 })).cursor;
   return fresh;
@@ -118,7 +134,8 @@ function substitute(value: unknown, fresh: Fresh): unknown {
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
   if (Array.isArray(value)) return value.map((v) => substitute(v, fresh));
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, fresh)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, fresh)]));
   return value;
 }
 
@@ -126,7 +143,8 @@ function substitute(value: unknown, fresh: Fresh): unknown {
 function exampleNames(op: Operation): string[] {
   const names = new Set<string>();
   for (const p of op.parameters ?? []) for (const n of Object.keys(p.examples ?? {})) names.add(n);
-  for (const media of Object.values(op.requestBody?.content ?? {})) for (const n of Object.keys(media.examples ?? {})) names.add(n);
+  for (const media of Object.values(op.requestBody?.content ?? {}))
+    for (const n of Object.keys(media.examples ?? {})) names.add(n);
   return [...names];
 }
 
@@ -142,7 +160,10 @@ function buildRequest(path: string, op: Operation, name: string | null, fresh: F
     }
     const text = String(substitute(value, fresh));
     if (p.in === "path") target = target.replace(`{${p.name}}`, text);
-    else query.push(text === "" && p.allowEmptyValue && p.name === "simple" ? p.name : `${p.name}=${encodeURIComponent(text)}`);
+    else
+      query.push(
+        text === "" && p.allowEmptyValue && p.name === "simple" ? p.name : `${p.name}=${encodeURIComponent(text)}`,
+      );
   }
   if (query.length > 0) target += `?${query.join("&")}`;
   const media = Object.entries(op.requestBody?.content ?? {}).find(([, m]) => name !== null && m.examples?.[name]);
@@ -158,44 +179,62 @@ describe("OpenAPI description", () => {
     expect(doc.servers[0]!.url).toBe(inject("serverUrl"));
     const scheme = doc.components.securitySchemes.beaconSignature!;
     expect(scheme).toMatchObject({ type: "http", scheme: "basic" });
-    for (const phrase of ["SHA-1", "SHA-256", "Ed25519", "BASE_URL", "line 3", "WWW-Authenticate"]) expect(scheme.description).toContain(phrase);
+    for (const phrase of ["SHA-1", "SHA-256", "Ed25519", "BASE_URL", "line 3", "WWW-Authenticate"])
+      expect(scheme.description).toContain(phrase);
     expect(doc.components.schemas.Error).toMatchObject({ required: ["message", "details"] });
   });
 
   it("has every v1 route the server dispatches, each method, and no other", async () => {
     const doc = await fetchDocument();
-    const documented = new Set(operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path.split("/")[2]}`));
+    const documented = new Set(
+      operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path.split("/")[2]}`),
+    );
     const registered = new Set(v1Endpoints.flatMap((e) => Object.keys(e.methods).map((m) => `${m} ${e.name}`)));
     expect([...registered].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
-    for (const { path } of operations(doc)) expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document)\.php(\/\{[a-z_]+\})?$/);
+    for (const { path } of operations(doc))
+      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document)\.php(\/\{[a-z_]+\})?$/);
   });
 
   it("describes every status of CONTRACT §3 with the error shape, and the signed operations' 401", async () => {
     const doc = await fetchDocument();
     const statuses = new Set(operations(doc).flatMap(({ op }) => Object.keys(op.responses)));
-    for (const s of ["200", "400", "401", "403", "404", "405", "409", "410", "413", "502"]) expect(statuses, s).toContain(s);
+    for (const s of ["200", "400", "401", "403", "404", "405", "409", "410", "413", "502"])
+      expect(statuses, s).toContain(s);
     for (const { op } of operations(doc)) {
       if (op.security?.length) expect(Object.keys(op.responses), op.operationId).toContain("401");
       for (const [status, r] of Object.entries(op.responses)) {
         const response = resolveResponse(doc, r);
         if (Number(status) >= 400 && op.operationId !== "documentExists") {
-          expect(response.content?.["application/json"]?.schema, `${op.operationId} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+          expect(response.content?.["application/json"]?.schema, `${op.operationId} ${status}`).toEqual({
+            $ref: "#/components/schemas/Error",
+          });
         }
       }
     }
-    expect(resolveResponse(doc, { $ref: "#/components/responses/Unauthorized" }).headers).toHaveProperty("WWW-Authenticate");
+    expect(resolveResponse(doc, { $ref: "#/components/responses/Unauthorized" }).headers).toHaveProperty(
+      "WWW-Authenticate",
+    );
     // lib/api/endpoint.ts counts every request: any operation may be 429, and every reply has the rate-limit headers.
     for (const { op } of operations(doc)) {
       expect(op.responses["429"], op.operationId).toEqual({ $ref: "#/components/responses/TooManyRequests" });
       for (const [status, r] of Object.entries(op.responses)) {
         const names = Object.keys(resolveResponse(doc, r).headers ?? {});
-        for (const h of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
+        for (const h of [
+          "RateLimit-Limit",
+          "RateLimit-Remaining",
+          "RateLimit-Reset",
+          "X-RateLimit-Limit",
+          "X-RateLimit-Remaining",
+          "X-RateLimit-Reset",
+        ]) {
           expect(names, `${op.operationId} ${status}`).toContain(h);
         }
       }
     }
-    expect(resolveResponse(doc, { $ref: "#/components/responses/TooManyRequests" }).headers).toHaveProperty("Retry-After");
+    expect(resolveResponse(doc, { $ref: "#/components/responses/TooManyRequests" }).headers).toHaveProperty(
+      "Retry-After",
+    );
   });
 
   it("has a seed for every operation, so every example below is really sent", async () => {
@@ -217,7 +256,10 @@ describe("OpenAPI description", () => {
         const req = buildRequest(path, op, name, fresh);
         const signed = (op.security?.length ?? 0) > 0;
         const client = beaconApi({ serverUrl: inject("serverUrl"), identity: signed ? fresh.identity : undefined });
-        const res = await client.http.request(method.toUpperCase(), req.target, { body: req.body, contentType: req.contentType });
+        const res = await client.http.request(method.toUpperCase(), req.target, {
+          body: req.body,
+          contentType: req.contentType,
+        });
         const label = `${op.operationId} (${name ?? "no parameters"}): ${method.toUpperCase()} ${req.target} ${req.body ?? ""}`;
         expect(res.status, `${label} -> ${res.text()}`).toBe(Number(success[0]));
         sent.push(label);

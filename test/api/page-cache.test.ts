@@ -34,11 +34,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const get = (server: TestServer, path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+const get = (server: TestServer, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
 const page = async (server: TestServer, path: string, headers: Record<string, string> = {}) => {
   const res = await get(server, path, headers);
   expect(res.status, path).toBe(200);
-  return { html: await res.text(), csp: res.headers.get("content-security-policy") ?? "", etag: res.headers.get("etag") ?? "", headers: res.headers };
+  return {
+    html: await res.text(),
+    csp: res.headers.get("content-security-policy") ?? "",
+    etag: res.headers.get("etag") ?? "",
+    headers: res.headers,
+  };
 };
 const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
 
@@ -53,13 +59,20 @@ async function modOf(who: Identity): Promise<string> {
   const client = createClient({ serverUrl: a.url, identity: who });
   const id = await steamItem({ title: `Kept ${randomUUID().slice(0, 6)}` });
   expect((await client.request("POST", "/v1/mod.php", { body: { mod_id: id } })).status).toBe(200);
-  const code = (await client.request("GET", `/v1/mod.php/${id}`)).json<{ confirmation_code: string }>().confirmation_code;
+  const code = (await client.request("GET", `/v1/mod.php/${id}`)).json<{ confirmation_code: string }>()
+    .confirmation_code;
   await steamItem({ publishedfileid: id, description: `Owner code: ${code}` });
   expect((await confirmMod(who, id, client)).json<{ confirmed: boolean }>().confirmed).toBe(true);
   return id;
 }
 
-const engram = (mod: string, name: string) => ({ path: `/Game/Mods/Kept${mod}/${name}.${name}`, label: `Kept ${name}`, mod_id: mod, environments: ["Island"], can_blueprint: true });
+const engram = (mod: string, name: string) => ({
+  path: `/Game/Mods/Kept${mod}/${name}.${name}`,
+  label: `Kept ${name}`,
+  mod_id: mod,
+  environments: ["Island"],
+  can_blueprint: true,
+});
 
 describe("the spawn page from memory", () => {
   let who: Identity;
@@ -67,7 +80,13 @@ describe("the spawn page from memory", () => {
   beforeAll(async () => {
     who = await user();
     mod = await modOf(who);
-    expect((await createClient({ serverUrl: a.url, identity: who }).request("POST", "/v1/engram.php", { body: engram(mod, "Alpha") })).status).toBe(200);
+    expect(
+      (
+        await createClient({ serverUrl: a.url, identity: who }).request("POST", "/v1/engram.php", {
+          body: engram(mod, "Alpha"),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("is the same page, nonce included, until its engrams change on any instance; then the new one at once", async () => {
@@ -81,15 +100,25 @@ describe("the spawn page from memory", () => {
     expect((await page(b, path)).html).toContain("Kept Alpha");
 
     // written through the other instance, read here at once
-    expect((await createClient({ serverUrl: b.url, identity: who }).request("POST", "/v1/engram.php", { body: engram(mod, "Beta") })).status).toBe(200);
+    expect(
+      (
+        await createClient({ serverUrl: b.url, identity: who }).request("POST", "/v1/engram.php", {
+          body: engram(mod, "Beta"),
+        })
+      ).status,
+    ).toBe(200);
     const after = await page(a, path);
     expect(after.html).toContain("Kept Beta");
     expect(nonceOf(after.csp)).not.toBe(nonceOf(first.csp));
     expect(after.etag).not.toBe(first.etag);
     // and a removal, read through the other instance
     const owner = createClient({ serverUrl: a.url, identity: who });
-    const beta = (await owner.request("GET", `/v1/engram.php?mod_id=${mod}`)).json<{ path: string; uid: string }[]>().find((e) => e.path === engram(mod, "Beta").path);
-    expect((await owner.request("DELETE", "/v1/engram.php", { body: beta?.uid ?? "", contentType: "text/plain" })).status).toBe(200);
+    const beta = (await owner.request("GET", `/v1/engram.php?mod_id=${mod}`))
+      .json<{ path: string; uid: string }[]>()
+      .find((e) => e.path === engram(mod, "Beta").path);
+    expect(
+      (await owner.request("DELETE", "/v1/engram.php", { body: beta?.uid ?? "", contentType: "text/plain" })).status,
+    ).toBe(200);
     const removed = await page(b, path);
     expect(removed.html).not.toContain("Kept Beta");
   });
@@ -124,7 +153,11 @@ describe("the spawn page from memory", () => {
 
     const raw = async (encoding: string) => {
       const res = await fetch(`${a.url}${path}`, { headers: { "accept-encoding": encoding } });
-      return { encoding: res.headers.get("content-encoding"), etag: res.headers.get("etag"), body: Buffer.from(await res.arrayBuffer()) };
+      return {
+        encoding: res.headers.get("content-encoding"),
+        etag: res.headers.get("etag"),
+        body: Buffer.from(await res.arrayBuffer()),
+      };
     };
     // fetch undoes a Content-Encoding itself: the header says what was sent
     const br = await raw("br");
@@ -166,7 +199,9 @@ describe("/documents and / from memory", () => {
   const publish = async (who: Identity, name: string) => {
     const id = randomUUID();
     const body = { Identifier: id, Title: name, Description: "Crates", LootSources: [], Version: 2 };
-    expect((await createClient({ serverUrl: b.url, identity: who }).request("POST", "/v1/document.php", { body })).status).toBe(200);
+    expect(
+      (await createClient({ serverUrl: b.url, identity: who }).request("POST", "/v1/document.php", { body })).status,
+    ).toBe(200);
     return id;
   };
 
@@ -176,7 +211,8 @@ describe("/documents and / from memory", () => {
     expect((await page(a, "/documents")).csp).toBe(list.csp);
     const homeBefore = await page(a, "/");
     expect((await page(a, "/")).csp).toBe(homeBefore.csp);
-    const documentsStat = (html: string) => Number(/data-stat="Documents"[^>]*>([\d,]+)</.exec(html)?.[1]?.replace(/,/g, ""));
+    const documentsStat = (html: string) =>
+      Number(/data-stat="Documents"[^>]*>([\d,]+)</.exec(html)?.[1]?.replace(/,/g, ""));
     const before = documentsStat(homeBefore.html);
 
     const id = await publish(who, `Kept list ${who.userId.slice(0, 8)}`);
@@ -193,7 +229,6 @@ describe("/documents and / from memory", () => {
     expect((await fetch(`${b.url}/v1/document.php/${id}`)).status).toBe(200);
     const downloaded = await page(a, "/documents?sort=downloads");
     expect(downloaded.html).toMatch(new RegExp(`data-document="${id}"[\\s\\S]*?data-downloads="1"`));
-
   });
 
   it("keeps a document's page for visitors who are not signed in, and shows its downloads at once", async () => {

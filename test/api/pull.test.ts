@@ -14,7 +14,6 @@ import { registeredUser, testDb } from "../support/api";
 import { confirmedMod, postMods } from "../support/mods";
 import { ROOT, startServer } from "../support/test-server";
 
-
 interface Served {
   status?: number;
   type?: string;
@@ -44,7 +43,12 @@ beforeAll(async () => {
       setTimeout(() => {
         inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
         if (file.etag && req.headers["if-none-match"] === file.etag) return res.writeHead(304).end();
-        res.writeHead(file.status ?? 200, { "content-type": file.type ?? "application/json", ...(file.etag ? { etag: file.etag } : {}) }).end(file.body);
+        res
+          .writeHead(file.status ?? 200, {
+            "content-type": file.type ?? "application/json",
+            ...(file.etag ? { etag: file.etag } : {}),
+          })
+          .end(file.body);
       }, file.delayMs ?? 0);
     });
   });
@@ -76,8 +80,10 @@ async function pulledMod(file: Served): Promise<{ mod: string; path: string }> {
   return { mod, path };
 }
 
-const pull = (mod: string, guard = { allowPrivate: true }) => runPull(testDb(), mod, { instanceId: "test", intervalSeconds: 3600, guard, force: true });
-const labelsOf = async (mod: string) => (await testDb().engram.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((e) => e.label);
+const pull = (mod: string, guard = { allowPrivate: true }) =>
+  runPull(testDb(), mod, { instanceId: "test", intervalSeconds: 3600, guard, force: true });
+const labelsOf = async (mod: string) =>
+  (await testDb().engram.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((e) => e.label);
 
 describe("pulling a mod's engrams", () => {
   it("applies a JSON file, ignoring its mod_id, and keeps the outcome", async () => {
@@ -121,8 +127,12 @@ describe("pulling a mod's engrams", () => {
 
   it("makes the mod's creatures match a file that names kinds, and leaves them alone for one that does not (issue 18)", async () => {
     const { mod, path } = await pulledMod({ body: "" });
-    const creaturesOf = async () => (await testDb().creature.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((c) => c.label);
-    files.set(path, { type: "text/csv", body: `kind,path,label,availability\ncreature,/Game/Mods/Pull${mod}/Dino1.Dino1,Dino 1,Island\ncreature,/Game/Mods/Pull${mod}/Dino2.Dino2,Dino 2,Island\n,/Game/Mods/Pull${mod}/A.A,Label A,Island\n` });
+    const creaturesOf = async () =>
+      (await testDb().creature.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((c) => c.label);
+    files.set(path, {
+      type: "text/csv",
+      body: `kind,path,label,availability\ncreature,/Game/Mods/Pull${mod}/Dino1.Dino1,Dino 1,Island\ncreature,/Game/Mods/Pull${mod}/Dino2.Dino2,Dino 2,Island\n,/Game/Mods/Pull${mod}/A.A,Label A,Island\n`,
+    });
     expect(await pull(mod)).toMatchObject({ status: "ok", added: 3, removed: 0 });
     expect(await creaturesOf()).toEqual(["Dino 1", "Dino 2"]);
     expect(await labelsOf(mod)).toEqual(["Label A"]);
@@ -131,7 +141,9 @@ describe("pulling a mod's engrams", () => {
     expect(await pull(mod)).toMatchObject({ status: "ok", added: 1, removed: 1 });
     expect(await creaturesOf()).toEqual(["Dino 1", "Dino 2"]);
     // With kinds again: the creature missing from it goes.
-    files.set(path, { body: JSON.stringify([engram(mod, "B"), { ...engram(mod, "Dino1", { label: "Dino 1" }), kind: "creature" }]) });
+    files.set(path, {
+      body: JSON.stringify([engram(mod, "B"), { ...engram(mod, "Dino1", { label: "Dino 1" }), kind: "creature" }]),
+    });
     expect(await pull(mod)).toMatchObject({ status: "ok", removed: 1 });
     expect(await creaturesOf()).toEqual(["Dino 1"]);
   });
@@ -154,7 +166,12 @@ describe("pulling a mod's engrams", () => {
     const { mod, path } = await pulledMod({ body: "" });
     files.set(path, { body: JSON.stringify([engram(mod, "Keep")]) });
     await pull(mod);
-    files.set(path, name === "an invalid row" ? { body: JSON.stringify([engram(mod, "X"), engram(mod, "Y", { environments: ["Moon"] })]) } : bad);
+    files.set(
+      path,
+      name === "an invalid row"
+        ? { body: JSON.stringify([engram(mod, "X"), engram(mod, "Y", { environments: ["Moon"] })]) }
+        : bad,
+    );
     const outcome = await pull(mod);
     expect(outcome).toMatchObject({ status: "error" });
     if (name === "an invalid row") expect(outcome!.message).toMatch(/row 2/);
@@ -183,7 +200,10 @@ describe("the pull schedule", () => {
     const mod = await confirmedMod(who);
     await postMods(who, { mod_id: mod, pull_url: `${origin}/files/one` });
     await reconcileSchedules(testDb());
-    await testDb().modPull.update({ where: { modId: mod }, data: { nextRunAt: new Date(Date.now() + 3_600_000), contentHash: "old" } });
+    await testDb().modPull.update({
+      where: { modId: mod },
+      data: { nextRunAt: new Date(Date.now() + 3_600_000), contentHash: "old" },
+    });
     await postMods(who, { mod_id: mod, pull_url: `${origin}/files/two` });
     await reconcileSchedules(testDb());
     const moved = await testDb().modPull.findUniqueOrThrow({ where: { modId: mod } });
@@ -201,7 +221,10 @@ describe("the pull schedule", () => {
     try {
       for (let round = 0; round < 20; round++) {
         await testDb().modPull.update({ where: { modId: mod }, data: { leaseOwner: null, leaseUntil: null } });
-        const claims = await Promise.all([claimPull(testDb(), mod, "a", { force: true }), claimPull(other, mod, "b", { force: true })]);
+        const claims = await Promise.all([
+          claimPull(testDb(), mod, "a", { force: true }),
+          claimPull(other, mod, "b", { force: true }),
+        ]);
         expect(claims.filter((c) => c !== null)).toHaveLength(1);
       }
     } finally {
@@ -213,7 +236,12 @@ describe("the pull schedule", () => {
 describe("the pull job inside the server", () => {
   it("pulls soon after a pull_url is set; with two instances on one database never the same mod at once", async () => {
     const instances = inject("engine") === "postgresql" ? 2 : 1;
-    const env = { DATABASE_URL: inject("databaseUrl"), STEAM_API_URL: inject("steamUrl"), PULL_INTERVAL_SECONDS: "1", PULL_ALLOW_PRIVATE_HOSTS: "true" };
+    const env = {
+      DATABASE_URL: inject("databaseUrl"),
+      STEAM_API_URL: inject("steamUrl"),
+      PULL_INTERVAL_SECONDS: "1",
+      PULL_ALLOW_PRIVATE_HOSTS: "true",
+    };
     const servers = await Promise.all(Array.from({ length: instances }, () => startServer(env)));
     try {
       const { mod, path } = await pulledMod({ body: "", delayMs: 300 });
@@ -238,7 +266,12 @@ describe("npm run pull", () => {
     new Promise<{ status: number | null; stdout: string }>((resolve) => {
       const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/pull.ts"), ...args], {
         cwd: ROOT,
-        env: { ...process.env, BASE_URL: "", DATABASE_URL: inject("databaseUrl"), PULL_ALLOW_PRIVATE_HOSTS: allowPrivate },
+        env: {
+          ...process.env,
+          BASE_URL: "",
+          DATABASE_URL: inject("databaseUrl"),
+          PULL_ALLOW_PRIVATE_HOSTS: allowPrivate,
+        },
       });
       let stdout = "";
       child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -28,7 +28,12 @@ const fromAddress = (server: TestServer, address: string, target = "/v1/engram.p
   client(server.url).request("GET", target, { headers: { "x-forwarded-for": address } });
 
 /** The limit shown by both header families: [limit, remaining] twice. */
-const shown = (res: ClientResponse) => [res.headers["ratelimit-limit"], res.headers["ratelimit-remaining"], res.headers["x-ratelimit-limit"], res.headers["x-ratelimit-remaining"]];
+const shown = (res: ClientResponse) => [
+  res.headers["ratelimit-limit"],
+  res.headers["ratelimit-remaining"],
+  res.headers["x-ratelimit-limit"],
+  res.headers["x-ratelimit-remaining"],
+];
 
 function expect429(res: ClientResponse): number {
   expect(res.status).toBe(429);
@@ -44,7 +49,13 @@ function expect429(res: ClientResponse): number {
 
 beforeAll(async () => {
   database = await createTestDatabase(engine, "ratelimit");
-  const env = { DATABASE_URL: database.url, STEAM_API_URL: inject("steamUrl"), RATE_LIMIT_IP_PER_MINUTE: String(PER_IP), RATE_LIMIT_PER_MINUTE: String(PER_USER), TRUST_PROXY: "true" };
+  const env = {
+    DATABASE_URL: database.url,
+    STEAM_API_URL: inject("steamUrl"),
+    RATE_LIMIT_IP_PER_MINUTE: String(PER_IP),
+    RATE_LIMIT_PER_MINUTE: String(PER_USER),
+    TRUST_PROXY: "true",
+  };
   a = await startServer(env);
   b = await startServer(env);
   store = createDb(database.url);
@@ -66,7 +77,10 @@ beforeAll(async () => {
 
 async function registerUserFrom(url: string, address: string): Promise<Identity> {
   const identity = newIdentity();
-  const res = await client(url).request("POST", "/v1/user.php", { body: { user_id: identity.userId, public_key: publicKeyPem(identity) }, headers: { "x-forwarded-for": address } });
+  const res = await client(url).request("POST", "/v1/user.php", {
+    body: { user_id: identity.userId, public_key: publicKeyPem(identity) },
+    headers: { "x-forwarded-for": address },
+  });
   expect(res.status).toBe(200);
   return identity;
 }
@@ -94,7 +108,8 @@ describe(`rate limits on ${engine}`, () => {
   });
 
   it("per user: signed requests of one user from many addresses are refused past the user's limit; another user is not", async () => {
-    const signed = (who: Identity, n: number) => client(a.url, who).request("GET", "/v1/mod.php", { headers: { "x-forwarded-for": `203.0.113.${n}` } });
+    const signed = (who: Identity, n: number) =>
+      client(a.url, who).request("GET", "/v1/mod.php", { headers: { "x-forwarded-for": `203.0.113.${n}` } });
     const statuses: number[] = [];
     for (let i = 0; i <= PER_USER; i++) statuses.push((await signed(alice, 10 + i)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -111,13 +126,16 @@ describe(`rate limits on ${engine}`, () => {
   it("is shared by two instances on one database: the second refuses once the total reaches the limit", async () => {
     await startEarlyInMinute();
     const carol = await registerUserFrom(a.url, "198.51.100.3");
-    const signed = (server: TestServer, n: number) => client(server.url, carol).request("GET", "/v1/mod.php", { headers: { "x-forwarded-for": `203.0.114.${n}` } });
+    const signed = (server: TestServer, n: number) =>
+      client(server.url, carol).request("GET", "/v1/mod.php", { headers: { "x-forwarded-for": `203.0.114.${n}` } });
     // Instances send their counts about once a second (later on a loaded machine): wait for
     // the shared table itself rather than for a fixed time.
     const counted = async (atLeast: number) => {
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const rows = await store.$queryRawUnsafe<{ total: number | bigint | null }[]>(`SELECT SUM(count) AS total FROM rate_limits WHERE key = 'user:${carol.userId}'`);
+        const rows = await store.$queryRawUnsafe<{ total: number | bigint | null }[]>(
+          `SELECT SUM(count) AS total FROM rate_limits WHERE key = 'user:${carol.userId}'`,
+        );
         if (Number(rows[0]?.total ?? 0) >= atLeast) return;
         if (Date.now() > deadline) throw new Error(`rate_limits never reached ${atLeast} for the user`);
         await new Promise((r) => setTimeout(r, 100));

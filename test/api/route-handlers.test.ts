@@ -20,7 +20,13 @@ beforeAll(async () => {
 describe("user.php as a Next.js route handler", () => {
   it("creates, reads and deletes a signed user like the custom server does", async () => {
     const id = newIdentity("ed25519");
-    const post = await route.POST(new Request(`${BASE}/v1/user.php`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user_id: id.userId, public_key: publicKeyPem(id) }) }));
+    const post = await route.POST(
+      new Request(`${BASE}/v1/user.php`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ user_id: id.userId, public_key: publicKeyPem(id) }),
+      }),
+    );
     expect(post.status).toBe(200);
     const get = await route.GET(new Request(`${BASE}/v1/user.php/${id.userId}`));
     expect(await get.json()).toEqual({ user_id: id.userId, public_key: publicKeyPem(id) });
@@ -35,10 +41,18 @@ describe("user.php as a Next.js route handler", () => {
     const put = await route.PUT(new Request(`${BASE}/v1/user.php`, { method: "PUT" }));
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST, DELETE, OPTIONS");
-    const big = await route.POST(new Request(`${BASE}/v1/user.php`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(5000) }));
+    const big = await route.POST(
+      new Request(`${BASE}/v1/user.php`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "x".repeat(5000),
+      }),
+    );
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ message: expect.any(String), details: { limit: 4096 } });
-    const unsigned = await route.DELETE(new Request(`${BASE}/v1/user.php/${newIdentity().userId}`, { method: "DELETE" }));
+    const unsigned = await route.DELETE(
+      new Request(`${BASE}/v1/user.php/${newIdentity().userId}`, { method: "DELETE" }),
+    );
     expect(unsigned.status).toBe(401);
     expect(unsigned.headers.get("www-authenticate")).toBe('Basic realm="Beacon API"');
   });
@@ -46,7 +60,11 @@ describe("user.php as a Next.js route handler", () => {
   it("applies the API's rate limits per client address, as server.ts does", async () => {
     await startEarlyInMinute(55_000);
     const get = (peer: string, extra: Record<string, string> = {}) =>
-      route.GET(new Request(`${BASE}/v1/user.php/${crypto.randomUUID()}`, { headers: { "x-beacon-peer-address": peer, ...extra } }));
+      route.GET(
+        new Request(`${BASE}/v1/user.php/${crypto.randomUUID()}`, {
+          headers: { "x-beacon-peer-address": peer, ...extra },
+        }),
+      );
     for (let i = 0; i < 30; i++) {
       const res = await get("10.9.9.9", { "x-forwarded-for": `10.0.0.${i}` });
       expect(res.status).toBe(404);

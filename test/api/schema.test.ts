@@ -35,8 +35,24 @@ interface Dmmf {
 }
 
 const columnType: Record<string, Record<string, string>> = {
-  sqlite: { String: "TEXT", Int: "INTEGER", Boolean: "BOOLEAN", DateTime: "DATETIME", Bytes: "BLOB", BigInt: "BIGINT", Float: "REAL" },
-  postgresql: { String: "TEXT", Int: "INTEGER", Boolean: "BOOLEAN", DateTime: "TIMESTAMP(3)", Bytes: "BYTEA", BigInt: "BIGINT", Float: "DOUBLE PRECISION" },
+  sqlite: {
+    String: "TEXT",
+    Int: "INTEGER",
+    Boolean: "BOOLEAN",
+    DateTime: "DATETIME",
+    Bytes: "BLOB",
+    BigInt: "BIGINT",
+    Float: "REAL",
+  },
+  postgresql: {
+    String: "TEXT",
+    Int: "INTEGER",
+    Boolean: "BOOLEAN",
+    DateTime: "TIMESTAMP(3)",
+    Bytes: "BYTEA",
+    BigInt: "BIGINT",
+    Float: "DOUBLE PRECISION",
+  },
 };
 
 /** The tables Prisma expects, in the same shape introspect() reads from the database. */
@@ -53,7 +69,8 @@ function expectedSchema(): Record<string, Table> {
   for (const m of models.values()) {
     const t: Table = { columns: [], primaryKey: [], indexes: [], foreignKeys: [] };
     for (const f of m.fields) {
-      if (f.kind === "scalar") t.columns.push({ name: f.dbName ?? f.name, type: columnType[engine]![f.type]!, notNull: f.isRequired });
+      if (f.kind === "scalar")
+        t.columns.push({ name: f.dbName ?? f.name, type: columnType[engine]![f.type]!, notNull: f.isRequired });
       if (f.kind === "object" && f.relationFromFields && f.relationFromFields.length > 0) {
         const target = models.get(f.type)!;
         t.foreignKeys.push({
@@ -79,7 +96,15 @@ function normalise(tables: Record<string, Table>) {
   return Object.fromEntries(
     Object.entries(tables)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, t]) => [name, { columns: sortBy(t.columns), primaryKey: t.primaryKey, indexes: sortBy(t.indexes), foreignKeys: sortBy(t.foreignKeys) }]),
+      .map(([name, t]) => [
+        name,
+        {
+          columns: sortBy(t.columns),
+          primaryKey: t.primaryKey,
+          indexes: sortBy(t.indexes),
+          foreignKeys: sortBy(t.foreignKeys),
+        },
+      ]),
   );
 }
 
@@ -92,15 +117,31 @@ function normalise(tables: Record<string, Table>) {
 function withoutSearchIndex(tables: Record<string, Table>): Record<string, Table> {
   const out = { ...tables };
   if (engine === "sqlite") {
-    const fts = Object.keys(out).filter((name) => name.startsWith("documents_fts")).sort();
-    expect(fts).toEqual(["documents_fts", "documents_fts_config", "documents_fts_data", "documents_fts_docsize", "documents_fts_idx"]);
+    const fts = Object.keys(out)
+      .filter((name) => name.startsWith("documents_fts"))
+      .sort();
+    expect(fts).toEqual([
+      "documents_fts",
+      "documents_fts_config",
+      "documents_fts_data",
+      "documents_fts_docsize",
+      "documents_fts_idx",
+    ]);
     for (const name of fts) delete out[name];
     return out;
   }
   const documents = out.documents!;
-  expect(documents.columns.filter((c) => c.name === "search_vector")).toEqual([{ name: "search_vector", type: "TSVECTOR", notNull: false }]);
-  expect(documents.indexes.filter((i) => i.columns.includes("search_vector"))).toEqual([{ unique: false, columns: ["search_vector"] }]);
-  out.documents = { ...documents, columns: documents.columns.filter((c) => c.name !== "search_vector"), indexes: documents.indexes.filter((i) => !i.columns.includes("search_vector")) };
+  expect(documents.columns.filter((c) => c.name === "search_vector")).toEqual([
+    { name: "search_vector", type: "TSVECTOR", notNull: false },
+  ]);
+  expect(documents.indexes.filter((i) => i.columns.includes("search_vector"))).toEqual([
+    { unique: false, columns: ["search_vector"] },
+  ]);
+  out.documents = {
+    ...documents,
+    columns: documents.columns.filter((c) => c.name !== "search_vector"),
+    indexes: documents.indexes.filter((i) => !i.columns.includes("search_vector")),
+  };
   return out;
 }
 
@@ -137,7 +178,10 @@ describe(`migrations on ${engine}`, () => {
   it("are recorded so that a second run applies nothing", async () => {
     const url = await freshDatabase();
     await migrate(url, { root: ROOT });
-    expect(await migrate(url, { root: ROOT })).toEqual({ applied: [], alreadyApplied: loadMigrations(migrationsDir(engine, ROOT)).length });
+    expect(await migrate(url, { root: ROOT })).toEqual({
+      applied: [],
+      alreadyApplied: loadMigrations(migrationsDir(engine, ROOT)).length,
+    });
   });
 
   it("apply to a database holding data from every earlier version without losing it", async () => {
@@ -146,7 +190,10 @@ describe(`migrations on ${engine}`, () => {
       const url = await freshDatabase();
       await migrate(url, { root: rootWith(k) });
       const id = `00000000-0000-4000-8000-00000000000${k % 10}`;
-      const raw = engine === "sqlite" ? `INSERT INTO "users" ("id", "public_key") VALUES ('${id}', 'pem')` : `INSERT INTO "users" ("id", "public_key") VALUES ('${id}', 'pem')`;
+      const raw =
+        engine === "sqlite"
+          ? `INSERT INTO "users" ("id", "public_key") VALUES ('${id}', 'pem')`
+          : `INSERT INTO "users" ("id", "public_key") VALUES ('${id}', 'pem')`;
       const db = createDb(url);
       await db.$executeRawUnsafe(raw);
       await db.$disconnect();
@@ -165,14 +212,22 @@ describe(`migrations on ${engine}`, () => {
     const url = await freshDatabase();
     await migrate(url, { root: rootWith(before) });
     const old = createDb(url);
-    await old.$executeRawUnsafe(`INSERT INTO "users" ("id", "public_key") VALUES ('00000000-0000-4000-8000-000000000001', 'pem')`);
+    await old.$executeRawUnsafe(
+      `INSERT INTO "users" ("id", "public_key") VALUES ('00000000-0000-4000-8000-000000000001', 'pem')`,
+    );
     await old.$executeRawUnsafe(
       `INSERT INTO "documents" ("id", "user_id", "name", "description", "last_updated") VALUES ('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-000000000001', 'Crème Brûlée', 'old', CURRENT_TIMESTAMP)`,
     );
     await old.$disconnect();
     await migrate(url, { root: ROOT });
     const db = createDb(url);
-    const found = await searchDocuments(db, { text: parseSearchText("creme brulee"), sort: "updated", count: 20, offset: 0, baseUrl: "http://x" });
+    const found = await searchDocuments(db, {
+      text: parseSearchText("creme brulee"),
+      sort: "updated",
+      count: 20,
+      offset: 0,
+      baseUrl: "http://x",
+    });
     expect(found.documents.map((d) => d.document_id)).toEqual(["00000000-0000-4000-8000-0000000000d1"]);
     expect(await db.document.findMany({ select: { maps: true } })).toEqual([{ maps: null }]);
     await db.$disconnect();
@@ -180,8 +235,14 @@ describe(`migrations on ${engine}`, () => {
 
   it("are applied once when several instances start at the same moment", async () => {
     const url = await freshDatabase();
-    const results = await Promise.all([migrate(url, { root: ROOT }), migrate(url, { root: ROOT }), migrate(url, { root: ROOT })]);
-    expect(results.map((r) => r.applied.length).reduce((a, b) => a + b, 0)).toBe(loadMigrations(migrationsDir(engine, ROOT)).length);
+    const results = await Promise.all([
+      migrate(url, { root: ROOT }),
+      migrate(url, { root: ROOT }),
+      migrate(url, { root: ROOT }),
+    ]);
+    expect(results.map((r) => r.applied.length).reduce((a, b) => a + b, 0)).toBe(
+      loadMigrations(migrationsDir(engine, ROOT)).length,
+    );
   });
 
   it("refuse to run when an applied migration was edited, or the database is newer", async () => {

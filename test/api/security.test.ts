@@ -8,7 +8,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { safeEqual } from "@/lib/auth/safe-equal";
 import type { Identity } from "@/lib/client/identity";
-import { client, confirmModOn, dedicatedServer, errorShapeProblem, leaks, rawExchange, registerUser, type Dedicated } from "../support/hostile";
+import {
+  client,
+  confirmModOn,
+  dedicatedServer,
+  errorShapeProblem,
+  leaks,
+  rawExchange,
+  registerUser,
+  type Dedicated,
+} from "../support/hostile";
 import { steamItem } from "../support/steam";
 import { ROOT } from "../support/test-server";
 
@@ -32,9 +41,18 @@ beforeAll(async () => {
   // Re-POST with pull_url refreshes nothing of the name; register a second mod whose title is the payload.
   const xssMod = await steamItem({ title: XSS });
   expect((await c.request("POST", "/v1/mod.php", { body: { mod_id: xssMod } })).status).toBe(200);
-  expect((await c.request("POST", "/v1/engram.php", { body: { path: "/Game/Mods/S/Xss.Xss", label: XSS, mod_id: modId, environments: "Island" } })).status).toBe(200);
+  expect(
+    (
+      await c.request("POST", "/v1/engram.php", {
+        body: { path: "/Game/Mods/S/Xss.Xss", label: XSS, mod_id: modId, environments: "Island" },
+      })
+    ).status,
+  ).toBe(200);
   documentId = randomUUID();
-  expect((await c.request("POST", "/v1/document.php", { body: { Identifier: documentId, Title: XSS, Description: XSS } })).status).toBe(200);
+  expect(
+    (await c.request("POST", "/v1/document.php", { body: { Identifier: documentId, Title: XSS, Description: XSS } }))
+      .status,
+  ).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -51,9 +69,15 @@ describe(`security on ${engine}`, () => {
       });
 
     it("no secret, token, password or signature is compared with == or !==", () => {
-      const compare = /(secret|token|password|signature|api_?key|hmac|digest)\w*\s*[!=]==?|[!=]==?\s*\w*(secret|token|password|signature|api_?key|hmac|digest)/i;
-      const offenders = ["lib", "app", "server.ts"].flatMap((p) => (p.endsWith(".ts") ? [join(ROOT, p)] : sources(join(ROOT, p))))
-        .flatMap((file) => readFileSync(file, "utf8").split("\n").map((line, i) => ({ file, line: i + 1, text: line })))
+      const compare =
+        /(secret|token|password|signature|api_?key|hmac|digest)\w*\s*[!=]==?|[!=]==?\s*\w*(secret|token|password|signature|api_?key|hmac|digest)/i;
+      const offenders = ["lib", "app", "server.ts"]
+        .flatMap((p) => (p.endsWith(".ts") ? [join(ROOT, p)] : sources(join(ROOT, p))))
+        .flatMap((file) =>
+          readFileSync(file, "utf8")
+            .split("\n")
+            .map((line, i) => ({ file, line: i + 1, text: line })),
+        )
         .filter((l) => compare.test(l.text) && !/\.length\s*[!=]==/.test(l.text));
       expect(offenders).toEqual([]);
     });
@@ -100,8 +124,14 @@ describe(`security on ${engine}`, () => {
     for (const title of titles) {
       it(`title ${JSON.stringify(title)}: one ASCII header line, no quotes or separators in filename`, async () => {
         const id = randomUUID();
-        expect((await client(url, owner).request("POST", "/v1/document.php", { body: { Identifier: id, Title: title } })).status).toBe(200);
-        const res = await rawExchange(url, `GET /v1/document.php/${id} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        expect(
+          (await client(url, owner).request("POST", "/v1/document.php", { body: { Identifier: id, Title: title } }))
+            .status,
+        ).toBe(200);
+        const res = await rawExchange(
+          url,
+          `GET /v1/document.php/${id} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        );
         const head = res.text.split("\r\n\r\n")[0] ?? "";
         expect(head.startsWith("HTTP/1.1 200 ")).toBe(true);
         expect(/^[\x20-\x7e\r\n]*$/.test(head), head).toBe(true);
@@ -151,7 +181,9 @@ describe(`security on ${engine}`, () => {
         expect(res.status, page).toBeLessThan(500);
         expect(res.headers.get("content-type"), page).toMatch(/^text\/html/);
         for (const marker of XSS_MARKERS) expect(html.includes(marker), `${page} contains ${marker}`).toBe(false);
-        expect(res.headers.get("content-security-policy"), page).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+        expect(res.headers.get("content-security-policy"), page).toMatch(
+          /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/,
+        );
         expect(res.headers.get("content-security-policy"), page).toContain("frame-ancestors 'none'");
         expect(res.headers.get("x-content-type-options"), page).toBe("nosniff");
         expect(res.headers.get("x-frame-options"), page).toBe("DENY");
@@ -186,14 +218,42 @@ describe(`security on ${engine}`, () => {
   describe("request smuggling is refused", () => {
     const follow = () => `GET /v1/user.php/${owner.userId} HTTP/1.1\r\nHost: x\r\n\r\n`;
     const attempts: [string, () => string][] = [
-      ["CL.TE", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${follow()}`],
-      ["TE.CL", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n5\r\nabcde\r\n0\r\n\r\n${follow()}`],
-      ["TE with a space before the colon", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n${follow()}`],
-      ["TE that is not chunked last", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${follow()}`],
-      ["TE xchunked", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n${follow()}`],
-      ["two Content-Length values", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 40\r\n\r\n${follow()}`],
-      ["Content-Length list", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nContent-Length: 0, 40\r\n\r\n${follow()}`],
-      ["bare LF line endings around a chunk", () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\n\n${follow()}`],
+      [
+        "CL.TE",
+        () =>
+          `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${follow()}`,
+      ],
+      [
+        "TE.CL",
+        () =>
+          `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n5\r\nabcde\r\n0\r\n\r\n${follow()}`,
+      ],
+      [
+        "TE with a space before the colon",
+        () =>
+          `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n${follow()}`,
+      ],
+      [
+        "TE that is not chunked last",
+        () =>
+          `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${follow()}`,
+      ],
+      [
+        "TE xchunked",
+        () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n${follow()}`,
+      ],
+      [
+        "two Content-Length values",
+        () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 40\r\n\r\n${follow()}`,
+      ],
+      [
+        "Content-Length list",
+        () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nContent-Length: 0, 40\r\n\r\n${follow()}`,
+      ],
+      [
+        "bare LF line endings around a chunk",
+        () => `POST /v1/user.php HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\n\n${follow()}`,
+      ],
     ];
     for (const [name, bytes] of attempts) {
       it(`${name}: 400 JSON, connection closed, the smuggled request never answered`, async () => {
@@ -206,7 +266,10 @@ describe(`security on ${engine}`, () => {
       });
     }
     it("control: two well-formed pipelined requests get two answers", async () => {
-      const res = await rawExchange(url, `GET /v1/user.php/${owner.userId} HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/user.php/${owner.userId} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const res = await rawExchange(
+        url,
+        `GET /v1/user.php/${owner.userId} HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/user.php/${owner.userId} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
       expect(res.text.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
     });
   });
@@ -216,7 +279,9 @@ describe(`security on ${engine}`, () => {
       const replies = await Promise.all([
         client(url).request("GET", "/v1/user.php/%ZZ"),
         client(url).request("POST", "/v1/document.php", { body: "{", contentType: "application/json" }),
-        client(url, owner).request("POST", "/v1/engram.php", { body: { path: "/a.b", label: "x", mod_id: "1", environments: ["Island"] } }),
+        client(url, owner).request("POST", "/v1/engram.php", {
+          body: { path: "/a.b", label: "x", mod_id: "1", environments: ["Island"] },
+        }),
         client(url, owner).request("GET", "/v1/mod.php/1,2,3"),
         client(url).request("DELETE", "/v1/mod.php/1", { headers: { authorization: "Basic !!!" } }),
         client(url).request("GET", `/v1/engram.php?mod_id=${"9".repeat(30)}`),

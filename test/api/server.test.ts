@@ -24,10 +24,18 @@ async function database(): Promise<TestDatabase> {
 
 describe(`server process on ${engine}`, () => {
   it("runs compiled JavaScript: npm start and the test server run dist/server.js, which imports only installed packages", async () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(pkg.scripts.start).toBe("node scripts/start.mjs");
     expect(readFileSync(join(ROOT, "scripts/start.mjs"), "utf8")).not.toMatch(/tsx|\.ts"/);
-    const server = await startServer({ DATABASE_URL: engine === "sqlite" ? `file:${join(mkdtempSync(join(tmpdir(), "beacon-data-")), "b.db")}` : (await database()).url });
+    const server = await startServer({
+      DATABASE_URL:
+        engine === "sqlite"
+          ? `file:${join(mkdtempSync(join(tmpdir(), "beacon-data-")), "b.db")}`
+          : (await database()).url,
+    });
     const argv = readFileSync(`/proc/${server.process.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
     expect(argv.slice(1)).toEqual([join(ROOT, "dist", "server.js")]);
     // No loader slipped in through the environment either.
@@ -35,8 +43,12 @@ describe(`server process on ${engine}`, () => {
     expect(environ.filter((v) => v.startsWith("NODE_OPTIONS=") && /tsx|--import|--loader/.test(v))).toEqual([]);
     expect(await server.stop()).toBe(0);
     const bundle = readFileSync(join(ROOT, "dist", "server.js"), "utf8");
-    const imported = new Set([...bundle.matchAll(/^import .*? from "([^"]+)";$|^import "([^"]+)";$/gm)].map((m) => (m[1] ?? m[2])!));
-    const packages = [...imported].filter((s) => !s.startsWith("node:")).map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]!));
+    const imported = new Set(
+      [...bundle.matchAll(/^import .*? from "([^"]+)";$|^import "([^"]+)";$/gm)].map((m) => (m[1] ?? m[2])!),
+    );
+    const packages = [...imported]
+      .filter((s) => !s.startsWith("node:"))
+      .map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]!));
     expect(packages.length).toBeGreaterThan(3);
     // Only what a production install has: no "@/" alias, no relative .ts path, no dev dependency.
     for (const p of packages) expect(Object.keys(pkg.dependencies), p).toContain(p);
@@ -69,14 +81,20 @@ describe(`server process on ${engine}`, () => {
 
   it("on SIGTERM finishes the request in flight, then exits 0", async () => {
     const db = await database();
-    const server = await startServer({ DATABASE_URL: engine === "sqlite" ? `file:${join(mkdtempSync(join(tmpdir(), "beacon-data-")), "b.db")}` : db.url });
+    const server = await startServer({
+      DATABASE_URL: engine === "sqlite" ? `file:${join(mkdtempSync(join(tmpdir(), "beacon-data-")), "b.db")}` : db.url,
+    });
     const id = newIdentity();
     const body = Buffer.from(JSON.stringify({ user_id: id.userId, public_key: publicKeyPem(id) }));
     const reply = new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/v1/user.php`, { method: "POST", headers: { "content-type": "application/json", "content-length": body.length } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        `${server.url}/v1/user.php`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": body.length } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on("error", reject);
       req.write(body.subarray(0, 10));
       // The server has the request but not its whole body when the signal arrives.

@@ -7,9 +7,16 @@ import { CHALLENGE_TTL_MS, issueChallenge, redeemChallenge, type Challenge } fro
 import { registeredUser, testDb } from "../support/api";
 
 const baseUrl = () => inject("serverUrl");
-const signWith = (identity: Identity, c: Challenge) => sign("sha256", Buffer.from(c.content, "utf8"), identity.privateKey).toString("hex");
+const signWith = (identity: Identity, c: Challenge) =>
+  sign("sha256", Buffer.from(c.content, "utf8"), identity.privateKey).toString("hex");
 const redeem = (identity: Identity, c: Challenge, signature = signWith(identity, c), now?: Date) =>
-  redeemChallenge(testDb(), { userId: identity.userId, challengeId: c.challengeId, signature, baseUrl: baseUrl(), now });
+  redeemChallenge(testDb(), {
+    userId: identity.userId,
+    challengeId: c.challengeId,
+    signature,
+    baseUrl: baseUrl(),
+    now,
+  });
 
 describe("sign-in challenges", () => {
   it("accepts a signature by the user's key once, and never again", async () => {
@@ -51,7 +58,10 @@ describe("sign-in challenges", () => {
 
   it("refuses a wrong signature and spends the challenge doing so", async () => {
     const user = await registeredUser();
-    const stranger = identityFromPem(user.userId, newIdentity().privateKey.export({ format: "pem", type: "pkcs8" }).toString());
+    const stranger = identityFromPem(
+      user.userId,
+      newIdentity().privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+    );
     const c = await issueChallenge(testDb(), { userId: user.userId, baseUrl: baseUrl() });
     expect(await redeem(user, c, signWith(stranger, c))).toEqual({ ok: false, reason: "bad-signature" });
     expect(await redeem(user, c)).toEqual({ ok: false, reason: "unknown-or-used" });
@@ -61,16 +71,25 @@ describe("sign-in challenges", () => {
 
   it("refuses malformed input and users that do not exist", async () => {
     const ghost = newIdentity();
-    await expect(issueChallenge(testDb(), { userId: ghost.userId, baseUrl: baseUrl() })).rejects.toMatchObject({ status: 400 });
-    await expect(issueChallenge(testDb(), { userId: "not-a-uuid", baseUrl: baseUrl() })).rejects.toMatchObject({ status: 400 });
-    expect(await redeemChallenge(testDb(), { userId: ghost.userId, challengeId: "x", signature: "00", baseUrl: baseUrl() })).toEqual({ ok: false, reason: "malformed" });
+    await expect(issueChallenge(testDb(), { userId: ghost.userId, baseUrl: baseUrl() })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(issueChallenge(testDb(), { userId: "not-a-uuid", baseUrl: baseUrl() })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(
+      await redeemChallenge(testDb(), { userId: ghost.userId, challengeId: "x", signature: "00", baseUrl: baseUrl() }),
+    ).toEqual({ ok: false, reason: "malformed" });
   });
 });
 
 describe("next-auth Credentials sign-in over HTTP", () => {
   async function callback(fields: Record<string, string>) {
     const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
       method: "POST",
@@ -85,25 +104,37 @@ describe("next-auth Credentials sign-in over HTTP", () => {
   it("signs in with a signed challenge, and the session opens the dashboard", async () => {
     const user = await registeredUser();
     const c = await issueChallenge(testDb(), { userId: user.userId, baseUrl: baseUrl() });
-    const { session } = await callback({ user_id: user.userId, challenge: c.challengeId, signature: signWith(user, c) });
+    const { session } = await callback({
+      user_id: user.userId,
+      challenge: c.challengeId,
+      signature: signWith(user, c),
+    });
     expect(session).toBeDefined();
     const page = await fetch(`${baseUrl()}/dashboard`, { headers: { cookie: session! }, redirect: "manual" });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(user.userId);
     // The same challenge a second time gets no session.
-    expect((await callback({ user_id: user.userId, challenge: c.challengeId, signature: signWith(user, c) })).session).toBeUndefined();
+    expect(
+      (await callback({ user_id: user.userId, challenge: c.challengeId, signature: signWith(user, c) })).session,
+    ).toBeUndefined();
   });
 
   it("refuses a wrong signature and a missing CSRF token; the dashboard needs a session", async () => {
     const user = await registeredUser();
     const c = await issueChallenge(testDb(), { userId: user.userId, baseUrl: baseUrl() });
-    expect((await callback({ user_id: user.userId, challenge: c.challengeId, signature: "ab".repeat(256) })).session).toBeUndefined();
+    expect(
+      (await callback({ user_id: user.userId, challenge: c.challengeId, signature: "ab".repeat(256) })).session,
+    ).toBeUndefined();
     const c2 = await issueChallenge(testDb(), { userId: user.userId, baseUrl: baseUrl() });
     const noCsrf = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ user_id: user.userId, challenge: c2.challengeId, signature: signWith(user, c2) }).toString(),
+      body: new URLSearchParams({
+        user_id: user.userId,
+        challenge: c2.challengeId,
+        signature: signWith(user, c2),
+      }).toString(),
     });
     expect(noCsrf.headers.getSetCookie().some((s) => s.startsWith("authjs.session-token="))).toBe(false);
     const anonymous = await fetch(`${baseUrl()}/dashboard`, { redirect: "manual" });

@@ -21,7 +21,11 @@ interface Summary {
 
 function runSoak(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/soak.ts"), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/soak.ts"), ...args],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -35,11 +39,28 @@ describe.runIf(inject("engine") === "sqlite")("soak", () => {
   it("60 s of mixed reads, signed writes and downloads: no errors, memory flat in the second half", async () => {
     // The limit is looser than the long form's 3 MB/min: the 30 s second half holds only
     // about three full GCs (or three RSS floors), too few to tell growth any finer.
-    const run = await runSoak(["--seconds", "60", "--warmup", "45", "--connections", "4", "--rate", "100", "--max-slope", "30", "--json"]);
+    const run = await runSoak([
+      "--seconds",
+      "60",
+      "--warmup",
+      "45",
+      "--connections",
+      "4",
+      "--rate",
+      "100",
+      "--max-slope",
+      "30",
+      "--json",
+    ]);
     const last = run.stdout.trim().split("\n").at(-1) ?? "";
     expect(last.startsWith("{"), run.stderr.slice(-3000)).toBe(true);
     const summary = JSON.parse(last) as Summary;
-    console.log(run.stderr.split("\n").filter((l) => l.startsWith("[soak] t=") || l.includes("PASS") || l.includes("FAIL")).join("\n"));
+    console.log(
+      run.stderr
+        .split("\n")
+        .filter((l) => l.startsWith("[soak] t=") || l.includes("PASS") || l.includes("FAIL"))
+        .join("\n"),
+    );
     expect(summary.errors, summary.errorExamples.join("\n")).toBe(0);
     expect(summary.requests).toBeGreaterThan(60 * 30);
     expect(summary.samples.length).toBeGreaterThanOrEqual(7);

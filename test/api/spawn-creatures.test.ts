@@ -28,7 +28,8 @@ async function modWithCreatures() {
   const alphaBeta = `/Game/Mods/S${u}/Qx${u}AlphaBeta.Qx${u}AlphaBeta`;
   const raptor = `/Game/Mods/S${u}/Raptor${u}_Character_BP.Raptor${u}_Character_BP`;
   const trike = `/Game/Mods/S${u}/Trike${u}_Character_BP.Trike${u}_Character_BP`;
-  const post = async (endpoint: string, body: unknown) => expect((await api(who).request("POST", `/v1/${endpoint}`, { body })).status).toBe(200);
+  const post = async (endpoint: string, body: unknown) =>
+    expect((await api(who).request("POST", `/v1/${endpoint}`, { body })).status).toBe(200);
   await post("engram.php", [
     { path: alpha, label: `Alpha ${u}`, mod_id: mod, environments: ["Island"] },
     { path: alphaBeta, label: `Alpha Beta ${u}`, mod_id: mod, environments: ["Island"] },
@@ -58,10 +59,20 @@ describe("/spawn/rows.json?kind=creatures", () => {
     // The engram rows of the same mod are another list with another tag.
     expect((await get(`/spawn/rows.json?mod_id=${m.mod}&locale=en`)).headers.get("etag")).not.toBe(etag);
     const dodo = `/Game/Mods/S${m.u}/Dodo${m.u}_Character_BP.Dodo${m.u}_Character_BP`;
-    expect((await api(m.who).request("POST", "/v1/creature.php", { body: { path: dodo, label: `Dodo ${m.u}`, mod_id: m.mod, environments: "Island" } })).status).toBe(200);
+    expect(
+      (
+        await api(m.who).request("POST", "/v1/creature.php", {
+          body: { path: dodo, label: `Dodo ${m.u}`, mod_id: m.mod, environments: "Island" },
+        })
+      ).status,
+    ).toBe(200);
     const after = await get(url, { "if-none-match": etag });
     expect(after.status).toBe(200);
-    expect(((await after.json()) as SpawnRow[]).map((r) => r[0])).toEqual([`Dodo ${m.u}`, `Raptor ${m.u}`, `Triceratops ${m.u}`]);
+    expect(((await after.json()) as SpawnRow[]).map((r) => r[0])).toEqual([
+      `Dodo ${m.u}`,
+      `Raptor ${m.u}`,
+      `Triceratops ${m.u}`,
+    ]);
   });
 
   it("refuses an unknown kind with a 400 sentence and an unregistered mod with a 404", async () => {
@@ -90,7 +101,18 @@ describe("GFI codes on engram rows", () => {
     // A base-game engram whose class holds AlphaBeta's: the mod's rows are the same, its code is gone.
     const path = `/Game/PrimalEarth/G${m.u}/Qx${m.u}AlphaBetaGamma.Qx${m.u}AlphaBetaGamma`;
     const className = classOf(path);
-    await testDb().engram.create({ data: { uid: uidOf(path), path, className, classKey: className.toLowerCase(), label: `Gamma ${m.u}`, environments: 1, canBlueprint: true, modId: null } });
+    await testDb().engram.create({
+      data: {
+        uid: uidOf(path),
+        path,
+        className,
+        classKey: className.toLowerCase(),
+        label: `Gamma ${m.u}`,
+        environments: 1,
+        canBlueprint: true,
+        modId: null,
+      },
+    });
     try {
       const after = await get(url, { "if-none-match": res.headers.get("etag")! });
       expect(after.status).toBe(200);
@@ -106,7 +128,9 @@ describe("GFI codes on engram rows", () => {
 describe("the page, rendered by the server (no JavaScript)", () => {
   it("shows GFI commands with the view's options, and the full command with a note where there is no code", async () => {
     const m = await modWithCreatures();
-    const code = ((await (await get(`/spawn/rows.json?mod_id=${m.mod}&gfi=1`)).json()) as SpawnRow[]).find((r) => r[2] === m.alphaBeta)![6]!;
+    const code = ((await (await get(`/spawn/rows.json?mod_id=${m.mod}&gfi=1`)).json()) as SpawnRow[]).find(
+      (r) => r[2] === m.alphaBeta,
+    )![6]!;
     const html = await pageText(`/spawn/?mod_id=${m.mod}&cmd=gfi&qty=5&quality=10&as=blueprint`);
     expect(html).toContain(`cheat gfi ${code} 5 10 true`);
     expect(html).toContain(`cheat giveitem "Blueprint'${m.alpha}'" 5 10 true`);
@@ -128,6 +152,8 @@ describe("the page, rendered by the server (no JavaScript)", () => {
     expect(wrong).not.toContain('spawndino "Blueprint');
 
     const other = await confirmedMod(m.who, { title: `Empty Mod ${m.u}` });
-    expect(await pageText(`/spawn/?mod_id=${other}&tab=creatures`)).toContain(`Empty Mod ${m.u} lists no creatures yet.`);
+    expect(await pageText(`/spawn/?mod_id=${other}&tab=creatures`)).toContain(
+      `Empty Mod ${m.u} lists no creatures yet.`,
+    );
   });
 });

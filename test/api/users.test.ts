@@ -3,7 +3,13 @@ import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { signedContent } from "@/lib/auth/signed-content";
-import { basicAuthorization, newIdentity, publicKeyHex, publicKeyPem, type SignatureScheme } from "@/lib/client/identity";
+import {
+  basicAuthorization,
+  newIdentity,
+  publicKeyHex,
+  publicKeyPem,
+  type SignatureScheme,
+} from "@/lib/client/identity";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 
 const userCount = () => testDb().user.count();
@@ -36,14 +42,18 @@ describe("POST /v1/user.php", () => {
   it("stores the user id lowercase and finds it in any case", async () => {
     const id = newIdentity();
     const upper = id.userId.toUpperCase();
-    expect((await api().request("POST", "/v1/user.php", { body: { user_id: upper, public_key: publicKeyPem(id) } })).status).toBe(200);
+    expect(
+      (await api().request("POST", "/v1/user.php", { body: { user_id: upper, public_key: publicKeyPem(id) } })).status,
+    ).toBe(200);
     const res = await api().request("GET", `/v1/user.php/${upper}`);
     expect(res.json()).toMatchObject({ user_id: id.userId });
   });
 
   it("creates an array of users all at once", async () => {
     const ids = [newIdentity(), newIdentity("ed25519")];
-    expect((await api().request("POST", "/v1/user.php", { body: ids.map((i) => body(i, publicKeyPem(i))) })).status).toBe(200);
+    expect(
+      (await api().request("POST", "/v1/user.php", { body: ids.map((i) => body(i, publicKeyPem(i))) })).status,
+    ).toBe(200);
     const res = await api().request("GET", `/v1/user.php/${ids[0]!.userId},${ids[1]!.userId}`);
     expect(res.json<unknown[]>()).toHaveLength(2);
   });
@@ -51,7 +61,9 @@ describe("POST /v1/user.php", () => {
   it("writes nothing when one item of an array is bad, and names it", async () => {
     const good = newIdentity();
     const before = await userCount();
-    const res = await api().request("POST", "/v1/user.php", { body: [body(good, publicKeyPem(good)), { user_id: "nope", public_key: "x" }] });
+    const res = await api().request("POST", "/v1/user.php", {
+      body: [body(good, publicKeyPem(good)), { user_id: "nope", public_key: "x" }],
+    });
     const err = expectJsonError(res, 400);
     expect(err.details).toMatchObject({ index: 1 });
     expect(await userCount()).toBe(before);
@@ -68,13 +80,19 @@ describe("POST /v1/user.php", () => {
 
   it("refuses the same user twice in one array", async () => {
     const id = newIdentity();
-    expectJsonError(await api().request("POST", "/v1/user.php", { body: [body(id, publicKeyPem(id)), body(id, publicKeyPem(id))] }), 400);
+    expectJsonError(
+      await api().request("POST", "/v1/user.php", { body: [body(id, publicKeyPem(id)), body(id, publicKeyPem(id))] }),
+      400,
+    );
     expect((await api().request("GET", `/v1/user.php/${id.userId}`)).status).toBe(404);
   });
 
   it("refuses RSA keys under 2048 bits", async () => {
     const weak = newIdentity("rsa-sha256", 1024);
-    const err = expectJsonError(await api().request("POST", "/v1/user.php", { body: body(weak, publicKeyPem(weak)) }), 400);
+    const err = expectJsonError(
+      await api().request("POST", "/v1/user.php", { body: body(weak, publicKeyPem(weak)) }),
+      400,
+    );
     expect(err.message).toContain("2048");
   });
 
@@ -88,22 +106,46 @@ describe("POST /v1/user.php", () => {
     ["a string", "hello"],
     ["null", null],
   ])("refuses %s with 400", async (_name, payload) => {
-    expectJsonError(await api().request("POST", "/v1/user.php", { body: JSON.stringify(payload), contentType: "application/json" }), 400);
+    expectJsonError(
+      await api().request("POST", "/v1/user.php", { body: JSON.stringify(payload), contentType: "application/json" }),
+      400,
+    );
   });
 
   it("refuses malformed JSON, a wrong Content-Type and invalid UTF-8 with 400", async () => {
     const id = newIdentity();
-    expectJsonError(await api().request("POST", "/v1/user.php", { body: '{"user_id":', contentType: "application/json" }), 400);
-    expectJsonError(await api().request("POST", "/v1/user.php", { body: JSON.stringify(body(id, publicKeyPem(id))), contentType: "text/plain" }), 400);
-    expectJsonError(await api().request("POST", "/v1/user.php", { body: Buffer.from([0x7b, 0xff, 0x7d]), contentType: "application/json" }), 400);
+    expectJsonError(
+      await api().request("POST", "/v1/user.php", { body: '{"user_id":', contentType: "application/json" }),
+      400,
+    );
+    expectJsonError(
+      await api().request("POST", "/v1/user.php", {
+        body: JSON.stringify(body(id, publicKeyPem(id))),
+        contentType: "text/plain",
+      }),
+      400,
+    );
+    expectJsonError(
+      await api().request("POST", "/v1/user.php", {
+        body: Buffer.from([0x7b, 0xff, 0x7d]),
+        contentType: "application/json",
+      }),
+      400,
+    );
     expect((await api().request("GET", `/v1/user.php/${id.userId}`)).status).toBe(404);
   });
 
   it("accepts the user id after user.php/ when it matches the body, refuses it otherwise", async () => {
     const id = newIdentity();
     const other = newIdentity();
-    expectJsonError(await api().request("POST", `/v1/user.php/${other.userId}`, { body: body(id, publicKeyPem(id)) }), 400);
-    expect((await api().request("POST", `/v1/user.php/${id.userId.toUpperCase()}`, { body: body(id, publicKeyPem(id)) })).status).toBe(200);
+    expectJsonError(
+      await api().request("POST", `/v1/user.php/${other.userId}`, { body: body(id, publicKeyPem(id)) }),
+      400,
+    );
+    expect(
+      (await api().request("POST", `/v1/user.php/${id.userId.toUpperCase()}`, { body: body(id, publicKeyPem(id)) }))
+        .status,
+    ).toBe(200);
   });
 
   it("accepts a gzip-encoded body", async () => {
@@ -121,7 +163,14 @@ describe("POST /v1/user.php", () => {
     const big = Buffer.alloc(inject("maxBodyBytes") + 1, 0x20);
     expectJsonError(await api().request("POST", "/v1/user.php", { body: big, contentType: "application/json" }), 413);
     const bomb = gzipSync(Buffer.alloc(inject("maxBodyBytes") + 1, 0x20));
-    expectJsonError(await api().request("POST", "/v1/user.php", { body: bomb, contentType: "application/json", headers: { "content-encoding": "gzip" } }), 413);
+    expectJsonError(
+      await api().request("POST", "/v1/user.php", {
+        body: bomb,
+        contentType: "application/json",
+        headers: { "content-encoding": "gzip" },
+      }),
+      413,
+    );
   });
 });
 
@@ -147,24 +196,34 @@ describe("GET /v1/user.php", () => {
   });
 
   it("refuses non-UUID ids with 400", async () => {
-    for (const target of ["/v1/user.php/abc", "/v1/user.php/'%20OR%201=1--", "/v1/user.php/..%2F..%2Fetc%2Fpasswd", "/v1/user.php/%ZZ"]) {
+    for (const target of [
+      "/v1/user.php/abc",
+      "/v1/user.php/'%20OR%201=1--",
+      "/v1/user.php/..%2F..%2Fetc%2Fpasswd",
+      "/v1/user.php/%ZZ",
+    ]) {
       expectJsonError(await api().request("GET", target), 400);
     }
   });
 });
 
 describe("DELETE /v1/user.php", () => {
-  it.each<SignatureScheme>(["rsa-sha1", "rsa-sha256", "ed25519"])("deletes the caller, signed with %s", async (scheme) => {
-    const id = await registeredUser(scheme);
-    const res = await api(id).request("DELETE", `/v1/user.php/${id.userId}`);
-    expect(res.status).toBe(200);
-    expect(res.body.length).toBe(0);
-    expect((await api().request("GET", `/v1/user.php/${id.userId}`)).status).toBe(404);
-  });
+  it.each<SignatureScheme>(["rsa-sha1", "rsa-sha256", "ed25519"])(
+    "deletes the caller, signed with %s",
+    async (scheme) => {
+      const id = await registeredUser(scheme);
+      const res = await api(id).request("DELETE", `/v1/user.php/${id.userId}`);
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBe(0);
+      expect((await api().request("GET", `/v1/user.php/${id.userId}`)).status).toBe(404);
+    },
+  );
 
   it("accepts the id in a text/plain body", async () => {
     const id = await registeredUser();
-    expect((await api(id).request("DELETE", "/v1/user.php", { body: id.userId, contentType: "text/plain" })).status).toBe(200);
+    expect(
+      (await api(id).request("DELETE", "/v1/user.php", { body: id.userId, contentType: "text/plain" })).status,
+    ).toBe(200);
     expect((await api().request("GET", `/v1/user.php/${id.userId}`)).status).toBe(404);
   });
 
@@ -181,7 +240,9 @@ describe("DELETE /v1/user.php", () => {
     const bob = await registeredUser();
     expectJsonError(await api(alice).request("DELETE", `/v1/user.php/${bob.userId}`), 403);
     expectJsonError(await api(alice).request("DELETE", `/v1/user.php/${alice.userId},${bob.userId}`), 403);
-    expect((await api().request("GET", `/v1/user.php/${alice.userId},${bob.userId}`)).json<unknown[]>()).toHaveLength(2);
+    expect((await api().request("GET", `/v1/user.php/${alice.userId},${bob.userId}`)).json<unknown[]>()).toHaveLength(
+      2,
+    );
   });
 
   it("refuses a signature made for another method, URL or user, and says what it verified", async () => {
@@ -214,15 +275,38 @@ describe("DELETE /v1/user.php", () => {
     const id = await registeredUser();
     const db = testDb();
     await db.modRegistration.create({
-      data: { userId: id.userId, workshopId: "900001" + Math.floor(Math.random() * 1000), name: "M", confirmationCode: randomUUID(), confirmed: true, confirmedModId: `c${randomUUID()}` },
+      data: {
+        userId: id.userId,
+        workshopId: "900001" + Math.floor(Math.random() * 1000),
+        name: "M",
+        confirmationCode: randomUUID(),
+        confirmed: true,
+        confirmedModId: `c${randomUUID()}`,
+      },
     });
     const mod = await db.modRegistration.findFirstOrThrow({ where: { userId: id.userId } });
     await db.engram.create({
-      data: { uid: randomUUID().replace(/-/g, ""), path: `/Game/Mods/${randomUUID()}`, className: "X_C", classKey: "x_c", label: "X", environments: 1, canBlueprint: true, modId: mod.confirmedModId },
+      data: {
+        uid: randomUUID().replace(/-/g, ""),
+        path: `/Game/Mods/${randomUUID()}`,
+        className: "X_C",
+        classKey: "x_c",
+        label: "X",
+        environments: 1,
+        canBlueprint: true,
+        modId: mod.confirmedModId,
+      },
     });
     const docId = randomUUID();
     await db.document.create({
-      data: { id: docId, userId: id.userId, name: "D", description: "", lastUpdated: new Date(), content: { create: { encoding: "identity", body: Buffer.from("{}"), sha256: "0" } } },
+      data: {
+        id: docId,
+        userId: id.userId,
+        name: "D",
+        description: "",
+        lastUpdated: new Date(),
+        content: { create: { encoding: "identity", body: Buffer.from("{}"), sha256: "0" } },
+      },
     });
     expect((await api(id).request("DELETE", `/v1/user.php/${id.userId}`)).status).toBe(200);
     expect(await db.modRegistration.count({ where: { userId: id.userId } })).toBe(0);

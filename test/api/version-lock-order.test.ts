@@ -37,13 +37,18 @@ describe.runIf(inject("engine") === "postgresql")("data version locks on Postgre
     await puller.query(row("engrams"), [`/Game/Mods/Lock${modId}/E.E`, modId]);
     await renamer.query("BEGIN");
     await renamer.query("SET LOCAL lock_timeout = '20s'");
-    const renamed = renamer.query(`UPDATE "mod_registrations" SET "name" = 'Renamed' WHERE "confirmed_mod_id" = $1`, [modId]);
+    const renamed = renamer.query(`UPDATE "mod_registrations" SET "name" = 'Renamed' WHERE "confirmed_mod_id" = $1`, [
+      modId,
+    ]);
     await new Promise((r) => setTimeout(r, 300)); // the rename is now waiting on a version row
     await puller.query(row("creatures"), [`/Game/Mods/Lock${modId}/C.C`, modId]);
     await puller.query("COMMIT");
     await renamed;
     await renamer.query("COMMIT");
-    const { rows } = await puller.query<{ name: string }>(`SELECT "name" FROM "mod_registrations" WHERE "confirmed_mod_id" = $1`, [modId]);
+    const { rows } = await puller.query<{ name: string }>(
+      `SELECT "name" FROM "mod_registrations" WHERE "confirmed_mod_id" = $1`,
+      [modId],
+    );
     expect(rows[0]?.name).toBe("Renamed");
   });
 });

@@ -32,11 +32,15 @@ export function testDb(): Db {
   return database;
 }
 
-export function expectJsonError(res: { status: number; headers: Record<string, unknown>; json(): unknown }, status: number): { message: string; details: unknown } {
+export function expectJsonError(
+  res: { status: number; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+): { message: string; details: unknown } {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json())}`);
   if (!String(res.headers["content-type"]).startsWith("application/json")) throw new Error("error reply is not JSON");
   const body = res.json() as { message: unknown; details: unknown };
-  if (typeof body.message !== "string" || body.message.length === 0) throw new Error(`error reply has no message: ${JSON.stringify(body)}`);
+  if (typeof body.message !== "string" || body.message.length === 0)
+    throw new Error(`error reply has no message: ${JSON.stringify(body)}`);
   if (!("details" in body)) throw new Error("error reply has no details key");
   return body as { message: string; details: unknown };
 }

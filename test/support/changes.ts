@@ -10,12 +10,19 @@ import type { ChangesPage, ExpiredRecord } from "@/lib/changes/changes-page";
 import { formatLastUpdated } from "@/lib/documents/document-json";
 import { api } from "./api";
 
-export type FeedState = Map<string, { present: true; value: { label?: string; name?: string } & Record<string, unknown> } | { present: false; expired: ExpiredRecord }>;
+export type FeedState = Map<
+  string,
+  | { present: true; value: { label?: string; name?: string } & Record<string, unknown> }
+  | { present: false; expired: ExpiredRecord }
+>;
 
 export const feedKey = (group: string, id: string) => `${group}:${id}`;
 
 export async function feedPage(query: string, serverUrl?: string): Promise<ChangesPage> {
-  const res = await (serverUrl ? (await import("@/lib/client/http")).createClient({ serverUrl }) : api()).request("GET", `/v1/changes.php${query}`);
+  const res = await (serverUrl ? (await import("@/lib/client/http")).createClient({ serverUrl }) : api()).request(
+    "GET",
+    `/v1/changes.php${query}`,
+  );
   if (res.status !== 200) throw new Error(`GET /v1/changes.php${query}: ${res.status} ${res.text()}`);
   return res.json<ChangesPage>();
 }
@@ -35,7 +42,11 @@ export async function endCursor(): Promise<string> {
 }
 
 /** Follows the feed from `cursor` until `done` holds for what it said; the state and the cursor reached. */
-export async function followUntil(cursor: string, done: (state: FeedState) => boolean, options: { limit?: number; timeoutMs?: number; state?: FeedState } = {}): Promise<{ state: FeedState; cursor: string; pages: ChangesPage[] }> {
+export async function followUntil(
+  cursor: string,
+  done: (state: FeedState) => boolean,
+  options: { limit?: number; timeoutMs?: number; state?: FeedState } = {},
+): Promise<{ state: FeedState; cursor: string; pages: ChangesPage[] }> {
   const state = options.state ?? new Map();
   const pages: ChangesPage[] = [];
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);

@@ -36,7 +36,8 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
   });
 }
 
-export const runCli: RunCli = (args, env = {}) => run(process.execPath, [join(ROOT, "bin/beacon-hub.js"), ...args], ROOT, env);
+export const runCli: RunCli = (args, env = {}) =>
+  run(process.execPath, [join(ROOT, "bin/beacon-hub.js"), ...args], ROOT, env);
 
 /** An installed executable (e.g. <folder>/node_modules/.bin/beacon-hub), run as is from `cwd`. */
 export const installedCli =

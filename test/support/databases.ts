@@ -17,7 +17,9 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(engine: Engine, label = "run"): Promise<TestDatabase> {
-  const suffix = `${label}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.replace(/[^a-z0-9_]/gi, "_").toLowerCase();
+  const suffix = `${label}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    .replace(/[^a-z0-9_]/gi, "_")
+    .toLowerCase();
   if (engine === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "beacon-test-"));
     return { url: `file:${join(dir, "beacon.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };

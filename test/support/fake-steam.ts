@@ -97,12 +97,17 @@ export function startFakeSteam(): Promise<FakeSteam> {
         const ids = (JSON.parse(body) as { ids: string[] }).ids;
         return send(200, { count: new Set(ids.flatMap((id) => calls.get(id) ?? [])).size });
       }
-      if (url.pathname !== "/ISteamRemoteStorage/GetPublishedFileDetails/v1/" || req.method !== "POST") return send(404, {});
+      if (url.pathname !== "/ISteamRemoteStorage/GetPublishedFileDetails/v1/" || req.method !== "POST")
+        return send(404, {});
       const form = new URLSearchParams(body);
       const count = Number(form.get("itemcount"));
-      const asked = Array.from({ length: Number.isInteger(count) && count >= 1 && count <= 100 ? count : 0 }, (_, i) => form.get(`publishedfileids[${i}]`));
+      const asked = Array.from({ length: Number.isInteger(count) && count >= 1 && count <= 100 ? count : 0 }, (_, i) =>
+        form.get(`publishedfileids[${i}]`),
+      );
       const ids = asked.filter((id): id is string => !!id);
-      const formOk = String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded") && [...form.keys()].length === asked.length + 1;
+      const formOk =
+        String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded") &&
+        [...form.keys()].length === asked.length + 1;
       if (!formOk || ids.length === 0 || ids.length !== asked.length) {
         res.writeHead(400, { "content-type": "text/html" });
         return res.end("<html><body>Bad Request</body></html>");
@@ -112,7 +117,9 @@ export function startFakeSteam(): Promise<FakeSteam> {
         requests.set(id, (requests.get(id) ?? 0) + 1);
         calls.set(id, [...(calls.get(id) ?? []), call]);
       }
-      const item = ids.map((id) => items.get(id)).find((i) => i?.failure && (i.failTimes === undefined || i.failTimes > 0));
+      const item = ids
+        .map((id) => items.get(id))
+        .find((i) => i?.failure && (i.failTimes === undefined || i.failTimes > 0));
       if (item?.failure) {
         if (item.failTimes !== undefined) item.failTimes--;
         if (item.failure === "close") return req.socket.destroy();
@@ -125,7 +132,13 @@ export function startFakeSteam(): Promise<FakeSteam> {
         res.writeHead(500, { "content-type": "text/html" });
         return res.end("<html>Internal Server Error</html>");
       }
-      send(200, { response: { result: 1, resultcount: ids.length, publishedfiledetails: ids.map((id) => details(items.get(id), id)) } });
+      send(200, {
+        response: {
+          result: 1,
+          resultcount: ids.length,
+          publishedfiledetails: ids.map((id) => details(items.get(id), id)),
+        },
+      });
     })().catch(() => res.destroy());
   });
   return new Promise((resolve) => {

@@ -25,7 +25,11 @@ export function setupFor(engine: Engine) {
   return async function setup(project: TestProject) {
     const database = await createTestDatabase(engine, "api");
     const steam = await startFakeSteam();
-    const server = await startServer({ DATABASE_URL: database.url, MAX_BODY_BYTES: String(TEST_MAX_BODY_BYTES), STEAM_API_URL: steam.url });
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      MAX_BODY_BYTES: String(TEST_MAX_BODY_BYTES),
+      STEAM_API_URL: steam.url,
+    });
     project.provide("serverUrl", server.url);
     project.provide("databaseUrl", database.url);
     project.provide("engine", engine);

@@ -36,9 +36,14 @@ export function client(serverUrl: string, identity?: Identity) {
 
 export type Send = (method: string, target: string, opts?: RequestOptions) => Promise<ClientResponse>;
 
-export async function registerUser(serverUrl: string, scheme: Parameters<typeof newIdentity>[0] = "rsa-sha256"): Promise<Identity> {
+export async function registerUser(
+  serverUrl: string,
+  scheme: Parameters<typeof newIdentity>[0] = "rsa-sha256",
+): Promise<Identity> {
   const identity = newIdentity(scheme);
-  const res = await client(serverUrl).request("POST", "/v1/user.php", { body: { user_id: identity.userId, public_key: publicKeyPem(identity) } });
+  const res = await client(serverUrl).request("POST", "/v1/user.php", {
+    body: { user_id: identity.userId, public_key: publicKeyPem(identity) },
+  });
   if (res.status !== 200) throw new Error(`registering a user failed: ${res.status} ${res.text()}`);
   return identity;
 }
@@ -52,7 +57,8 @@ export async function confirmModOn(serverUrl: string, who: Identity): Promise<st
   const code = (await c.request("GET", `/v1/mod.php/${id}`)).json<{ confirmation_code: string }>().confirmation_code;
   await steamItem({ publishedfileid: id, description: `Owner code: ${code}` });
   const confirmed = await c.request("GET", `/v1/mod.php/${id}?action=confirm`);
-  if (!confirmed.json<{ confirmed: boolean }>().confirmed) throw new Error(`confirming ${id} failed: ${confirmed.text()}`);
+  if (!confirmed.json<{ confirmed: boolean }>().confirmed)
+    throw new Error(`confirming ${id} failed: ${confirmed.text()}`);
   return id;
 }
 
@@ -92,8 +98,13 @@ export function leaks(body: string): string[] {
 }
 
 /** The CONTRACT §3 error shape: JSON with a non-empty message and a details key. */
-export function errorShapeProblem(res: { status: number; headers: Record<string, unknown>; body: Buffer }): string | null {
-  if (!String(res.headers["content-type"] ?? "").startsWith("application/json")) return `content-type ${String(res.headers["content-type"])}`;
+export function errorShapeProblem(res: {
+  status: number;
+  headers: Record<string, unknown>;
+  body: Buffer;
+}): string | null {
+  if (!String(res.headers["content-type"] ?? "").startsWith("application/json"))
+    return `content-type ${String(res.headers["content-type"])}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(res.body.toString("utf8"));

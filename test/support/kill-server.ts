@@ -12,13 +12,16 @@ const run = promisify(execFile);
 
 async function childrenOf(pid: number): Promise<number[]> {
   const { stdout } = await run("ps", ["-o", "pid=", "--ppid", String(pid)]).catch(() => ({ stdout: "" }));
-  return stdout.split("\n").map((s) => Number(s.trim())).filter((n) => n > 0);
+  return stdout
+    .split("\n")
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
 }
 
 /** Every process below `root`, the deepest first (for a test server: the real server). */
 export async function descendants(root: number): Promise<number[]> {
   const pids: number[] = [];
-  for (let level = [root]; level.length > 0; ) {
+  for (let level = [root]; level.length > 0;) {
     const next = (await Promise.all(level.map(childrenOf))).flat();
     pids.unshift(...next);
     level = next;
@@ -36,7 +39,11 @@ export async function killServer(server: TestServer): Promise<void> {
       // already gone
     }
   }
-  const exited = new Promise((resolve) => (server.process.exitCode !== null || server.process.signalCode !== null ? resolve(null) : server.process.once("exit", resolve)));
+  const exited = new Promise((resolve) =>
+    server.process.exitCode !== null || server.process.signalCode !== null
+      ? resolve(null)
+      : server.process.once("exit", resolve),
+  );
   server.process.kill("SIGKILL");
   await exited;
 }

@@ -13,8 +13,10 @@ export interface ModReply {
 }
 
 export const postMods = (who: Identity, body: unknown) => api(who).request("POST", "/v1/mod.php", { body });
-export const getMod = async (who: Identity, id: string) => (await api(who).request("GET", `/v1/mod.php/${id}`)).json<ModReply>();
-export const confirmMod = (who: Identity, id: string, client = api(who)) => client.request("GET", `/v1/mod.php/${id}?action=confirm`);
+export const getMod = async (who: Identity, id: string) =>
+  (await api(who).request("GET", `/v1/mod.php/${id}`)).json<ModReply>();
+export const confirmMod = (who: Identity, id: string, client = api(who)) =>
+  client.request("GET", `/v1/mod.php/${id}?action=confirm`);
 
 /** A new workshop item registered by `who`; returns its id. */
 export async function registeredMod(who: Identity, item: Parameters<typeof steamItem>[0] = {}): Promise<string> {

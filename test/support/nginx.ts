@@ -35,8 +35,13 @@ export interface Nginx {
 }
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string, what: string): string {
-  const matches = text.match(new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`));
-  if (matches?.length !== 1) throw new Error(`${SITE_FILE}: expected one ${what}, found ${matches?.length ?? 0}; update test/support/nginx.ts with the file`);
+  const matches = text.match(
+    new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`),
+  );
+  if (matches?.length !== 1)
+    throw new Error(
+      `${SITE_FILE}: expected one ${what}, found ${matches?.length ?? 0}; update test/support/nginx.ts with the file`,
+    );
   return text.replace(pattern, replacement);
 }
 

@@ -39,10 +39,21 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   chownSync(dir, await idOf("-u"), await idOf("-g"));
   const data = join(dir, "data");
   const port = await freePort();
-  const asPostgres = (bin: string, args: string[]) => run("runuser", ["-u", "postgres", "--", join(BIN, bin), ...args], { timeout: 60_000 });
+  const asPostgres = (bin: string, args: string[]) =>
+    run("runuser", ["-u", "postgres", "--", join(BIN, bin), ...args], { timeout: 60_000 });
   await asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const ctl = (action: string, extra: string[] = []) =>
-    asPostgres("pg_ctl", ["-D", data, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`, "-l", join(dir, "log"), "-w", ...extra, action]);
+    asPostgres("pg_ctl", [
+      "-D",
+      data,
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+      "-l",
+      join(dir, "log"),
+      "-w",
+      ...extra,
+      action,
+    ]);
   const url = `postgresql://postgres@127.0.0.1:${port}/beacon`;
   const cluster: PrivatePostgres = {
     url,

@@ -39,7 +39,9 @@ export function tracedDb(): Traced {
     db: client as unknown as Db,
     queries,
     async plan(q, settings = []) {
-      const params = (JSON.parse(q.params) as unknown[]).map((p) => (typeof p === "string" && /^\d+$/.test(p) ? Number(p) : p));
+      const params = (JSON.parse(q.params) as unknown[]).map((p) =>
+        typeof p === "string" && /^\d+$/.test(p) ? Number(p) : p,
+      );
       if (sqlite) {
         const rows = await client.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${q.query}`, ...params);
         return rows.map((r) => r.detail);

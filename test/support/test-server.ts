@@ -32,7 +32,11 @@ export function freePort(): Promise<number> {
 }
 
 /** `nodeFlags` go to the server's Node process, e.g. ["--trace-gc"] (not allowed in NODE_OPTIONS). */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000, nodeFlags: string[] = []): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  nodeFlags: string[] = [],
+): Promise<TestServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
   // The compiled server must match the sources under test: rebuilt here when stale (a
@@ -64,7 +68,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;

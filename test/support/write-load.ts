@@ -30,7 +30,12 @@ const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 function documentBody(): { bytes: Buffer; id: string } {
   const id = randomUUID();
-  const json = JSON.stringify({ Identifier: id, Title: `Crash ${id.slice(0, 8)}`, Description: "load", Payload: randomBytes(1024 + Math.floor(Math.random() * 16_384)).toString("base64") });
+  const json = JSON.stringify({
+    Identifier: id,
+    Title: `Crash ${id.slice(0, 8)}`,
+    Description: "load",
+    Payload: randomBytes(1024 + Math.floor(Math.random() * 16_384)).toString("base64"),
+  });
   return { bytes: Buffer.from(json), id };
 }
 
@@ -52,7 +57,13 @@ async function once(serverUrl: string, who: Identity, modId: string, n: number):
     target = "/v1/document.php";
   } else {
     const tag = randomUUID().replace(/-/g, "").slice(0, 12);
-    const items = Array.from({ length: 20 }, (_, i) => ({ path: `/Game/Mods/Crash/E${tag}_${i}.E${tag}_${i}`, label: `Crash ${tag} ${i}`, mod_id: modId, environments: ["Island"], can_blueprint: i % 2 === 0 }));
+    const items = Array.from({ length: 20 }, (_, i) => ({
+      path: `/Game/Mods/Crash/E${tag}_${i}.E${tag}_${i}`,
+      label: `Crash ${tag} ${i}`,
+      mod_id: modId,
+      environments: ["Island"],
+      can_blueprint: i % 2 === 0,
+    }));
     for (const e of items) write.engrams.push({ uid: uidOf(e.path), label: e.label });
     body = Buffer.from(JSON.stringify(items));
     target = "/v1/engram.php";
@@ -69,7 +80,12 @@ async function once(serverUrl: string, who: Identity, modId: string, n: number):
 }
 
 /** `serverUrl()` is read per request, so a restarted server on a new port gets the writes. */
-export function startWriteLoad(options: { serverUrl: () => string; who: Identity; modId: string; concurrency: number }): WriteLoad {
+export function startWriteLoad(options: {
+  serverUrl: () => string;
+  who: Identity;
+  modId: string;
+  concurrency: number;
+}): WriteLoad {
   const writes: Write[] = [];
   let running = true;
   let n = 0;
@@ -124,7 +140,10 @@ export async function verifyWrites(serverUrl: string, writes: Write[], modId: st
       if (label !== undefined && label !== e.label) out.torn.push(`engram ${e.uid} has label ${label}`);
       if (acked && label === undefined) out.lost.push(`engram ${e.uid}`);
     }
-    if (present.some(Boolean) && !present.every(Boolean)) out.torn.push(`${w.kind} batch half there (${present.filter(Boolean).length}/${present.length}, answered ${w.outcome})`);
+    if (present.some(Boolean) && !present.every(Boolean))
+      out.torn.push(
+        `${w.kind} batch half there (${present.filter(Boolean).length}/${present.length}, answered ${w.outcome})`,
+      );
   }
   return out;
 }
@@ -148,7 +167,11 @@ export interface DownloadLoad {
  * Download loops over `ids`, tallying per document what was answered. `serverUrl()` is
  * read per request (a list of URLs: requests go round them, for several instances).
  */
-export function startDownloadLoad(options: { serverUrl: () => string | string[]; ids: string[]; concurrency: number }): DownloadLoad {
+export function startDownloadLoad(options: {
+  serverUrl: () => string | string[];
+  ids: string[];
+  concurrency: number;
+}): DownloadLoad {
   const tallies = new Map(options.ids.map((id) => [id, { acknowledged: 0, unknown: 0, other: {} } as DownloadTally]));
   let running = true;
   let n = 0;
@@ -179,7 +202,10 @@ export function startDownloadLoad(options: { serverUrl: () => string | string[];
 }
 
 /** Each document's download_count (read with ?simple, which does not count) against its tally. */
-export async function downloadCounts(serverUrl: string, load: DownloadLoad): Promise<{ id: string; count: number; tally: DownloadTally }[]> {
+export async function downloadCounts(
+  serverUrl: string,
+  load: DownloadLoad,
+): Promise<{ id: string; count: number; tally: DownloadTally }[]> {
   const c = createClient({ serverUrl });
   const out = [];
   for (const [id, tally] of load.tallies) {

@@ -23,7 +23,9 @@ const apiOperations: ApiOperation[] = Object.entries(openApi.paths).flatMap(([pa
   HTTP_METHODS.flatMap((method) => {
     const op = item[method];
     if (!op) return [];
-    const headers = new Set(Object.values(op.responses).flatMap((r) => Object.keys(resolveResponse(openApi, r).headers ?? {})));
+    const headers = new Set(
+      Object.values(op.responses).flatMap((r) => Object.keys(resolveResponse(openApi, r).headers ?? {})),
+    );
     return [{ key: `${method.toUpperCase()} ${path}`, statuses: Object.keys(op.responses), headers: [...headers] }];
   }),
 );
@@ -47,8 +49,17 @@ describe("docs/API.md against the OpenAPI document", () => {
   it("has a heading for every operation of the OpenAPI document, and none for an operation it lacks", () => {
     expect(apiOperations.length).toBeGreaterThan(20);
     const keys = documented.map((o) => o.key);
-    expect(keys.filter((k, i) => keys.indexOf(k) !== i), "operations with two headings").toEqual([]);
-    expect(differences("operations", keys, apiOperations.map((o) => o.key))).toEqual([]);
+    expect(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      "operations with two headings",
+    ).toEqual([]);
+    expect(
+      differences(
+        "operations",
+        keys,
+        apiOperations.map((o) => o.key),
+      ),
+    ).toEqual([]);
   });
 
   it("names only endpoints the OpenAPI document has, wherever it mentions one", () => {
@@ -56,7 +67,11 @@ describe("docs/API.md against the OpenAPI document", () => {
     const known = new Set(apiOperations.map((o) => normalise(o.key)));
     const mentioned = mentionedEndpoints(doc);
     expect(mentioned.length).toBeGreaterThan(20);
-    expect(mentioned.filter((m) => !known.has(m)).map((m) => `docs/API.md mentions ${m}, which the OpenAPI document does not have`)).toEqual([]);
+    expect(
+      mentioned
+        .filter((m) => !known.has(m))
+        .map((m) => `docs/API.md mentions ${m}, which the OpenAPI document does not have`),
+    ).toEqual([]);
   });
 
   it("lists exactly the statuses of each operation", () => {
@@ -97,7 +112,11 @@ describe("docs/API.md against the OpenAPI document", () => {
   it("is what the README points to, and nothing in the repository's docs points outside it", () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
     expect(readme).toContain("docs/API.md");
-    for (const [name, text] of [["README.md", readme], ["docs/API.md", doc], ["docs/BENCHMARKS.md", readFileSync(join(ROOT, "docs/BENCHMARKS.md"), "utf8")]] as const) {
+    for (const [name, text] of [
+      ["README.md", readme],
+      ["docs/API.md", doc],
+      ["docs/BENCHMARKS.md", readFileSync(join(ROOT, "docs/BENCHMARKS.md"), "utf8")],
+    ] as const) {
       expect(text.match(/\.\.\/shared\/\S*/g) ?? [], name).toEqual([]);
     }
   });

@@ -5,14 +5,21 @@ import type { ApiRequest } from "@/lib/api/types";
 import { prepareBody } from "@/lib/cache/cached-body";
 import { VersionedCache } from "@/lib/cache/versioned-cache";
 
-const get = (ifNoneMatch?: string, method = "GET"): ApiRequest => ({ method, rawTarget: "/", headers: { "if-none-match": ifNoneMatch }, body: new Uint8Array(), remoteAddress: "" });
+const get = (ifNoneMatch?: string, method = "GET"): ApiRequest => ({
+  method,
+  rawTarget: "/",
+  headers: { "if-none-match": ifNoneMatch },
+  body: new Uint8Array(),
+  remoteAddress: "",
+});
 const ok = () => ({ status: 200, headers: { "content-type": "application/json" }, body: '{"a":1}' });
 
 describe("conditional GET", () => {
   it("adds a strong ETag and answers a match, a weak match, a list or * with 304", () => {
     const etag = applyConditionalGet(get(), ok()).headers["etag"]!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    for (const header of [etag, `W/${etag}`, `"x", ${etag}`, "*"]) expect(applyConditionalGet(get(header), ok())).toMatchObject({ status: 304, body: null });
+    for (const header of [etag, `W/${etag}`, `"x", ${etag}`, "*"])
+      expect(applyConditionalGet(get(header), ok())).toMatchObject({ status: 304, body: null });
     expect(applyConditionalGet(get('"x"'), ok()).status).toBe(200);
   });
 

@@ -27,7 +27,10 @@ describe("cursors", () => {
       { position: { txid: "18446744073709551", id: 2147483647, at: Date.UTC(2026, 10, 24, 12) } },
       { position: { txid: "771", id: 12, at: 1 }, full: { section: "mods", after: "" } },
       { position: { txid: "771", id: 12, at: 1 }, full: { section: "mods", after: "731604991" } },
-      { position: { txid: "0", id: 9, at: 1 }, full: { section: "creatures", after: "0123456789abcdef0123456789abcdef" } },
+      {
+        position: { txid: "0", id: 9, at: 1 },
+        full: { section: "creatures", after: "0123456789abcdef0123456789abcdef" },
+      },
     ];
     for (const c of cases) {
       const token = encodeCursor(c);
@@ -38,8 +41,21 @@ describe("cursors", () => {
 
   it("are refused (400) unless this server could have given them out", () => {
     const forged = (text: string) => Buffer.from(text).toString("base64url");
-    for (const bad of ["", "abc", "%%%", forged("p.1.2"), forged("p.-1.2.3"), forged("p.1.2.3.x"), forged("f.1.2.3.users."), forged("f.1.2.3.engrams.ZZ"), "a".repeat(300)]) {
-      expect(status(() => decodeCursor(bad)), bad).toBe(400);
+    for (const bad of [
+      "",
+      "abc",
+      "%%%",
+      forged("p.1.2"),
+      forged("p.-1.2.3"),
+      forged("p.1.2.3.x"),
+      forged("f.1.2.3.users."),
+      forged("f.1.2.3.engrams.ZZ"),
+      "a".repeat(300),
+    ]) {
+      expect(
+        status(() => decodeCursor(bad)),
+        bad,
+      ).toBe(400);
     }
   });
 
@@ -67,20 +83,68 @@ describe("changes_since", () => {
     expect(parseChangesSince(text)).toBe(expected);
   });
 
-  it.each(["yesterday", "2026-02-30 00:00:00", "2026-11-21 24:00:00", "2026-11-21 08:00:00+2500", "1700000000", "2026-11-21 08:00:00+00:0"])("refuses %s with 400", (text) => {
+  it.each([
+    "yesterday",
+    "2026-02-30 00:00:00",
+    "2026-11-21 24:00:00",
+    "2026-11-21 08:00:00+2500",
+    "1700000000",
+    "2026-11-21 08:00:00+00:0",
+  ])("refuses %s with 400", (text) => {
     expect(status(() => parseChangesSince(text))).toBe(400);
   });
 });
 
 describe("the sync mirror", () => {
   const engram = (name: string, label = name) =>
-    engramJson({ uid: name.padEnd(32, "0"), path: `/Game/M/${name}.${name}`, label, environments: 1, canBlueprint: true, modId: "7", mod: { name: "M" } }, "http://h");
-  const page = (over: Partial<ChangesPage>): ChangesPage => ({ timestamp: "", cursor: "c", next_cursor: null, is_full: false, engrams: [], creatures: [], mods: [], expired_records: [], ...over });
+    engramJson(
+      {
+        uid: name.padEnd(32, "0"),
+        path: `/Game/M/${name}.${name}`,
+        label,
+        environments: 1,
+        canBlueprint: true,
+        modId: "7",
+        mod: { name: "M" },
+      },
+      "http://h",
+    );
+  const page = (over: Partial<ChangesPage>): ChangesPage => ({
+    timestamp: "",
+    cursor: "c",
+    next_cursor: null,
+    is_full: false,
+    engrams: [],
+    creatures: [],
+    mods: [],
+    expired_records: [],
+    ...over,
+  });
 
   it("upserts what a page lists, removes what it expires, and counts only real changes", () => {
     const mirror = emptyMirror();
-    expect(applyPage(mirror, page({ is_full: true, engrams: [engram("b"), engram("a")], mods: [{ mod_id: "7", name: "M", confirmed: true }] }))).toEqual({ upserted: 3, removed: 0 });
-    expect(applyPage(mirror, page({ engrams: [engram("a"), engram("b", "B2")], expired_records: [{ group: "mods", object_id: "7", label: "M" }, { group: "engrams", object_id: "c".padEnd(32, "0"), label: "never here" }] }))).toEqual({
+    expect(
+      applyPage(
+        mirror,
+        page({
+          is_full: true,
+          engrams: [engram("b"), engram("a")],
+          mods: [{ mod_id: "7", name: "M", confirmed: true }],
+        }),
+      ),
+    ).toEqual({ upserted: 3, removed: 0 });
+    expect(
+      applyPage(
+        mirror,
+        page({
+          engrams: [engram("a"), engram("b", "B2")],
+          expired_records: [
+            { group: "mods", object_id: "7", label: "M" },
+            { group: "engrams", object_id: "c".padEnd(32, "0"), label: "never here" },
+          ],
+        }),
+      ),
+    ).toEqual({
       upserted: 1,
       removed: 1,
     });
@@ -92,15 +156,33 @@ describe("the sync mirror", () => {
 
 describe("the kind of a file row", () => {
   it("is engram when absent or empty, either kind in any case or number, and nothing else", () => {
-    expect([undefined, null, "", " ", "engram", "Engrams", "CREATURE", "creatures"].map(parseItemKind)).toEqual(["engrams", "engrams", "engrams", "engrams", "engrams", "engrams", "creatures", "creatures"]);
+    expect([undefined, null, "", " ", "engram", "Engrams", "CREATURE", "creatures"].map(parseItemKind)).toEqual([
+      "engrams",
+      "engrams",
+      "engrams",
+      "engrams",
+      "engrams",
+      "engrams",
+      "creatures",
+      "creatures",
+    ]);
     expect([1, "dino", {}].map(parseItemKind)).toEqual([null, null, null]);
   });
 
   it("sends each CSV row to its kind's rules: creatures have no can_blueprint, the same path may be both", () => {
-    const csv = ["kind,path,label,availability,can_blueprint", "creature,/Game/D/Rex.Rex,Rex,Island,maybe", ",/Game/D/Rex.Rex,Rex Saddle,Island,true", "dino,/Game/D/X.X,X,Island,", "creature,/Game/D/Rex.Rex,Again,Island,"].join("\n");
+    const csv = [
+      "kind,path,label,availability,can_blueprint",
+      "creature,/Game/D/Rex.Rex,Rex,Island,maybe",
+      ",/Game/D/Rex.Rex,Rex Saddle,Island,true",
+      "dino,/Game/D/X.X,X,Island,",
+      "creature,/Game/D/Rex.Rex,Again,Island,",
+    ].join("\n");
     const { records, kindOf, errors } = validateRows(readEngramFile(csv, "csv"));
     expect(kindOf).toEqual(["creatures", "engrams"]);
-    expect(records.map((r) => [r.label, r.canBlueprint])).toEqual([["Rex", undefined], ["Rex Saddle", true]]);
+    expect(records.map((r) => [r.label, r.canBlueprint])).toEqual([
+      ["Rex", undefined],
+      ["Rex Saddle", true],
+    ]);
     expect(errors).toEqual([
       { row: 4, message: "kind: must be engram or creature (or left empty: engram)" },
       { row: 5, message: "path: the same path as row 2" },

@@ -23,7 +23,16 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
  * esbuild's parser finds them (a regular expression would also match prose in strings).
  */
 async function specifiers(code: string): Promise<string[]> {
-  const result = await build({ stdin: { contents: code, loader: "js" }, bundle: true, write: false, metafile: true, platform: "neutral", format: "esm", external: ["*"], logLevel: "silent" });
+  const result = await build({
+    stdin: { contents: code, loader: "js" },
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "neutral",
+    format: "esm",
+    external: ["*"],
+    logLevel: "silent",
+  });
   const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports);
   return [...new Set(imports.map((i) => i.path))].sort();
 }
@@ -62,16 +71,32 @@ describe("the standalone CLI bundle", () => {
     expect(imports.filter((s) => !s.startsWith("node:") || !isNodeBuiltin(s))).toEqual([]);
     // zod is inlined (the API's engram rules), and nothing of Prisma, the drivers or the server.
     expect(pkg.bundled).toEqual(["zod"]);
-    for (const absent of ["@prisma", "better-sqlite3", "PrismaClient", "next/server", "scripts/pull.ts", "engrams-import.ts"]) expect(bundle, absent).not.toContain(absent);
+    for (const absent of [
+      "@prisma",
+      "better-sqlite3",
+      "PrismaClient",
+      "next/server",
+      "scripts/pull.ts",
+      "engrams-import.ts",
+    ])
+      expect(bundle, absent).not.toContain(absent);
   });
 
   it("ships package.json, the bundle, README and notices, with the root version and no dependencies", () => {
     const json = JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")) as Record<string, unknown>;
     const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
-    expect(json).toMatchObject({ name: "beacon-hub-cli", version: root.version, type: "module", bin: { "beacon-hub": "beacon-hub.js" }, engines: { node: ">=20" } });
+    expect(json).toMatchObject({
+      name: "beacon-hub-cli",
+      version: root.version,
+      type: "module",
+      bin: { "beacon-hub": "beacon-hub.js" },
+      engines: { node: ">=20" },
+    });
     expect(json.dependencies).toBeUndefined();
     expect(json.files).toEqual(["beacon-hub.js", "THIRD-PARTY-NOTICES.md"]);
-    expect(readFileSync(join(pkg.dir, "THIRD-PARTY-NOTICES.md"), "utf8")).toMatch(/## zod \d+\.\d+\.\d+\n\nMIT License/);
+    expect(readFileSync(join(pkg.dir, "THIRD-PARTY-NOTICES.md"), "utf8")).toMatch(
+      /## zod \d+\.\d+\.\d+\n\nMIT License/,
+    );
     expect(readFileSync(join(pkg.dir, "README.md"), "utf8")).toContain("npm install -g ./beacon-hub-cli-<version>.tgz");
   });
 });
@@ -81,7 +106,28 @@ describe("the standalone command table", () => {
     expect(OPERATOR_COMMANDS).toEqual(operatorCommands.map((c) => c.path.join(" ")));
     expect(authorCommands.filter((c) => c.summary.startsWith("operator:"))).toEqual([]);
     expect(authorCommands.map((c) => c.path.join(" ")).sort()).toEqual(
-      ["identity new", "identity show", "user register", "user show", "mods list", "mods add", "mods confirm", "mods rm", "mods set-pull-url", "engrams push", "engrams ls", "engrams sync", "creatures push", "creatures ls", "docs publish", "docs get", "docs ls", "docs rm", "docs ini", "docs from-ini"].sort(),
+      [
+        "identity new",
+        "identity show",
+        "user register",
+        "user show",
+        "mods list",
+        "mods add",
+        "mods confirm",
+        "mods rm",
+        "mods set-pull-url",
+        "engrams push",
+        "engrams ls",
+        "engrams sync",
+        "creatures push",
+        "creatures ls",
+        "docs publish",
+        "docs get",
+        "docs ls",
+        "docs rm",
+        "docs ini",
+        "docs from-ini",
+      ].sort(),
     );
   });
 
@@ -90,7 +136,9 @@ describe("the standalone command table", () => {
     expect(help.code).toBe(0);
     for (const c of authorCommands) expect(help.out).toContain(`  ${c.path.join(" ")} `);
     expect(help.out).not.toMatch(/^ {2}(serve|migrate|pull|engrams import) /m);
-    expect(help.out).toContain("Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package");
+    expect(help.out).toContain(
+      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package",
+    );
     expect((await run(["engrams", "--help"])).out).not.toContain("import");
 
     const serve = await run(["serve"]);

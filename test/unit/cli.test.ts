@@ -59,27 +59,50 @@ const server = (name: string, extra: Partial<EngramJson> = {}): EngramJson => ({
 });
 
 describe("engram push plan", () => {
-  const csv = (rows: string[]) => readEngramFile(["path,label,availability,can_blueprint,mod_id", ...rows].join("\n"), "csv");
+  const csv = (rows: string[]) =>
+    readEngramFile(["path,label,availability,can_blueprint,mod_id", ...rows].join("\n"), "csv");
 
   it("gives rows without mod_id to --mod and refuses rows of another mod, by line", () => {
-    const { records, errors } = validatePushRows(csv([`${path("A")},A,Island,,`, `${path("B")},B,Island,,43`, `${path("C")},,Moon,,`]), "42");
+    const { records, errors } = validatePushRows(
+      csv([`${path("A")},A,Island,,`, `${path("B")},B,Island,,43`, `${path("C")},,Moon,,`]),
+      "42",
+    );
     expect(records.map((r) => r.modId)).toEqual(["42"]);
     expect(errors).toEqual([
       { row: 3, message: "mod_id: 43 differs from --mod 42" },
       { row: 4, message: "label: is required (a non-empty string)" },
-      { row: 4, message: 'availability: unknown environment "Moon"; allowed: Island, Scorched, Center, Ragnarok, Abberation' },
+      {
+        row: 4,
+        message: 'availability: unknown environment "Moon"; allowed: Island, Scorched, Center, Ragnarok, Abberation',
+      },
     ]);
   });
 
   it("sends only new and changed engrams and lists the server's engrams missing from the file", () => {
     const { records } = validatePushRows(
-      csv([`${path("Same")},Same,Island,,`, `${path("Relabel")},New label,Island,true,42`, `${path("Envs")},Envs,"Island,Center",true,`, `${path("New")},New,Scorched,false,`]),
+      csv([
+        `${path("Same")},Same,Island,,`,
+        `${path("Relabel")},New label,Island,true,42`,
+        `${path("Envs")},Envs,"Island,Center",true,`,
+        `${path("New")},New,Scorched,false,`,
+      ]),
       "42",
     );
-    const plan = planPush(records, [server("Same", { can_blueprint: false }), server("Relabel"), server("Envs"), server("Gone")]);
+    const plan = planPush(records, [
+      server("Same", { can_blueprint: false }),
+      server("Relabel"),
+      server("Envs"),
+      server("Gone"),
+    ]);
     expect(plan).toMatchObject({ added: 1, updated: 2, unchanged: 1, missing: [uidOf(path("Gone"))] });
     expect(plan.send.map((e) => e.label)).toEqual(["New label", "Envs", "New"]);
-    expect(plan.send[1]).toEqual({ path: path("Envs"), label: "Envs", mod_id: "42", environments: ["Island", "Center"], can_blueprint: true });
+    expect(plan.send[1]).toEqual({
+      path: path("Envs"),
+      label: "Envs",
+      mod_id: "42",
+      environments: ["Island", "Center"],
+      can_blueprint: true,
+    });
     // can_blueprint left out keeps the stored value: "Same" is unchanged though stored false.
     expect(plan.send.find((e) => e.label === "Same")).toBeUndefined();
   });
@@ -88,16 +111,31 @@ describe("engram push plan", () => {
 describe("typed client errors", () => {
   it("carries status, message and details; a reply without the error shape still says what happened", async () => {
     const srv = http.createServer((req, res) => {
-      if (req.url === "/v1/mod.php") res.writeHead(409, { "content-type": "application/json" }).end(JSON.stringify({ message: "Taken.", details: { mod_id: "1" } }));
+      if (req.url === "/v1/mod.php")
+        res
+          .writeHead(409, { "content-type": "application/json" })
+          .end(JSON.stringify({ message: "Taken.", details: { mod_id: "1" } }));
       else res.writeHead(502, { "content-type": "text/html" }).end("<html>Bad Gateway</html>");
     });
     await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-    const client = beaconApi({ serverUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, identity: newIdentity("ed25519") });
+    const client = beaconApi({
+      serverUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+      identity: newIdentity("ed25519"),
+    });
     try {
       const conflict = await client.mods.add("1").catch((e: unknown) => e);
       expect(conflict).toBeInstanceOf(BeaconApiError);
-      expect(conflict).toMatchObject({ status: 409, message: "Taken.", details: { mod_id: "1" }, request: "POST /v1/mod.php" });
-      await expect(client.engrams.list()).rejects.toMatchObject({ status: 502, message: "HTTP 502: <html>Bad Gateway</html>", details: null });
+      expect(conflict).toMatchObject({
+        status: 409,
+        message: "Taken.",
+        details: { mod_id: "1" },
+        request: "POST /v1/mod.php",
+      });
+      await expect(client.engrams.list()).rejects.toMatchObject({
+        status: 502,
+        message: "HTTP 502: <html>Bad Gateway</html>",
+        details: null,
+      });
     } finally {
       srv.close();
     }

@@ -27,7 +27,8 @@ describe("client error replies", () => {
   });
 
   it("an unknown method in a well-formed request line is 501; a broken one stays 400", () => {
-    const status = (raw: string) => clientErrorReply("HPE_INVALID_METHOD", { rawPacket: Buffer.from(raw, "latin1") }).split("\r\n")[0];
+    const status = (raw: string) =>
+      clientErrorReply("HPE_INVALID_METHOD", { rawPacket: Buffer.from(raw, "latin1") }).split("\r\n")[0];
     expect(status("BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n")).toBe("HTTP/1.1 501 Not Implemented");
     expect(status("BR@W /pot HTTP/1.1\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
     expect(status("\u0001\u0002 nonsense\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
@@ -36,7 +37,14 @@ describe("client error replies", () => {
 
   it("knows a HEAD only from an intact request line", () => {
     expect(isHeadRequest(Buffer.from("HEAD / HTTP/1.1\r\n"))).toBe(true);
-    for (const raw of [Buffer.from("GET / HTTP/1.1\r\n"), Buffer.from("head / HTTP/1.1"), Buffer.from("HEAD"), Buffer.from("HEADX /"), "HEAD / HTTP/1.1", undefined]) {
+    for (const raw of [
+      Buffer.from("GET / HTTP/1.1\r\n"),
+      Buffer.from("head / HTTP/1.1"),
+      Buffer.from("HEAD"),
+      Buffer.from("HEADX /"),
+      "HEAD / HTTP/1.1",
+      undefined,
+    ]) {
       expect(isHeadRequest(raw)).toBe(false);
     }
   });

@@ -16,7 +16,15 @@ import { baseCreaturesNote, emptyCatalogueNotice } from "@/lib/portal/spawn-noti
 import { checkCreatureOptions } from "@/lib/portal/spawn-options";
 import { findSpawnRows } from "@/lib/portal/spawn-search";
 import { spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
-import { activeSettings, DEFAULT_VIEW, hiddenParams, parseSpawnView, rowSource, spawnViewQuery, type SpawnView } from "@/lib/portal/spawn-view";
+import {
+  activeSettings,
+  DEFAULT_VIEW,
+  hiddenParams,
+  parseSpawnView,
+  rowSource,
+  spawnViewQuery,
+  type SpawnView,
+} from "@/lib/portal/spawn-view";
 
 const RAPTOR = "/Game/PrimalEarth/Dinos/Raptor/Raptor_Character_BP.Raptor_Character_BP";
 const wild = { prefix: "cheat", summon: "wild", level: 30, distance: 1, yOffset: 1, zOffset: 1 } as const;
@@ -29,45 +37,76 @@ describe("creature commands", () => {
   });
   it("wild: spawndino with distance, Y and Z offsets and level, in that order; the prefix applies", () => {
     const o = { ...wild, prefix: "admincheat", level: 150, distance: 500, yOffset: -200, zOffset: 0 } as const;
-    expect(creatureCommand(RAPTOR, "Raptor_Character_BP_C", o)).toBe(`admincheat spawndino "Blueprint'${RAPTOR}'" 500 -200 0 150`);
+    expect(creatureCommand(RAPTOR, "Raptor_Character_BP_C", o)).toBe(
+      `admincheat spawndino "Blueprint'${RAPTOR}'" 500 -200 0 150`,
+    );
   });
   it("tamed: GMSummon by class and level, no position", () => {
-    expect(creatureCommand(RAPTOR, "Raptor_Character_BP_C", { ...wild, summon: "tamed", level: 120, distance: 500 })).toBe(`cheat GMSummon "Raptor_Character_BP_C" 120`);
+    expect(
+      creatureCommand(RAPTOR, "Raptor_Character_BP_C", { ...wild, summon: "tamed", level: 120, distance: 500 }),
+    ).toBe(`cheat GMSummon "Raptor_Character_BP_C" 120`);
   });
 });
 
 describe("creature options: kept as typed, a wrong number says why and gives no command", () => {
   it("checks the level (1-1,000) and, for wild creatures, distance and offsets (±100,000)", () => {
-    expect(checkCreatureOptions(view({ level: "0" }))).toEqual({ options: null, errors: { level: "The level must be from 1 to 1,000; 0 is too small." } });
-    expect(checkCreatureOptions(view({ level: "1001", distance: "1.5", yOffset: "x", zOffset: "-100001" })).errors).toEqual({
+    expect(checkCreatureOptions(view({ level: "0" }))).toEqual({
+      options: null,
+      errors: { level: "The level must be from 1 to 1,000; 0 is too small." },
+    });
+    expect(
+      checkCreatureOptions(view({ level: "1001", distance: "1.5", yOffset: "x", zOffset: "-100001" })).errors,
+    ).toEqual({
       level: "The level must be from 1 to 1,000; 1001 is too large.",
       distance: "The distance must be a whole number from -100,000 to 100,000; 1.5 is not whole.",
       yOffset: "The Y offset must be a whole number from -100,000 to 100,000.",
       zOffset: "The Z offset must be from -100,000 to 100,000; -100001 is too small.",
     });
-    expect(checkCreatureOptions(view({ level: " 75 ", distance: "-300", yOffset: "+20", zOffset: "100000" })).options).toEqual({ ...wild, level: 75, distance: -300, yOffset: 20, zOffset: 100_000 });
+    expect(
+      checkCreatureOptions(view({ level: " 75 ", distance: "-300", yOffset: "+20", zOffset: "100000" })).options,
+    ).toEqual({ ...wild, level: 75, distance: -300, yOffset: 20, zOffset: 100_000 });
   });
   it("ignores the position of a tamed creature, which has none", () => {
-    expect(checkCreatureOptions(view({ summon: "tamed", distance: "far", level: "5" }))).toEqual({ options: { ...wild, summon: "tamed", level: 5, distance: 0, yOffset: 0, zOffset: 0 }, errors: {} });
+    expect(checkCreatureOptions(view({ summon: "tamed", distance: "far", level: "5" }))).toEqual({
+      options: { ...wild, summon: "tamed", level: 5, distance: 0, yOffset: 0, zOffset: 0 },
+      errors: {},
+    });
   });
 });
 
 describe("the view in the URL: tab, creature options, command form", () => {
   it("round-trips the Creatures tab and every creature option, defaults left out", () => {
-    const v = view({ tab: "creatures", q: "rex", level: "150", summon: "tamed", distance: "300", yOffset: "-5", zOffset: "40", prefix: "admincheat" });
+    const v = view({
+      tab: "creatures",
+      q: "rex",
+      level: "150",
+      summon: "tamed",
+      distance: "300",
+      yOffset: "-5",
+      zOffset: "40",
+      prefix: "admincheat",
+    });
     const query = spawnViewQuery(v, { kind: "mods", ids: ["100"] });
     expect(query).toBe("?mod_id=100&tab=creatures&q=rex&level=150&summon=tamed&dist=300&y=-5&z=40&prefix=admincheat");
     expect(parseSpawnView(new URLSearchParams(query))).toEqual(v);
     expect(spawnViewQuery(view({ form: "gfi" }), { kind: "base" })).toBe("?mod_id=&cmd=gfi");
-    expect([rowSource(view({})), rowSource(view({ form: "gfi" })), rowSource(view({ tab: "creatures", form: "gfi" }))]).toEqual(["items", "gfi", "creatures"]);
+    expect([
+      rowSource(view({})),
+      rowSource(view({ form: "gfi" })),
+      rowSource(view({ tab: "creatures", form: "gfi" })),
+    ]).toEqual(["items", "gfi", "creatures"]);
     expect(spawnRowsUrl({ kind: "mods", ids: ["1"] }, "en", "gfi")).toBe("/spawn/rows.json?mod_id=1&locale=en&gfi=1");
     expect(spawnRowsUrl({ kind: "all" }, "de", "creatures")).toBe("/spawn/rows.json?locale=de&kind=creatures");
     expect(parseSpawnView({ cmd: "gfi" }).form).toBe("gfi");
   });
   it("reads what the form sends without JavaScript, and falls back on unknown choices", () => {
-    const form = new URLSearchParams("mod_id=&tab=creatures&q=&map=island&mod=&level=30&summon=wild&dist=1&y=1&z=1&prefix=cheat");
+    const form = new URLSearchParams(
+      "mod_id=&tab=creatures&q=&map=island&mod=&level=30&summon=wild&dist=1&y=1&z=1&prefix=cheat",
+    );
     expect(parseSpawnView(form)).toEqual(view({ tab: "creatures", maps: 1 }));
-    expect(parseSpawnView({ tab: "dinos", summon: "friendly", cmd: "short", level: "abc" })).toEqual(view({ level: "abc" }));
+    expect(parseSpawnView({ tab: "dinos", summon: "friendly", cmd: "short", level: "abc" })).toEqual(
+      view({ level: "abc" }),
+    );
   });
   it("carries the other tab's options as hidden form fields, only where they differ from the defaults", () => {
     const v = view({ tab: "creatures", bp: "yes", quantity: "5", form: "gfi", level: "99", maps: 2 });
@@ -98,41 +137,94 @@ describe("GFI codes on item rows", () => {
     const o = { prefix: "admincheat", quantity: 5, quality: 20, kind: "blueprint" } as const;
     expect(gfiCommand("lpic", true, o)).toBe("admincheat gfi lpic 5 20 true");
     expect(gfiCommand("ce_wood", false, o)).toBe("admincheat gfi ce_wood 5 20 false");
-    expect(gfiCommand("lpic", true, { ...o, prefix: "cheat", quantity: 1, quality: 0, kind: "item" })).toBe("cheat gfi lpic 1 0 false");
+    expect(gfiCommand("lpic", true, { ...o, prefix: "cheat", quantity: 1, quality: 0, kind: "item" })).toBe(
+      "cheat gfi lpic 1 0 false",
+    );
   });
   it("a row without a code keeps its full command and says why; the full form ignores codes", () => {
     const { commandOf } = viewCommands(view({ form: "gfi", quantity: "2" }));
     expect(ITEMS.map((r) => commandOf!(r))).toEqual([
       { command: "cheat gfi lpic 2 0 false", note: null },
-      { command: spawnCommand(ITEMS[1]![2], true, { prefix: "cheat", quantity: 2, quality: 0, kind: "item" }), note: NO_GFI_CODE },
+      {
+        command: spawnCommand(ITEMS[1]![2], true, { prefix: "cheat", quantity: 2, quality: 0, kind: "item" }),
+        note: NO_GFI_CODE,
+      },
       { command: "cheat gfi ce_wood 2 0 false", note: null },
     ]);
     expect(NO_GFI_CODE).toBe("No short code: its class name is inside another item's.");
     // Rows without codes (standing in while the coded rows load) show full commands and no note.
     const plain = ITEMS[0]!.slice(0, 6) as unknown as SpawnRow;
-    expect(commandOf!(plain)).toEqual({ command: spawnCommand(plain[2], true, { prefix: "cheat", quantity: 2, quality: 0, kind: "item" }), note: null });
-    expect(viewCommands(view({})).commandOf!(ITEMS[0]!).command).toBe(`cheat giveitem "Blueprint'/Game/Pick.PrimalItem_WeaponMetalPick'" 1 0 false`);
+    expect(commandOf!(plain)).toEqual({
+      command: spawnCommand(plain[2], true, { prefix: "cheat", quantity: 2, quality: 0, kind: "item" }),
+      note: null,
+    });
+    expect(viewCommands(view({})).commandOf!(ITEMS[0]!).command).toBe(
+      `cheat giveitem "Blueprint'/Game/Pick.PrimalItem_WeaponMetalPick'" 1 0 false`,
+    );
   });
   it("copy all copies what the rows show", () => {
     const { commandOf } = viewCommands(view({ form: "gfi" }));
-    expect(spawnCommands([2, 1, 0], (k) => commandOf!(ITEMS[k]!))).toEqual(["cheat gfi ce_wood 1 0 false", `cheat giveitem "Blueprint'${ITEMS[1]![2]}'" 1 0 false`, "cheat gfi lpic 1 0 false"]);
+    expect(spawnCommands([2, 1, 0], (k) => commandOf!(ITEMS[k]!))).toEqual([
+      "cheat gfi ce_wood 1 0 false",
+      `cheat giveitem "Blueprint'${ITEMS[1]![2]}'" 1 0 false`,
+      "cheat gfi lpic 1 0 false",
+    ]);
   });
   it("a row flipped by its toggle shows the other form: its code (once the coded rows are here), or its full command", () => {
     const plain = ITEMS.map((r) => r.slice(0, 6) as unknown as SpawnRow);
     const full = (r: SpawnRow) => spawnCommand(r[2], r[4], { prefix: "cheat", quantity: 1, quality: 0, kind: "item" });
     const flipped = (k: number) => k !== 1;
-    const waiting = rowCommands(view({}), (k) => plain[k]!, flipped, () => undefined)!;
-    expect([0, 1].map(waiting)).toEqual([{ command: full(plain[0]!), note: LOADING_GFI_CODE }, { command: full(plain[1]!), note: null }]);
-    const arrived = rowCommands(view({}), (k) => plain[k]!, flipped, (k) => ITEMS[k])!;
-    expect([0, 1, 2].map((k) => arrived(k).command)).toEqual(["cheat gfi lpic 1 0 false", full(plain[1]!), "cheat gfi ce_wood 1 0 false"]);
+    const waiting = rowCommands(
+      view({}),
+      (k) => plain[k]!,
+      flipped,
+      () => undefined,
+    )!;
+    expect([0, 1].map(waiting)).toEqual([
+      { command: full(plain[0]!), note: LOADING_GFI_CODE },
+      { command: full(plain[1]!), note: null },
+    ]);
+    const arrived = rowCommands(
+      view({}),
+      (k) => plain[k]!,
+      flipped,
+      (k) => ITEMS[k],
+    )!;
+    expect([0, 1, 2].map((k) => arrived(k).command)).toEqual([
+      "cheat gfi lpic 1 0 false",
+      full(plain[1]!),
+      "cheat gfi ce_wood 1 0 false",
+    ]);
     // In the short form a flipped row is its full command; creatures have no other form.
-    const short = rowCommands(view({ form: "gfi" }), (k) => ITEMS[k]!, flipped, () => undefined)!;
+    const short = rowCommands(
+      view({ form: "gfi" }),
+      (k) => ITEMS[k]!,
+      flipped,
+      () => undefined,
+    )!;
     expect([0, 1].map((k) => short(k).command)).toEqual([full(ITEMS[0]!), full(ITEMS[1]!)]);
-    expect(rowCommands(view({ tab: "creatures" }), (k) => CREATURES[k]!, () => true, () => undefined)!(0).command).toBe(creatureSpawnOf(RAPTOR));
-    expect(rowCommands(view({ quantity: "-5" }), (k) => ITEMS[k]!, flipped, () => undefined)).toBeNull();
+    expect(
+      rowCommands(
+        view({ tab: "creatures" }),
+        (k) => CREATURES[k]!,
+        () => true,
+        () => undefined,
+      )!(0).command,
+    ).toBe(creatureSpawnOf(RAPTOR));
+    expect(
+      rowCommands(
+        view({ quantity: "-5" }),
+        (k) => ITEMS[k]!,
+        flipped,
+        () => undefined,
+      ),
+    ).toBeNull();
   });
   it("no command at all while a number of the shown tab is wrong; the other tab's numbers do not matter", () => {
-    expect(viewCommands(view({ form: "gfi", quality: "-1" }))).toMatchObject({ commandOf: null, errors: { quality: expect.stringMatching(/too small/) } });
+    expect(viewCommands(view({ form: "gfi", quality: "-1" }))).toMatchObject({
+      commandOf: null,
+      errors: { quality: expect.stringMatching(/too small/) },
+    });
     expect(viewCommands(view({ tab: "creatures", quality: "-1" })).commandOf).not.toBeNull();
     expect(viewCommands(view({ tab: "creatures", level: "0" })).commandOf).toBeNull();
     expect(viewCommands(view({ level: "0" })).commandOf).not.toBeNull();
@@ -142,13 +234,28 @@ describe("GFI codes on item rows", () => {
 const CREATURES: SpawnRow[] = [
   ["Raptor", "Raptor_Character_BP_C", RAPTOR, 1, false, 0],
   ["Rex", "Rex_Character_BP_C", "/Game/PrimalEarth/Dinos/Rex/Rex_Character_BP.Rex_Character_BP", 1 | 2, false, -1],
-  ["Triceratops", "Trike_Character_BP_C", "/Game/PrimalEarth/Dinos/Trike/Trike_Character_BP.Trike_Character_BP", 2, false, 0],
-  ["Mega Rex Saddle Rack", "MegaRaptor_Character_BP_C", "/Game/Mods/X/MegaRaptor_Character_BP.MegaRaptor_Character_BP", 4, false, 0],
+  [
+    "Triceratops",
+    "Trike_Character_BP_C",
+    "/Game/PrimalEarth/Dinos/Trike/Trike_Character_BP.Trike_Character_BP",
+    2,
+    false,
+    0,
+  ],
+  [
+    "Mega Rex Saddle Rack",
+    "MegaRaptor_Character_BP_C",
+    "/Game/Mods/X/MegaRaptor_Character_BP.MegaRaptor_Character_BP",
+    4,
+    false,
+    0,
+  ],
 ];
 const MODS = [{ id: "100", name: "Dino Mod" }];
 
 describe("creature rows", () => {
-  const find = (q: string, patch: Partial<SpawnView> = {}) => findSpawnRows(CREATURES, MODS, { ...view({ tab: "creatures", q }), ...patch }).visible.map((i) => CREATURES[i]![0]);
+  const find = (q: string, patch: Partial<SpawnView> = {}) =>
+    findSpawnRows(CREATURES, MODS, { ...view({ tab: "creatures", q }), ...patch }).visible.map((i) => CREATURES[i]![0]);
   it("are searched with the words players type: rex, raptor, trike (the class's short name), trex", () => {
     expect(find("rex")[0]).toBe("Rex");
     expect(find("raptor")[0]).toBe("Raptor");
@@ -166,23 +273,45 @@ describe("creature rows", () => {
     expect(find("", { bp: "yes" })).toHaveLength(CREATURES.length);
   });
   it("class words leave out the generic parts of a creature class", () => {
-    expect(["Rex_Character_BP_C", "Dodo_Character_BP_Aberrant_C", "MegaRaptor_Character_BP_C", "Toad_Character_BP_C"].map(creatureWords)).toEqual(["Rex", "Dodo Aberrant", "MegaRaptor", "Toad"]);
+    expect(
+      ["Rex_Character_BP_C", "Dodo_Character_BP_Aberrant_C", "MegaRaptor_Character_BP_C", "Toad_Character_BP_C"].map(
+        creatureWords,
+      ),
+    ).toEqual(["Rex", "Dodo Aberrant", "MegaRaptor", "Toad"]);
   });
   it("export as creatures, with each one's command and no can_blueprint", () => {
     const { commandOf } = viewCommands(view({ tab: "creatures", summon: "tamed", level: "50" }));
-    expect(spawnExport(CREATURES, MODS, [0], commandOf!, "http://x/spawn/?tab=creatures", new Date(0), "creatures")).toEqual({
+    expect(
+      spawnExport(CREATURES, MODS, [0], commandOf!, "http://x/spawn/?tab=creatures", new Date(0), "creatures"),
+    ).toEqual({
       view_url: "http://x/spawn/?tab=creatures",
       exported_at: "1970-01-01T00:00:00.000Z",
-      creatures: [{ label: "Raptor", class: "Raptor_Character_BP_C", path: RAPTOR, environments: ["Island"], mod_id: "100", mod_name: "Dino Mod", command: `cheat GMSummon "Raptor_Character_BP_C" 50` }],
+      creatures: [
+        {
+          label: "Raptor",
+          class: "Raptor_Character_BP_C",
+          path: RAPTOR,
+          environments: ["Island"],
+          mod_id: "100",
+          mod_name: "Dino Mod",
+          command: `cheat GMSummon "Raptor_Character_BP_C" 50`,
+        },
+      ],
     });
   });
 });
 
 describe("an empty tab says so plainly", () => {
   it("names the mods, or says the base game's creatures are not in the catalogue", () => {
-    expect(emptyCatalogueNotice("creatures", { kind: "mods", ids: ["100"] }, MODS)).toBe("Dino Mod lists no creatures yet.");
-    expect(emptyCatalogueNotice("creatures", { kind: "mods", ids: ["100", "200"] }, [...MODS, { id: "200", name: "B" }])).toBe("Dino Mod or B list no creatures yet.");
-    expect(emptyCatalogueNotice("creatures", { kind: "base" }, [])).toMatch(/^The base game's creatures are not in this catalogue: Beacon Hub ships the base game's engrams only/);
+    expect(emptyCatalogueNotice("creatures", { kind: "mods", ids: ["100"] }, MODS)).toBe(
+      "Dino Mod lists no creatures yet.",
+    );
+    expect(
+      emptyCatalogueNotice("creatures", { kind: "mods", ids: ["100", "200"] }, [...MODS, { id: "200", name: "B" }]),
+    ).toBe("Dino Mod or B list no creatures yet.");
+    expect(emptyCatalogueNotice("creatures", { kind: "base" }, [])).toMatch(
+      /^The base game's creatures are not in this catalogue: Beacon Hub ships the base game's engrams only/,
+    );
     expect(emptyCatalogueNotice("creatures", { kind: "all" }, MODS)).toMatch(/^No mod lists creatures yet/);
     expect(emptyCatalogueNotice("items", { kind: "mods", ids: ["100"] }, MODS)).toBe("Dino Mod lists no engrams yet.");
   });

@@ -8,12 +8,16 @@ import { readEngramFile } from "@/lib/engrams/engram-file";
 describe("parseCsv", () => {
   it("reads plain rows with LF, CRLF and CR line ends", () => {
     for (const eol of ["\n", "\r\n", "\r"]) {
-      expect(parseCsv(`a,b${eol}1,2${eol}`).map((r) => r.fields)).toEqual([["a", "b"], ["1", "2"]]);
+      expect(parseCsv(`a,b${eol}1,2${eol}`).map((r) => r.fields)).toEqual([
+        ["a", "b"],
+        ["1", "2"],
+      ]);
     }
   });
 
   it("reads quoted fields holding commas, quotes and newlines, and numbers lines", () => {
-    const text = 'path,label,availability\r\n/A.A,"Say ""hi""","Island,Scorched"\r\n/B.B,"two\r\nlines",Center\r\n/C.C,,\r\n';
+    const text =
+      'path,label,availability\r\n/A.A,"Say ""hi""","Island,Scorched"\r\n/B.B,"two\r\nlines",Center\r\n/C.C,,\r\n';
     expect(parseCsv(text)).toEqual([
       { line: 1, fields: ["path", "label", "availability"] },
       { line: 2, fields: ["/A.A", 'Say "hi"', "Island,Scorched"] },
@@ -23,7 +27,10 @@ describe("parseCsv", () => {
   });
 
   it("ignores a BOM, blank lines and a missing final newline", () => {
-    expect(parseCsv("\uFEFFa,b\n\n1,2").map((r) => r.fields)).toEqual([["a", "b"], ["1", "2"]]);
+    expect(parseCsv("\uFEFFa,b\n\n1,2").map((r) => r.fields)).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
     expect(parseCsv("")).toEqual([]);
   });
 
@@ -41,8 +48,10 @@ describe("parseCsv", () => {
 
 describe("formula cells", () => {
   it("prefixes cells starting with = + - @ tab or CR with a quote, and nothing else", () => {
-    for (const c of ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(neutraliseFormula(c)).toBe(`'${c}`);
-    for (const c of ["/Game/A.A", "Metal Pick", "", "'quoted", "a=b", " =x", "true", "Island,Scorched"]) expect(neutraliseFormula(c)).toBe(c);
+    for (const c of ['=HYPERLINK("http://x")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
+      expect(neutraliseFormula(c)).toBe(`'${c}`);
+    for (const c of ["/Game/A.A", "Metal Pick", "", "'quoted", "a=b", " =x", "true", "Island,Scorched"])
+      expect(neutraliseFormula(c)).toBe(c);
     expect(neutraliseFormula("'-x")).toBe("''-x");
   });
 

@@ -21,7 +21,15 @@ describe("workshopIdFrom", () => {
     expect(workshopIdFrom("https://steamcommunity.com/workshop/filedetails/?id=12&searchtext=")).toBe("12");
   });
   it("refuses anything else", () => {
-    for (const bad of ["", "abc", "-1", "0", "https://example.com/?id=12", "https://steamcommunity.com/sharedfiles/filedetails/", "javascript:alert(1)"]) {
+    for (const bad of [
+      "",
+      "abc",
+      "-1",
+      "0",
+      "https://example.com/?id=12",
+      "https://steamcommunity.com/sharedfiles/filedetails/",
+      "javascript:alert(1)",
+    ]) {
       expect(workshopIdFrom(bad)).toBeNull();
     }
   });
@@ -60,13 +68,36 @@ describe("catalogueCsv (engrams)", () => {
   });
 
   it("keeps formula-like labels from running in a spreadsheet, and reads them back unchanged", () => {
-    const labels = ["=HYPERLINK(\"http://evil.example\",\"x\")", "-Spear", "+1", "@SUM(A1:A2)", "'Tis a pick", "Pick = good"];
-    const engrams = labels.map((label, i) => ({ path: `/Game/Mods/X/E${i}.E${i}`, label, environments: ["Island"], can_blueprint: true })) as unknown as EngramJson[];
+    const labels = [
+      '=HYPERLINK("http://evil.example","x")',
+      "-Spear",
+      "+1",
+      "@SUM(A1:A2)",
+      "'Tis a pick",
+      "Pick = good",
+    ];
+    const engrams = labels.map((label, i) => ({
+      path: `/Game/Mods/X/E${i}.E${i}`,
+      label,
+      environments: ["Island"],
+      can_blueprint: true,
+    })) as unknown as EngramJson[];
     const csv = catalogueCsv("engrams", engrams);
-    const cells = csv.split("\r\n").slice(1, -1).map((line) => line.slice(line.indexOf(",") + 1, line.lastIndexOf(",Island,")));
-    expect(cells).toEqual(['"\'=HYPERLINK(""http://evil.example"",""x"")"', "'-Spear", "'+1", "'@SUM(A1:A2)", "'Tis a pick", "Pick = good"]);
+    const cells = csv
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.slice(line.indexOf(",") + 1, line.lastIndexOf(",Island,")));
+    expect(cells).toEqual([
+      '"\'=HYPERLINK(""http://evil.example"",""x"")"',
+      "'-Spear",
+      "'+1",
+      "'@SUM(A1:A2)",
+      "'Tis a pick",
+      "Pick = good",
+    ]);
     // No cell of the download starts with a formula character, quoted or not.
-    for (const line of csv.split("\r\n")) for (const c of line.split(",")) expect(c.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
+    for (const line of csv.split("\r\n"))
+      for (const c of line.split(",")) expect(c.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
     const { records, errors } = validatePushRows(readEngramFile(csv, "csv"), "42");
     expect(errors).toEqual([]);
     expect(records.map((r) => r.label)).toEqual(labels);
@@ -95,7 +126,8 @@ describe("catalogueCsv and catalogueJson (creatures)", () => {
   it("knows the dashboard's download names and no others", () => {
     expect(parseCatalogueFileName("creatures.json")).toEqual({ kind: "creatures", format: "json" });
     expect(parseCatalogueFileName("engrams.csv")).toEqual({ kind: "engrams", format: "csv" });
-    for (const name of ["engrams.xml", "dinos.csv", "creatures.csv.exe", "../engrams.csv"]) expect(parseCatalogueFileName(name)).toBeNull();
+    for (const name of ["engrams.xml", "dinos.csv", "creatures.csv.exe", "../engrams.csv"])
+      expect(parseCatalogueFileName(name)).toBeNull();
   });
 });
 

@@ -28,7 +28,9 @@ describe("tables from prisma/models.prisma", () => {
     expect(mods.columns.find((c) => c.name === "confirmed_at")).toMatchObject({ type: "DateTime", optional: true });
     expect(mods.references).toEqual(["users"]);
     expect(tables.find((t) => t.name === "document_items")!.primaryKey).toEqual(["key", "document_id"]);
-    expect(tables.find((t) => t.name === "document_contents")!.columns.find((c) => c.name === "body")!.type).toBe("Bytes");
+    expect(tables.find((t) => t.name === "document_contents")!.columns.find((c) => c.name === "body")!.type).toBe(
+      "Bytes",
+    );
     expect(tables.find((t) => t.name === "engrams")!.references).toEqual(["mod_registrations"]);
   });
 
@@ -36,7 +38,8 @@ describe("tables from prisma/models.prisma", () => {
     const groups = copyGroups(tables);
     const flat = groups.flat().map((t) => t.name);
     expect(flat).toHaveLength(tables.length);
-    for (const t of tables) for (const r of t.references) expect(flat.indexOf(r), `${r} before ${t.name}`).toBeLessThan(flat.indexOf(t.name));
+    for (const t of tables)
+      for (const r of t.references) expect(flat.indexOf(r), `${r} before ${t.name}`).toBeLessThan(flat.indexOf(t.name));
     expect(groups[0]!.map((t) => t.name)).toContain("users");
     // data_versions is written by triggers while other tables are inserted: it comes after them.
     expect(flat.indexOf("data_versions")).toBeGreaterThan(flat.indexOf("documents"));
@@ -47,13 +50,25 @@ describe("tables from prisma/models.prisma", () => {
     expect(() => readModelTables("model A {\n  id Int @id\n  data Json\n}")).toThrow(SchemaReadError);
     expect(() => readModelTables("model A {\n  name String\n}")).toThrow(/no @id/);
     expect(() => readModelTables("model A {\n  id Int @id\n  b Mystery\n}")).toThrow(/unknown type Mystery/);
-    expect(() => copyGroups(readModelTables("model A {\n  id Int @id\n  b B @relation(fields: [bId], references: [id])\n  bId Int\n}\nmodel B {\n  id Int @id\n  a A @relation(fields: [aId], references: [id])\n  aId Int\n}"))).toThrow(/cycle/);
+    expect(() =>
+      copyGroups(
+        readModelTables(
+          "model A {\n  id Int @id\n  b B @relation(fields: [bId], references: [id])\n  bId Int\n}\nmodel B {\n  id Int @id\n  a A @relation(fields: [aId], references: [id])\n  aId Int\n}",
+        ),
+      ),
+    ).toThrow(/cycle/);
   });
 });
 
 describe("canonical values", () => {
   it("reads a timestamp the same from SQLite's forms and PostgreSQL's text", () => {
-    const forms = ["2026-11-24T22:35:23.270+00:00", "2026-11-24 22:35:23.27", "2026-11-24T22:35:23.270Z", "2026-11-24T23:35:23.270+01:00", Date.UTC(2026, 10, 24, 22, 35, 23, 270)];
+    const forms = [
+      "2026-11-24T22:35:23.270+00:00",
+      "2026-11-24 22:35:23.27",
+      "2026-11-24T22:35:23.270Z",
+      "2026-11-24T23:35:23.270+01:00",
+      Date.UTC(2026, 10, 24, 22, 35, 23, 270),
+    ];
     for (const f of forms) expect(canonicalTimestamp(f)).toBe("2026-11-24T22:35:23.270Z");
     // SQL's CURRENT_TIMESTAMP form (UTC, no fraction).
     expect(canonicalTimestamp("2026-11-24 22:35:23")).toBe("2026-11-24T22:35:23.000Z");
@@ -67,7 +82,9 @@ describe("canonical values", () => {
     expect(canonicalValue("Boolean", 1n)).toBe(canonicalValue("Boolean", true));
     expect(canonicalValue("Int", 2147483647n)).toBe(canonicalValue("Int", 2147483647));
     expect(canonicalValue("BigInt", 9007199254740993n)).toBe(canonicalValue("BigInt", "9007199254740993"));
-    expect(canonicalValue("Bytes", Buffer.from([0, 1, 2]))).toBe("3:ae4b3280e56e2faf83f414a6e3dabe9d5fbe18976544c05fed121accb85b53fc");
+    expect(canonicalValue("Bytes", Buffer.from([0, 1, 2]))).toBe(
+      "3:ae4b3280e56e2faf83f414a6e3dabe9d5fbe18976544c05fed121accb85b53fc",
+    );
     expect(canonicalValue("String", null)).toBeNull();
     expect(() => canonicalValue("Boolean", 2n)).toThrow();
   });
@@ -102,8 +119,17 @@ describe("pg_dump and pg_restore lines", () => {
     expect(url).toBe("postgresql://beacon@db.example.internal:5432/beacon");
     expect(env).toEqual({ PGPASSWORD: "s@cret" });
     expect(connectionFor("postgresql://beacon@db/beacon")).toEqual({ url: "postgresql://beacon@db/beacon", env: {} });
-    expect(dumpCommand(url, "/b/x.dump")).toEqual(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file=/b/x.dump", url]);
-    expect(restoreCommand(url, "/b/x.dump").join(" ")).toBe(`pg_restore --no-owner --no-privileges --exit-on-error --single-transaction --dbname=${url} /b/x.dump`);
+    expect(dumpCommand(url, "/b/x.dump")).toEqual([
+      "pg_dump",
+      "--format=custom",
+      "--no-owner",
+      "--no-privileges",
+      "--file=/b/x.dump",
+      url,
+    ]);
+    expect(restoreCommand(url, "/b/x.dump").join(" ")).toBe(
+      `pg_restore --no-owner --no-privileges --exit-on-error --single-transaction --dbname=${url} /b/x.dump`,
+    );
     expect([...dumpCommand(url, "f"), ...restoreCommand(url, "f")].join(" ")).not.toContain("s@cret");
   });
 });

@@ -1,6 +1,11 @@
 // Display-name rules (issue 20 §5): what a name may be, and when two names are one.
 import { describe, expect, it } from "vitest";
-import { authorLabel, DISPLAY_NAME_MAX, displayNameKey, parseDisplayName } from "@/lib/display-names/display-name-rules";
+import {
+  authorLabel,
+  DISPLAY_NAME_MAX,
+  displayNameKey,
+  parseDisplayName,
+} from "@/lib/display-names/display-name-rules";
 
 const ok = (raw: string) => {
   const r = parseDisplayName(raw);
@@ -15,7 +20,19 @@ const refused = (raw: string) => {
 
 describe("parseDisplayName", () => {
   it("accepts letters of any script, digits, spaces and - _ . '", () => {
-    for (const name of ["Jo Smith", "ark_builder-2", "O'Neil", "J.R. Tolkien", "Zoë", "Ærøskøbing", "Дмитрий", "山田太郎", "नमस्ते", "R2D2"]) expect(ok(name).name).toBe(name);
+    for (const name of [
+      "Jo Smith",
+      "ark_builder-2",
+      "O'Neil",
+      "J.R. Tolkien",
+      "Zoë",
+      "Ærøskøbing",
+      "Дмитрий",
+      "山田太郎",
+      "नमस्ते",
+      "R2D2",
+    ])
+      expect(ok(name).name).toBe(name);
   });
 
   it("normalises: NFC, one space for any run of white space, trimmed", () => {
@@ -50,7 +67,8 @@ describe("parseDisplayName", () => {
   });
 
   it("refuses the automatic form of another author's name", () => {
-    for (const name of ["user 1234abcd", "User_CBD75309", "user-0000ffff"]) expect(refused(name)).toMatch(/how authors without a name are shown/);
+    for (const name of ["user 1234abcd", "User_CBD75309", "user-0000ffff"])
+      expect(refused(name)).toMatch(/how authors without a name are shown/);
     expect(ok("user 1234abcx").name).toBe("user 1234abcx");
   });
 });
@@ -58,7 +76,8 @@ describe("parseDisplayName", () => {
 describe("displayNameKey: when two names are one", () => {
   it("folds case, compatibility forms and separators", () => {
     const key = displayNameKey("Jo Smith");
-    for (const same of ["jo smith", "JO_SMITH", "jo-smith", "Jo.Smith", "JoSmith", "Ｊｏ Ｓｍｉｔｈ"]) expect(displayNameKey(ok(same).name)).toBe(key);
+    for (const same of ["jo smith", "JO_SMITH", "jo-smith", "Jo.Smith", "JoSmith", "Ｊｏ Ｓｍｉｔｈ"])
+      expect(displayNameKey(ok(same).name)).toBe(key);
     expect(displayNameKey("Jo Smyth")).not.toBe(key);
     // NFC and NFD spellings of one name are one name
     expect(ok("Rene\u0301e").key).toBe(ok("Renée").key);

@@ -56,7 +56,9 @@ describe("parseSearchText", () => {
 
 describe("fts5Query", () => {
   it("quotes every term, so FTS5 syntax in the input is only text", () => {
-    expect(fts5Query(parseSearchText('NEAR(a b) OR "x y" col:z AND'))).toBe('"NEAR" "a" "b" "OR" "x y" "col" "z" "AND" *');
+    expect(fts5Query(parseSearchText('NEAR(a b) OR "x y" col:z AND'))).toBe(
+      '"NEAR" "a" "b" "OR" "x y" "col" "z" "AND" *',
+    );
     expect(fts5Query(parseSearchText("iron"))).toBe('"iron" *');
   });
 });
@@ -64,14 +66,24 @@ describe("fts5Query", () => {
 describe("/documents query with q and map", () => {
   it("keeps q as typed, reads map names in any case (Aberration too), and builds the href back", () => {
     const q = parseDocumentListQuery({ q: '  boss "iron pick" ', map: "aberration", sort: "downloads", page: "2" });
-    expect(q).toMatchObject({ q: 'boss "iron pick"', map: "Abberation", badMap: undefined, sort: "downloads", page: 2 });
+    expect(q).toMatchObject({
+      q: 'boss "iron pick"',
+      map: "Abberation",
+      badMap: undefined,
+      sort: "downloads",
+      page: 2,
+    });
     expect(documentListHref(q)).toBe("/documents?q=boss+%22iron+pick%22&map=Abberation&sort=downloads&page=2");
     expect(parseDocumentListQuery({ map: "SCORCHED" }).map).toBe("Scorched");
   });
 
   it("notes an unknown map instead of failing, and ignores an empty one", () => {
     expect(parseDocumentListQuery({ map: "Valguero" })).toMatchObject({ map: undefined, badMap: "Valguero" });
-    expect(parseDocumentListQuery({ map: "", q: "  " })).toMatchObject({ map: undefined, badMap: undefined, q: undefined });
+    expect(parseDocumentListQuery({ map: "", q: "  " })).toMatchObject({
+      map: undefined,
+      badMap: undefined,
+      q: undefined,
+    });
     expect(documentListHref(parseDocumentListQuery({ map: "Valguero", q: "" }))).toBe("/documents");
   });
 });

@@ -23,7 +23,9 @@ function plainFilename(header: string): string {
 
 describe("contentDisposition", () => {
   it("names a plain title as <name>.beacon twice", () => {
-    expect(contentDisposition("My Loot")).toBe(`attachment; filename="My Loot.beacon"; filename*=UTF-8''My%20Loot.beacon`);
+    expect(contentDisposition("My Loot")).toBe(
+      `attachment; filename="My Loot.beacon"; filename*=UTF-8''My%20Loot.beacon`,
+    );
   });
 
   it("keeps a hostile title on one pure-ASCII line that still names the file", () => {
@@ -80,7 +82,9 @@ describe("parseListQuery", () => {
   });
 
   it("reads every parameter and lowercases user_id", () => {
-    expect(parse("user_id=0D4B7C1E-0000-4000-8000-00000000000A&sort=download_count&direction=asc&count=10&offset=20")).toEqual({
+    expect(
+      parse("user_id=0D4B7C1E-0000-4000-8000-00000000000A&sort=download_count&direction=asc&count=10&offset=20"),
+    ).toEqual({
       userId: "0d4b7c1e-0000-4000-8000-00000000000a",
       sort: "download_count",
       direction: "asc",
@@ -89,10 +93,23 @@ describe("parseListQuery", () => {
     });
   });
 
-  it.each(["sort=name", "sort=", "direction=up", "direction=DESC", "count=1001", "count=-1", "count=1.5", "count=", "count=abc", "offset=-1", "offset=1e3", "offset=", "user_id=nope", "user_id=", "count=1&count=2"])(
-    "refuses %s with 400",
-    (q) => expect(status(q)).toBe(400),
-  );
+  it.each([
+    "sort=name",
+    "sort=",
+    "direction=up",
+    "direction=DESC",
+    "count=1001",
+    "count=-1",
+    "count=1.5",
+    "count=",
+    "count=abc",
+    "offset=-1",
+    "offset=1e3",
+    "offset=",
+    "user_id=nope",
+    "user_id=",
+    "count=1&count=2",
+  ])("refuses %s with 400", (q) => expect(status(q)).toBe(400));
 
   it("accepts count 0 and 1000 and ignores unknown parameters", () => {
     expect(parse("count=0").count).toBe(0);
@@ -110,7 +127,9 @@ describe("rawArrayElements", () => {
 
 describe("content storage", () => {
   it("gzips compressible content, keeps the rest, and restores the exact bytes", async () => {
-    const json = Buffer.from(JSON.stringify({ LootSources: Array.from({ length: 200 }, (_, i) => ({ Label: `Crate ${i}` })) }));
+    const json = Buffer.from(
+      JSON.stringify({ LootSources: Array.from({ length: 200 }, (_, i) => ({ Label: `Crate ${i}` })) }),
+    );
     const gz = await encodeContent(json);
     expect(gz.encoding).toBe("gzip");
     expect(Buffer.from(await decodeContent(gz)).equals(json)).toBe(true);

@@ -31,7 +31,17 @@ describe("derived fields", () => {
 
   it("accepts blueprint paths only", () => {
     expect(isBlueprintPath(PATH)).toBe(true);
-    for (const bad of ["Game/X.X", "/Game/X", "/Game/X.", "/Game/.X", "/Game/X Y.X", "/Game/X'.X", '/Game/X".X', "/Game/X.X\u0001", "/Game/X/"]) {
+    for (const bad of [
+      "Game/X.X",
+      "/Game/X",
+      "/Game/X.",
+      "/Game/.X",
+      "/Game/X Y.X",
+      "/Game/X'.X",
+      '/Game/X".X',
+      "/Game/X.X\u0001",
+      "/Game/X/",
+    ]) {
       expect(isBlueprintPath(bad), bad).toBe(false);
     }
   });
@@ -71,12 +81,18 @@ describe("engram input", () => {
     });
   });
 
-  it.each<[unknown, boolean]>([[true, true], [false, false], ["true", true], ["FALSE", false], [1, true], [0, false], ["1", true], ["0", false]])(
-    "reads can_blueprint %j as %s",
-    (value, expected) => {
-      expect(engramInput.parse({ ...good, can_blueprint: value }).canBlueprint).toBe(expected);
-    },
-  );
+  it.each<[unknown, boolean]>([
+    [true, true],
+    [false, false],
+    ["true", true],
+    ["FALSE", false],
+    [1, true],
+    [0, false],
+    ["1", true],
+    ["0", false],
+  ])("reads can_blueprint %j as %s", (value, expected) => {
+    expect(engramInput.parse({ ...good, can_blueprint: value }).canBlueprint).toBe(expected);
+  });
 
   it("takes availability for environments, and a null or empty mod_id as no mod", () => {
     const { environments: _e, ...rest } = good;
@@ -106,9 +122,36 @@ describe("engram input", () => {
 
 describe("engram output", () => {
   it("uses the spec table's key order and a numeric mod_id", () => {
-    const json = engramJson({ uid: uidOf(PATH), path: PATH, label: "Stack", environments: 17, canBlueprint: false, modId: "731604991", mod: { name: "S+" } }, "https://beacon.example");
-    expect(Object.keys(json)).toEqual(["path", "class", "label", "environments", "can_blueprint", "spawn", "uid", "resource_url", "mod_id", "mod_name"]);
-    expect(json).toMatchObject({ class: "PrimalItem_Stack_C", environments: ["Island", "Abberation"], mod_id: 731604991, mod_name: "S+" });
+    const json = engramJson(
+      {
+        uid: uidOf(PATH),
+        path: PATH,
+        label: "Stack",
+        environments: 17,
+        canBlueprint: false,
+        modId: "731604991",
+        mod: { name: "S+" },
+      },
+      "https://beacon.example",
+    );
+    expect(Object.keys(json)).toEqual([
+      "path",
+      "class",
+      "label",
+      "environments",
+      "can_blueprint",
+      "spawn",
+      "uid",
+      "resource_url",
+      "mod_id",
+      "mod_name",
+    ]);
+    expect(json).toMatchObject({
+      class: "PrimalItem_Stack_C",
+      environments: ["Island", "Abberation"],
+      mod_id: 731604991,
+      mod_name: "S+",
+    });
     expect(json.resource_url).toBe(`https://beacon.example/v1/engram.php/${uidOf(PATH)}`);
   });
 });

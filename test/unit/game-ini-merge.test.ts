@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { crateOfLine, mergeGameIni } from "@/lib/loot/game-ini-merge";
 
-const line = (crate: string, body = "x") => `ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="${crate}",MinItemSets=1,ItemSets=(${body}))`;
+const line = (crate: string, body = "x") =>
+  `ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="${crate}",MinItemSets=1,ItemSets=(${body}))`;
 const doc = [
   { crate: "SupplyCrate_Level03_C", line: line("SupplyCrate_Level03_C", "new3") },
   { crate: "SupplyCrate_Level15_C", line: line("SupplyCrate_Level15_C", "new15") },
@@ -47,7 +48,8 @@ describe("mergeGameIni", () => {
   });
 
   it("matches the section and the key in any case, and crate names case-insensitively", () => {
-    const ini = "[/SCRIPT/ShooterGame.ShooterGameMode]\nconfigoverridesupplycrateitems = (supplycrateclassstring=\"supplycrate_level03_c\",ItemSets=())\n";
+    const ini =
+      '[/SCRIPT/ShooterGame.ShooterGameMode]\nconfigoverridesupplycrateitems = (supplycrateclassstring="supplycrate_level03_c",ItemSets=())\n';
     expect(mergeGameIni(ini, doc)).toBe(`[/SCRIPT/ShooterGame.ShooterGameMode]\n${doc[0]!.line}\n${doc[1]!.line}\n`);
   });
 
@@ -63,19 +65,34 @@ describe("mergeGameIni", () => {
       "",
     ].join("\n");
     expect(mergeGameIni(ini, doc)).toBe(
-      ["[/script/shootergame.shootergamemode]", doc[0]!.line, "[ServerSettings]", "ServerPassword=secret", "[/script/shootergame.shootergamemode]", "XPMultiplier=2", doc[1]!.line, ""].join("\n"),
+      [
+        "[/script/shootergame.shootergamemode]",
+        doc[0]!.line,
+        "[ServerSettings]",
+        "ServerPassword=secret",
+        "[/script/shootergame.shootergamemode]",
+        "XPMultiplier=2",
+        doc[1]!.line,
+        "",
+      ].join("\n"),
     );
   });
 
   it("leaves crate lines outside the section alone", () => {
     const ini = `[ServerSettings]\n${line("SupplyCrate_Level03_C", "elsewhere")}\n`;
-    expect(mergeGameIni(ini, doc)).toBe(`${ini}\n[/script/shootergame.shootergamemode]\n${doc[0]!.line}\n${doc[1]!.line}\n`);
+    expect(mergeGameIni(ini, doc)).toBe(
+      `${ini}\n[/script/shootergame.shootergamemode]\n${doc[0]!.line}\n${doc[1]!.line}\n`,
+    );
   });
 
   it("adds the section to a file without it, or to an empty file, and keeps a BOM and a missing final newline", () => {
     expect(mergeGameIni("", doc)).toBe(`[/script/shootergame.shootergamemode]\n${doc[0]!.line}\n${doc[1]!.line}\n`);
-    expect(mergeGameIni("\uFEFF[ServerSettings]\r\nX=1", doc)).toBe(`\uFEFF[ServerSettings]\r\nX=1\r\n\r\n[/script/shootergame.shootergamemode]\r\n${doc[0]!.line}\r\n${doc[1]!.line}\r\n`);
-    expect(mergeGameIni(`[/script/shootergame.shootergamemode]\nX=1`, doc)).toBe(`[/script/shootergame.shootergamemode]\nX=1\n${doc[0]!.line}\n${doc[1]!.line}`);
+    expect(mergeGameIni("\uFEFF[ServerSettings]\r\nX=1", doc)).toBe(
+      `\uFEFF[ServerSettings]\r\nX=1\r\n\r\n[/script/shootergame.shootergamemode]\r\n${doc[0]!.line}\r\n${doc[1]!.line}\r\n`,
+    );
+    expect(mergeGameIni(`[/script/shootergame.shootergamemode]\nX=1`, doc)).toBe(
+      `[/script/shootergame.shootergamemode]\nX=1\n${doc[0]!.line}\n${doc[1]!.line}`,
+    );
   });
 
   it("changes nothing when the document has no sources", () => {
@@ -85,7 +102,7 @@ describe("mergeGameIni", () => {
 
   it("reads the crate of a line and nothing else", () => {
     expect(crateOfLine(line("SupplyCrate_Level03_C"))).toBe("supplycrate_level03_c");
-    expect(crateOfLine("ConfigOverrideItemMaxQuantity=(ItemClassString=\"X\")")).toBeUndefined();
-    expect(crateOfLine("; ConfigOverrideSupplyCrateItems=(SupplyCrateClassString=\"A_C\")")).toBeUndefined();
+    expect(crateOfLine('ConfigOverrideItemMaxQuantity=(ItemClassString="X")')).toBeUndefined();
+    expect(crateOfLine('; ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="A_C")')).toBeUndefined();
   });
 });

@@ -10,7 +10,9 @@ import { classOf } from "@/lib/engrams/derive";
 import { readEngramFile } from "@/lib/engrams/engram-file";
 import { ROOT } from "../support/test-server";
 
-const baseGame = readEngramFile(readFileSync(join(ROOT, "prisma/seed/base-game-engrams.csv"), "utf8"), "csv").map((r) => classOf((r.value as { path: string }).path));
+const baseGame = readEngramFile(readFileSync(join(ROOT, "prisma/seed/base-game-engrams.csv"), "utf8"), "csv").map((r) =>
+  classOf((r.value as { path: string }).path),
+);
 
 /** Every substring by length, then alphabetically, against every other name: the definition itself. */
 function bruteForce(names: string[]): (string | null)[] {
@@ -87,7 +89,10 @@ describe("GFI codes in general", () => {
       return (seed >>> 8) % n;
     };
     for (let round = 0; round < 20; round++) {
-      const names = Array.from({ length: 5 + rnd(60) }, () => Array.from({ length: 1 + rnd(9) }, () => "ab_c"[rnd(4)]).join("") + (rnd(2) ? "_C" : ""));
+      const names = Array.from(
+        { length: 5 + rnd(60) },
+        () => Array.from({ length: 1 + rnd(9) }, () => "ab_c"[rnd(4)]).join("") + (rnd(2) ? "_C" : ""),
+      );
       expect(gfiCodes(names), names.join(" ")).toEqual(bruteForce(names));
     }
   });

@@ -46,11 +46,15 @@ function fakeDatabase(options: { failCommit?: boolean } = {}) {
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
-const write = (name: string) => async ({ log }: Scope) => (log.push(name), name);
-const failing = (name: string, error: unknown) => async ({ log }: Scope) => {
-  log.push(name);
-  throw error;
-};
+const write =
+  (name: string) =>
+  async ({ log }: Scope) => (log.push(name), name);
+const failing =
+  (name: string, error: unknown) =>
+  async ({ log }: Scope) => {
+    log.push(name);
+    throw error;
+  };
 
 describe("group commit", () => {
   it("writes that arrive together share one transaction and are answered only after its COMMIT", async () => {
@@ -88,14 +92,25 @@ describe("group commit", () => {
   it("a write that throws is rolled back to its savepoint alone and keeps its own error", async () => {
     const db = fakeDatabase();
     const queue = db.queue("always");
-    const results = await Promise.allSettled([queue.run(write("a")), queue.run(failing("bad", new Error("409 conflict"))), queue.run(write("c"))]);
+    const results = await Promise.allSettled([
+      queue.run(write("a")),
+      queue.run(failing("bad", new Error("409 conflict"))),
+      queue.run(write("c")),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error("409 conflict"));
     expect(db.log).toEqual([
       "BEGIN",
-      "SAVEPOINT group_commit_write", "a", "RELEASE SAVEPOINT group_commit_write",
-      "SAVEPOINT group_commit_write", "bad", "ROLLBACK TO SAVEPOINT group_commit_write", "RELEASE SAVEPOINT group_commit_write",
-      "SAVEPOINT group_commit_write", "c", "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "a",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "bad",
+      "ROLLBACK TO SAVEPOINT group_commit_write",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "c",
+      "RELEASE SAVEPOINT group_commit_write",
       "COMMIT",
     ]);
     expect(queue.stats()).toMatchObject({ batches: 1, failedJobs: 1 });
@@ -108,14 +123,28 @@ describe("group commit", () => {
     expect(ok).toEqual(["a", "b"]);
     expect(db.log).toEqual(["BEGIN", "a", "b", "COMMIT"]);
     db.log.length = 0;
-    const results = await Promise.allSettled([queue.run(write("c")), queue.run(failing("bad", new Error("403"))), queue.run(write("d"))]);
+    const results = await Promise.allSettled([
+      queue.run(write("c")),
+      queue.run(failing("bad", new Error("403"))),
+      queue.run(write("d")),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(db.log).toEqual([
-      "BEGIN", "c", "bad", "ROLLBACK",
       "BEGIN",
-      "SAVEPOINT group_commit_write", "c", "RELEASE SAVEPOINT group_commit_write",
-      "SAVEPOINT group_commit_write", "bad", "ROLLBACK TO SAVEPOINT group_commit_write", "RELEASE SAVEPOINT group_commit_write",
-      "SAVEPOINT group_commit_write", "d", "RELEASE SAVEPOINT group_commit_write",
+      "c",
+      "bad",
+      "ROLLBACK",
+      "BEGIN",
+      "SAVEPOINT group_commit_write",
+      "c",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "bad",
+      "ROLLBACK TO SAVEPOINT group_commit_write",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "d",
+      "RELEASE SAVEPOINT group_commit_write",
       "COMMIT",
     ]);
     expect(queue.stats()).toMatchObject({ rerunBatches: 1, failedJobs: 1 });
@@ -124,7 +153,10 @@ describe("group commit", () => {
   it("when the COMMIT fails, the writes that had succeeded fail with its error and the failed one keeps its own", async () => {
     const db = fakeDatabase({ failCommit: true });
     const queue = db.queue();
-    const results = await Promise.allSettled([queue.run(write("a")), queue.run(failing("bad", new Error("own error")))]);
+    const results = await Promise.allSettled([
+      queue.run(write("a")),
+      queue.run(failing("bad", new Error("own error"))),
+    ]);
     expect(results.map((r) => (r as PromiseRejectedResult).reason?.message)).toEqual(["disk I/O error", "own error"]);
     expect(queue.stats()).toMatchObject({ failedBatches: 1, failedJobs: 2 });
   });
@@ -140,10 +172,12 @@ describe("group commit", () => {
     });
     await expect(flaky).resolves.toBe("third time");
     let hopeless = 0;
-    await expect(queue.run(async () => {
-      hopeless++;
-      throw deadlock;
-    })).rejects.toBe(deadlock);
+    await expect(
+      queue.run(async () => {
+        hopeless++;
+        throw deadlock;
+      }),
+    ).rejects.toBe(deadlock);
     expect(hopeless).toBe(3);
     expect(queue.stats()).toMatchObject({ retried: 4, failedJobs: 1 });
   });
@@ -154,7 +188,11 @@ describe("group commit", () => {
     await Promise.all(Array.from({ length: MAX_JOBS + 6 }, (_, i) => queue.run(write(`w${i}`))));
     expect(db.transactions()).toBe(2);
     expect(queue.stats().largestBatch).toBe(MAX_JOBS);
-    await Promise.all([queue.run(write("big"), { rows: 5000 }), queue.run(write("small"), { rows: 1 }), queue.run(write("big2"), { rows: 1000 })]);
+    await Promise.all([
+      queue.run(write("big"), { rows: 5000 }),
+      queue.run(write("small"), { rows: 1 }),
+      queue.run(write("big2"), { rows: 1000 }),
+    ]);
     // big alone; small and big2 together would be 1,001 rows: apart
     expect(db.transactions()).toBe(5);
   });

@@ -31,12 +31,14 @@ beforeAll(async () => {
     req.on("end", () => {
       requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       const url = new URL(req.url!, "http://x");
-      if (url.pathname === "/ok") return res.writeHead(200, { "content-type": "application/json", etag: '"v1"' }).end("[]");
+      if (url.pathname === "/ok")
+        return res.writeHead(200, { "content-type": "application/json", etag: '"v1"' }).end("[]");
       if (url.pathname === "/redirect") {
         const n = Number(url.searchParams.get("n"));
         return res.writeHead(302, { location: n > 1 ? `/redirect?n=${n - 1}` : "/ok" }).end();
       }
-      if (url.pathname === "/declared-big") return res.writeHead(200, { "content-length": String(11 * 1024 * 1024) }).end();
+      if (url.pathname === "/declared-big")
+        return res.writeHead(200, { "content-length": String(11 * 1024 * 1024) }).end();
       if (url.pathname === "/streamed-big") {
         res.writeHead(200);
         const chunk = Buffer.alloc(1024 * 1024, 0x61);
@@ -45,7 +47,9 @@ beforeAll(async () => {
       }
       if (url.pathname === "/slow") return; // never answers
       if (url.pathname === "/conditional") {
-        return req.headers["if-none-match"] === '"v1"' ? res.writeHead(304).end() : res.writeHead(200, { etag: '"v1"' }).end("x");
+        return req.headers["if-none-match"] === '"v1"'
+          ? res.writeHead(304).end()
+          : res.writeHead(200, { etag: '"v1"' }).end("x");
       }
       res.writeHead(404).end();
     });
@@ -75,7 +79,9 @@ describe("guarded fetch, private hosts allowed (tests)", () => {
   it("refuses files over the size limit, declared or streamed", async () => {
     await refused(guardedFetch(`${local}/declared-big`, {}, allow));
     await refused(guardedFetch(`${local}/streamed-big`, {}, allow));
-    expect((await guardedFetch(`${local}/streamed-big`, {}, { ...allow, maxBytes: 12 * 1024 * 1024 })).body.length).toBe(11 * 1024 * 1024);
+    expect(
+      (await guardedFetch(`${local}/streamed-big`, {}, { ...allow, maxBytes: 12 * 1024 * 1024 })).body.length,
+    ).toBe(11 * 1024 * 1024);
   });
 
   it("gives up after the time limit", async () => {
@@ -91,12 +97,27 @@ describe("guarded fetch, private hosts allowed (tests)", () => {
 
   it("posts form bodies (error reports)", async () => {
     requests = [];
-    await guardedFetch(`${local}/ok`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "mod_id=1&message=bad" }, allow);
+    await guardedFetch(
+      `${local}/ok`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "mod_id=1&message=bad",
+      },
+      allow,
+    );
     expect(requests[0]).toMatchObject({ method: "POST", body: "mod_id=1&message=bad" });
   });
 
   it("refuses other schemes and credentials", async () => {
-    for (const url of ["file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1:70/", "javascript:alert(1)", "not a url", `http://user:pw@127.0.0.1/`]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "ftp://127.0.0.1/x",
+      "gopher://127.0.0.1:70/",
+      "javascript:alert(1)",
+      "not a url",
+      `http://user:pw@127.0.0.1/`,
+    ]) {
       await refused(guardedFetch(url, {}, allow));
     }
   });
@@ -122,8 +143,21 @@ describe("guarded fetch, private hosts refused (production default)", () => {
 
   it("refuses a name that resolves to a private address, even among public ones", async () => {
     requests = [];
-    await refusedAsPrivate(guardedFetch("http://evil.test/ok", {}, { resolve: async () => [{ address: "127.0.0.1", family: 4 }] }));
-    await refusedAsPrivate(guardedFetch("http://evil.test/ok", {}, { resolve: async () => [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.1", family: 4 }] }));
+    await refusedAsPrivate(
+      guardedFetch("http://evil.test/ok", {}, { resolve: async () => [{ address: "127.0.0.1", family: 4 }] }),
+    );
+    await refusedAsPrivate(
+      guardedFetch(
+        "http://evil.test/ok",
+        {},
+        {
+          resolve: async () => [
+            { address: "93.184.216.34", family: 4 },
+            { address: "10.0.0.1", family: 4 },
+          ],
+        },
+      ),
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -132,14 +166,33 @@ describe("guarded fetch, private hosts refused (production default)", () => {
     // Control: with both hops public the redirect is followed to the end.
     expect((await guardedFetch(`${publicish}/`, {}, { treatAsPublic: ["127.0.0.2", "127.0.0.1"] })).status).toBe(200);
     requests = [];
-    await expect(guardedFetch(`${publicish}/`, {}, { treatAsPublic: ["127.0.0.2"] })).rejects.toThrow(/127\.0\.0\.1 is a private or reserved address/);
+    await expect(guardedFetch(`${publicish}/`, {}, { treatAsPublic: ["127.0.0.2"] })).rejects.toThrow(
+      /127\.0\.0\.1 is a private or reserved address/,
+    );
     expect(requests).toHaveLength(0);
   });
 });
 
 describe("address policy", () => {
   it("classifies addresses", () => {
-    for (const a of ["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "::1", "::", "fd12::1", "fe80::1", "::ffff:10.0.0.1", "::ffff:7f00:1", "64:ff9b::a00:1", "not-an-ip"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::1",
+      "::",
+      "fd12::1",
+      "fe80::1",
+      "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "64:ff9b::a00:1",
+      "not-an-ip",
+    ]) {
       expect(isForbiddenAddress(a), a).toBe(true);
     }
     for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8", "172.32.0.1"]) {

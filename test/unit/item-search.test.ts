@@ -19,13 +19,19 @@ const csv = parseCsv(readFileSync("prisma/seed/base-game-engrams.csv", "utf8"));
 const [header, ...records] = csv;
 const col = (name: string) => header!.fields.indexOf(name);
 const BASE: SearchItem[] = sortByLabel(
-  records.map((r) => ({ label: r.fields[col("label")]!, path: r.fields[col("path")]!, class: classOf(r.fields[col("path")]!), mod: null })),
+  records.map((r) => ({
+    label: r.fields[col("label")]!,
+    path: r.fields[col("path")]!,
+    class: classOf(r.fields[col("path")]!),
+    mod: null,
+  })),
   "en",
   (i) => i.label,
   (i) => i.path!,
 );
 const index = buildItemIndex(BASE);
-const labels = (query: string, filter?: (i: number) => boolean) => searchItems(index, query, filter ? { filter } : {}).items.map((i) => BASE[i]!.label);
+const labels = (query: string, filter?: (i: number) => boolean) =>
+  searchItems(index, query, filter ? { filter } : {}).items.map((i) => BASE[i]!.label);
 
 describe("text folding", () => {
   it("drops case and accents and spells out the letters NFD keeps", () => {
@@ -34,10 +40,16 @@ describe("text folding", () => {
     expect(normalizedPhrase("  Pump-Action   Shotgun ")).toBe("pump action shotgun");
   });
   it("keeps a label's words, and joins the pieces of one chunk so they also match whole", () => {
-    expect(labelWords("Pump-Action Shotgun")).toEqual({ words: ["pump", "action", "pumpaction", "shotgun"], sequence: ["pump", "action", "shotgun"] });
+    expect(labelWords("Pump-Action Shotgun")).toEqual({
+      words: ["pump", "action", "pumpaction", "shotgun"],
+      sequence: ["pump", "action", "shotgun"],
+    });
     expect(labelWords("DodoRex Mask Skin").words).toEqual(["dodo", "rex", "dodorex", "mask", "skin"]);
     expect(labelWords("Heavy Miner's Helmet").words).toContain("miners");
-    expect(labelWords("Beer Jar Beer Jar")).toEqual({ words: ["beer", "jar"], sequence: ["beer", "jar", "beer", "jar"] });
+    expect(labelWords("Beer Jar Beer Jar")).toEqual({
+      words: ["beer", "jar"],
+      sequence: ["beer", "jar", "beer", "jar"],
+    });
   });
 });
 
@@ -69,8 +81,18 @@ describe("synonyms: the words players use", () => {
   });
   it("ammo finds bullets, arrows and darts; bullet finds the Ammo items", () => {
     const ammo = labels("ammo");
-    expect(ammo).toEqual(expect.arrayContaining(["Simple Bullet", "Advanced Rifle Bullet", "Simple Rifle Ammo", "Stone Arrow", "Tranquilizer Dart"]));
-    expect(labels("bullet")).toEqual(expect.arrayContaining(["Simple Bullet", "Simple Shotgun Ammo", "Flamethrower Ammo"]));
+    expect(ammo).toEqual(
+      expect.arrayContaining([
+        "Simple Bullet",
+        "Advanced Rifle Bullet",
+        "Simple Rifle Ammo",
+        "Stone Arrow",
+        "Tranquilizer Dart",
+      ]),
+    );
+    expect(labels("bullet")).toEqual(
+      expect.arrayContaining(["Simple Bullet", "Simple Shotgun Ammo", "Flamethrower Ammo"]),
+    );
     expect(labels("bullet")).not.toContain("Stone Arrow");
   });
   it("a synonym beats a prefix of a longer word (AR is the Assault Rifle before Arrow or Arm)", () => {
@@ -83,7 +105,11 @@ describe("synonyms: the words players use", () => {
     expect(SYNONYMS.source).toMatch(/base-game-engrams\.csv/);
     expect(SYNONYMS.entries.length).toBeGreaterThan(40);
     for (const entry of SYNONYMS.entries) {
-      for (const find of entry.finds) expect(phrases.some((p) => p.includes(` ${normalizedPhrase(find)} `)), find).toBe(true);
+      for (const find of entry.finds)
+        expect(
+          phrases.some((p) => p.includes(` ${normalizedPhrase(find)} `)),
+          find,
+        ).toBe(true);
       for (const word of entry.words) expect(word, word).toMatch(/^[a-z0-9]+$/);
     }
   });
@@ -91,7 +117,9 @@ describe("synonyms: the words players use", () => {
 
 describe("typos, by word length", () => {
   it("allows none up to 3 letters, one from 4, two from 7", () => {
-    expect([typoBudget("rex"), typoBudget("pick"), typoBudget("saddle"), typoBudget("sabertooth")]).toEqual([0, 1, 1, 2]);
+    expect([typoBudget("rex"), typoBudget("pick"), typoBudget("saddle"), typoBudget("sabertooth")]).toEqual([
+      0, 1, 1, 2,
+    ]);
     expect(typoBudget("c4x4")).toBe(0);
     expect(labels("rxe")).toEqual([]);
     expect(labels("metal pcik")).toEqual(["Metal Pick"]);
@@ -128,7 +156,12 @@ describe("words in any order, any case, accents folded, prefixes, words inside w
     expect(labels("sabert")).toEqual(["Sabertooth Saddle"]);
     expect(labels("met pi")).toEqual(["Metal Pick", "Metal Pillar", ...labels("metal irrigation pipe")]);
     expect(labels("met pic")).toEqual(["Metal Pick"]);
-    expect(labels("tranq")).toEqual(["Tranq Spear Bolt", "Tranquilizer Arrow", "Tranquilizer Dart", "Shocking Tranquilizer Dart"]);
+    expect(labels("tranq")).toEqual([
+      "Tranq Spear Bolt",
+      "Tranquilizer Arrow",
+      "Tranquilizer Dart",
+      "Shocking Tranquilizer Dart",
+    ]);
   });
   it("a word of 3 letters or more is found inside label words, and plurals find the singular", () => {
     expect(labels("berry")).toEqual(expect.arrayContaining(["Amarberry", "Mejoberry", "Stimberry Seed"]));
@@ -140,7 +173,9 @@ describe("words in any order, any case, accents folded, prefixes, words inside w
     expect(labels("PrimalItem_WeaponMetalPick_C")).toEqual(["Metal Pick"]);
     expect(labels("primalitem_weaponmetalpick_c")).toEqual(["Metal Pick"]);
     expect(labels("MetalPick")).toEqual(["Metal Pick"]);
-    expect(labels("/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponMetalPick.PrimalItem_WeaponMetalPick")).toEqual(["Metal Pick"]);
+    expect(
+      labels("/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponMetalPick.PrimalItem_WeaponMetalPick"),
+    ).toEqual(["Metal Pick"]);
     expect(labels("pump-action")).toEqual(["Pump-Action Shotgun"]);
     expect(labels("miner's")).toEqual(["Heavy Miner's Helmet"]);
     expect(labels("/Saddles/ rex")).toEqual(expect.arrayContaining(["Rex Saddle", "Tek Rex Saddle"]));

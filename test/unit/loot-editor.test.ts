@@ -11,7 +11,16 @@ import { describe, expect, it } from "vitest";
 import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
 import { pickerCatalogue, searchPicker } from "@/lib/catalogue/search-items";
 import { safeNextPath } from "@/lib/dashboard/safe-next";
-import { chooseCrate, duplicatePart, insertPart, movePart, partAt, removePart, setFields, withoutRawChildren } from "@/lib/loot/edit-document";
+import {
+  chooseCrate,
+  duplicatePart,
+  insertPart,
+  movePart,
+  partAt,
+  removePart,
+  setFields,
+  withoutRawChildren,
+} from "@/lib/loot/edit-document";
 import { closeGroup, HISTORY_LIMIT, record, redo, startHistory, undo } from "@/lib/loot/edit-history";
 import { supplyCrateLine } from "@/lib/loot/game-ini";
 import { KNOWN_CRATES } from "@/lib/loot/known-crates";
@@ -25,7 +34,10 @@ const TEMPLATE = readFileSync(join(__dirname, "../../lib/loot/templates/default-
 const template = () => JSON.parse(TEMPLATE) as Record<string, unknown>;
 const ID = "0f1e2d3c-4b5a-4968-8776-655443322110";
 const SWORD = { class: "PrimalItem_WeaponSword_C", path: "/Game/Items/PrimalItem_WeaponSword.PrimalItem_WeaponSword" };
-const STONE = { class: "PrimalItemResource_Stone_C", path: "/Game/Items/PrimalItemResource_Stone.PrimalItemResource_Stone" };
+const STONE = {
+  class: "PrimalItemResource_Stone_C",
+  path: "/Game/Items/PrimalItemResource_Stone.PrimalItemResource_Stone",
+};
 /** What the page hands the browser and the draft keeps: plain JSON. */
 const viaJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -41,7 +53,10 @@ function small(): LootDocument {
   doc = insertPart(doc, [0, 1], newEntry([newItem(STONE)]));
   return doc;
 }
-const messages = (issues: LootIssue[], severity: "error" | "warning") => issues.filter((i) => i.severity === severity).map((i) => `${i.path.join(".")}${i.field ? `:${i.field}` : ""} ${i.message}`);
+const messages = (issues: LootIssue[], severity: "error" | "warning") =>
+  issues
+    .filter((i) => i.severity === severity)
+    .map((i) => `${i.path.join(".")}${i.field ? `:${i.field}` : ""} ${i.message}`);
 
 describe("Default Loot.beacon opened in the editor and saved unchanged", () => {
   it("keeps every key and value, in the client's key order (semantically equal JSON)", () => {
@@ -70,12 +85,26 @@ describe("Default Loot.beacon opened in the editor and saved unchanged", () => {
   it("an empty document is written as version-2 content with the client's keys, and read back the same", () => {
     const doc = setFields(emptyLootDocument(ID), [], { title: "Empty" });
     const content = writeLootDocument(doc);
-    expect(content).toEqual({ Description: "", DifficultyValue: 4, Identifier: ID, LootSources: [], Map: 0, Public: true, Title: "Empty", Version: 2 });
+    expect(content).toEqual({
+      Description: "",
+      DifficultyValue: 4,
+      Identifier: ID,
+      LootSources: [],
+      Map: 0,
+      Public: true,
+      Title: "Empty",
+      Version: 2,
+    });
     expect(Object.keys(content)).toEqual(Object.keys(template()));
     const built = writeLootDocument(small());
     const read = readLootDocument(viaJson(built))!;
     expect(writeLootDocument(read)).toEqual(built);
-    expect(read.sources[0]).toMatchObject({ crateClass: "SupplyCrate_Level03_C", label: "Island White (Level 3)", availability: 13, uiColor: "FFFFFF00" });
+    expect(read.sources[0]).toMatchObject({
+      crateClass: "SupplyCrate_Level03_C",
+      label: "Island White (Level 3)",
+      availability: 13,
+      uiColor: "FFFFFF00",
+    });
   });
 });
 
@@ -138,7 +167,13 @@ describe("edit operations", () => {
 
   it("choosing a known crate sets its class, label, maps, colour and multipliers", () => {
     const doc = chooseCrate(insertPart(emptyLootDocument(ID), [], newSource({ crateClass: "" })), 0, KNOWN_CRATES[5]!);
-    expect(doc.sources[0]).toMatchObject({ crateClass: "SupplyCrate_Level60_C", label: "Island Red (Level 60)", availability: 13, uiColor: "FFBABA00", multiplierMin: 1 });
+    expect(doc.sources[0]).toMatchObject({
+      crateClass: "SupplyCrate_Level60_C",
+      label: "Island Red (Level 60)",
+      availability: 13,
+      uiColor: "FFBABA00",
+      multiplierMin: 1,
+    });
   });
 });
 
@@ -207,7 +242,7 @@ describe("validation: what is wrong where", () => {
     doc = insertPart(doc, [0, 1], newEntry());
     doc = setFields(doc, [0, 0, 0], { weight: Number.NaN, blueprintChance: 1.5 });
     doc = setFields(doc, [0, 0, 1], { minQuantity: -1 });
-    doc = setFields(doc, [0, 0, 1, 0], { class: "Bad Class\"" });
+    doc = setFields(doc, [0, 0, 1, 0], { class: 'Bad Class"' });
     doc = insertPart(doc, [0, 0, 1], newItem({ class: "", path: "" }));
     const issues = validateLoot(doc);
     expect(messages(issues, "error")).toEqual([
@@ -239,7 +274,9 @@ describe("validation: what is wrong where", () => {
       "1:crateClass Another source overrides the same crate: the game uses one line per crate.",
       "1 This source has no item set: the crate would drop nothing.",
     ]);
-    expect(messages(issues, "error")).toEqual(["0.1.0.1:path This source writes blueprint paths and this item has none: pick it from the catalogue."]);
+    expect(messages(issues, "error")).toEqual([
+      "0.1.0.1:path This source writes blueprint paths and this item has none: pick it from the catalogue.",
+    ]);
   });
 });
 
@@ -271,18 +308,38 @@ describe("chances per roll", () => {
   });
 
   it("weights that are all 0 or negative give 0, never NaN", () => {
-    const source: LootSource = { ...newSource(KNOWN_CRATES[0]!), itemSets: [{ ...newItemSet(), weight: 0, entries: [{ ...newEntry([{ ...newItem(SWORD), weight: -1 }]), weight: 0 } as LootEntry] }] };
-    expect(rollChances(source)).toEqual([{ chance: 0, entries: [{ chance: 0, overall: 0, items: [{ chance: 0, overall: 0 }] }] }]);
+    const source: LootSource = {
+      ...newSource(KNOWN_CRATES[0]!),
+      itemSets: [
+        {
+          ...newItemSet(),
+          weight: 0,
+          entries: [{ ...newEntry([{ ...newItem(SWORD), weight: -1 }]), weight: 0 } as LootEntry],
+        },
+      ],
+    };
+    expect(rollChances(source)).toEqual([
+      { chance: 0, entries: [{ chance: 0, overall: 0, items: [{ chance: 0, overall: 0 }] }] },
+    ]);
   });
 
   it("the live line of a source is the export writer's line", () => {
     const doc = small();
-    expect(supplyCrateLine(doc.sources[0]!, { difficulty: 4, canBlueprint: () => true })).toContain('SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1');
+    expect(supplyCrateLine(doc.sources[0]!, { difficulty: 4, canBlueprint: () => true })).toContain(
+      'SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1',
+    );
   });
 });
 
 describe("the item picker's search (the players' item search over the whole catalogue)", () => {
-  const item = (label: string, cls: string, modId: string | null = null): CatalogueItem => ({ label, class: cls, path: `/Game/X/${cls.replace(/_C$/, "")}.${cls.replace(/_C$/, "")}`, canBlueprint: true, modId, modName: modId ? `Mod ${modId}` : null });
+  const item = (label: string, cls: string, modId: string | null = null): CatalogueItem => ({
+    label,
+    class: cls,
+    path: `/Game/X/${cls.replace(/_C$/, "")}.${cls.replace(/_C$/, "")}`,
+    canBlueprint: true,
+    modId,
+    modName: modId ? `Mod ${modId}` : null,
+  });
   const catalogue = pickerCatalogue([
     item("Metal Sword", "PrimalItem_WeaponMetalSword_C"),
     item("Sword", "PrimalItem_WeaponSword_C"),
@@ -311,6 +368,15 @@ describe("the item picker's search (the players' item search over the whole cata
 describe("sign-in's next page", () => {
   it("is a path of this site only", () => {
     expect(safeNextPath("/documents/new?from=x")).toBe("/documents/new?from=x");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "documents", "/a\nb", undefined, 5]) expect(safeNextPath(bad)).toBeUndefined();
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "documents",
+      "/a\nb",
+      undefined,
+      5,
+    ])
+      expect(safeNextPath(bad)).toBeUndefined();
   });
 });

@@ -21,11 +21,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 describe("request ids", () => {
   it("takes a plain id from a trusted proxy, and makes one otherwise", () => {
     expect(requestIdFor("a3f9c2d1e0b84f6a9c1d2e3f4a5b6c7d", true)).toBe("a3f9c2d1e0b84f6a9c1d2e3f4a5b6c7d");
-    expect(requestIdFor("Root=1-5759e988-bd862e3fe1be46a994272793", true)).toBe("Root=1-5759e988-bd862e3fe1be46a994272793");
+    expect(requestIdFor("Root=1-5759e988-bd862e3fe1be46a994272793", true)).toBe(
+      "Root=1-5759e988-bd862e3fe1be46a994272793",
+    );
     expect(requestIdFor("a3f9c2d1e0b84f6a9c1d2e3f4a5b6c7d", false)).toMatch(UUID);
     expect(requestIdFor(undefined, true)).toMatch(UUID);
     // Not a plain token: spaces, quotes, line breaks, two headers joined, too long.
-    for (const bad of ["a b", 'x"y', "x\r\nSet-Cookie: a=b", "a, b", "x".repeat(129), ""]) expect(requestIdFor(bad, true)).toMatch(UUID);
+    for (const bad of ["a b", 'x"y', "x\r\nSet-Cookie: a=b", "a, b", "x".repeat(129), ""])
+      expect(requestIdFor(bad, true)).toMatch(UUID);
     expect(requestIdFor(["a", "b"], true)).toMatch(UUID);
     expect(requestIdFor(undefined, false)).not.toBe(requestIdFor(undefined, false));
   });
@@ -34,8 +37,12 @@ describe("request ids", () => {
 describe("log targets", () => {
   it("keeps the path and harmless parameters, and redacts parameters named like secrets", () => {
     expect(logTarget("/v1/engram.php?mod_id=731604991&author=x")).toBe("/v1/engram.php?mod_id=731604991&author=x");
-    expect(logTarget("/api/auth/callback?code=SECRETCODE&state=S1&next=/dashboard")).toBe("/api/auth/callback?code=[redacted]&state=[redacted]&next=/dashboard");
-    expect(logTarget("/x?access_token=T&apiKey=K&sig=S&X-Amz-Signature=Z&password=P&q=ok")).toBe("/x?access_token=[redacted]&apiKey=[redacted]&sig=[redacted]&X-Amz-Signature=[redacted]&password=[redacted]&q=ok");
+    expect(logTarget("/api/auth/callback?code=SECRETCODE&state=S1&next=/dashboard")).toBe(
+      "/api/auth/callback?code=[redacted]&state=[redacted]&next=/dashboard",
+    );
+    expect(logTarget("/x?access_token=T&apiKey=K&sig=S&X-Amz-Signature=Z&password=P&q=ok")).toBe(
+      "/x?access_token=[redacted]&apiKey=[redacted]&sig=[redacted]&X-Amz-Signature=[redacted]&password=[redacted]&q=ok",
+    );
     expect(logTarget("/x?%74oken=T")).toBe("/x?%74oken=[redacted]");
     expect(isSecretName("author")).toBe(false);
     expect(isSecretName("sort")).toBe(false);
@@ -92,7 +99,9 @@ describe("metrics", () => {
   const m = metrics();
 
   it("keeps the metric families' names and labels (dashboards and alerts depend on them)", () => {
-    const families = (m.registry.getMetricsAsArray() as unknown as { name: string; labelNames: string[] }[]).map((f) => `${f.name}{${[...f.labelNames].sort().join(",")}}`).sort();
+    const families = (m.registry.getMetricsAsArray() as unknown as { name: string; labelNames: string[] }[])
+      .map((f) => `${f.name}{${[...f.labelNames].sort().join(",")}}`)
+      .sort();
     expect(families).toEqual([
       "beacon_cache_bytes{cache}",
       "beacon_cache_entries{cache}",
@@ -177,7 +186,9 @@ describe("metrics", () => {
     }
     times.sort((a, b) => a - b);
     const median = times[150]!;
-    console.log(`metrics render: median ${median.toFixed(3)} ms, p90 ${times[270]!.toFixed(3)} ms over 300 (in-process, no HTTP)`);
+    console.log(
+      `metrics render: median ${median.toFixed(3)} ms, p90 ${times[270]!.toFixed(3)} ms over 300 (in-process, no HTTP)`,
+    );
     expect(median).toBeLessThan(25);
   });
 
@@ -200,12 +211,24 @@ describe("5xx replies and the logger", () => {
     let logged = "";
     out.on("data", (d: Buffer) => (logged += d.toString()));
     setLogger(createLogger({ destination: out }));
-    const failed = body(errorResponse(new Error("boom"), { requestId: "req-1", method: "GET", target: "/v1/user.php?token=T0P" }));
+    const failed = body(
+      errorResponse(new Error("boom"), { requestId: "req-1", method: "GET", target: "/v1/user.php?token=T0P" }),
+    );
     expect(failed).toEqual({ message: "Internal server error.", details: { request_id: "req-1" } });
     // The log line says what failed and names the same id; the reply says nothing internal.
-    expect(JSON.parse(logged.trim().split("\n")[0]!)).toMatchObject({ level: "error", msg: "unexpected error", req_id: "req-1", path: "/v1/user.php?token=[redacted]", err: { message: "boom" } });
-    expect(body(errorResponse(new ApiError("bad_gateway", "Steam.", { mod_id: "1" }), { requestId: "req-2" })).details).toEqual({ mod_id: "1", request_id: "req-2" });
-    expect(body(errorResponse(new ApiError("not_found", "No.", { ids: [] }), { requestId: "req-3" })).details).toEqual({ ids: [] });
+    expect(JSON.parse(logged.trim().split("\n")[0]!)).toMatchObject({
+      level: "error",
+      msg: "unexpected error",
+      req_id: "req-1",
+      path: "/v1/user.php?token=[redacted]",
+      err: { message: "boom" },
+    });
+    expect(
+      body(errorResponse(new ApiError("bad_gateway", "Steam.", { mod_id: "1" }), { requestId: "req-2" })).details,
+    ).toEqual({ mod_id: "1", request_id: "req-2" });
+    expect(body(errorResponse(new ApiError("not_found", "No.", { ids: [] }), { requestId: "req-3" })).details).toEqual({
+      ids: [],
+    });
     expect(body(errorResponse(new Error("boom"))).details).toBeNull();
   });
 
@@ -219,7 +242,12 @@ describe("5xx replies and the logger", () => {
     const lines = text.trim().split("\n");
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(line).toMatchObject({ level: "info", step: "migrate", msg: "database ready", headers: { authorization: "[redacted]" } });
+    expect(line).toMatchObject({
+      level: "info",
+      step: "migrate",
+      msg: "database ready",
+      headers: { authorization: "[redacted]" },
+    });
     expect(String(line.time)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(text).not.toContain("c2VjcmV0");
   });
@@ -230,14 +258,23 @@ describe("5xx replies and the logger", () => {
     out.on("data", (d: Buffer) => (text += d.toString()));
     createLogger({ format: "pretty", destination: out }).warn({ step: "base_catalogue" }, "base catalogue: NOT LOADED");
     await new Promise((r) => setImmediate(r));
-    expect(text).toMatch(/^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\] WARN: base catalogue: NOT LOADED\n\s+step: "base_catalogue"/);
+    expect(text).toMatch(
+      /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\] WARN: base catalogue: NOT LOADED\n\s+step: "base_catalogue"/,
+    );
   });
 
   it("console output becomes log lines once captured (Next.js's own lines)", () => {
     const out = new PassThrough();
     let text = "";
     out.on("data", (d: Buffer) => (text += d.toString()));
-    const saved = { log: console.log, error: console.error, warn: console.warn, info: console.info, debug: console.debug, trace: console.trace };
+    const saved = {
+      log: console.log,
+      error: console.error,
+      warn: console.warn,
+      info: console.info,
+      debug: console.debug,
+      trace: console.trace,
+    };
     try {
       captureConsole(createLogger({ destination: out }));
       console.log("\x1b[32m✓\x1b[39m Ready in %d ms", 42);
@@ -245,7 +282,10 @@ describe("5xx replies and the logger", () => {
     } finally {
       Object.assign(console, saved);
     }
-    const [ready, failed] = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [ready, failed] = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(ready).toMatchObject({ level: "info", source: "console", msg: "✓ Ready in 42 ms" });
     expect(failed).toMatchObject({ level: "error", source: "console", err: { message: "render failed" } });
   });

@@ -5,15 +5,32 @@ import { summarizeJson } from "@/lib/portal/document-summary";
 
 describe("document pages", () => {
   it("summarises JSON content with counts only and survives anything else", () => {
-    const bytes = new TextEncoder().encode(JSON.stringify({ Title: "t", LootSources: [1, 2, 3], Options: { a: 1, b: 2 } }));
-    expect(summarizeJson(bytes)).toEqual({ state: "parsed", bytes: bytes.length, keys: 3, entries: [{ key: "LootSources", kind: "list", count: 3 }, { key: "Options", kind: "group", count: 2 }], more: 0 });
-    for (const bad of ["{ not json", "[1,2]", "null", "\u00ff"]) expect(summarizeJson(new TextEncoder().encode(bad)).state).toBe("unreadable");
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({ Title: "t", LootSources: [1, 2, 3], Options: { a: 1, b: 2 } }),
+    );
+    expect(summarizeJson(bytes)).toEqual({
+      state: "parsed",
+      bytes: bytes.length,
+      keys: 3,
+      entries: [
+        { key: "LootSources", kind: "list", count: 3 },
+        { key: "Options", kind: "group", count: 2 },
+      ],
+      more: 0,
+    });
+    for (const bad of ["{ not json", "[1,2]", "null", "\u00ff"])
+      expect(summarizeJson(new TextEncoder().encode(bad)).state).toBe("unreadable");
     expect(summarizeJson(new Uint8Array([0xff, 0xfe])).state).toBe("unreadable");
   });
   it("reads the listing query leniently and writes canonical links", () => {
     const q = parseDocumentListQuery({ sort: "downloads", page: "3", author: "AAAAAAAA-1111-4111-8111-111111111111" });
     expect(q).toMatchObject({ sort: "downloads", page: 3, author: "aaaaaaaa-1111-4111-8111-111111111111" });
     expect(documentListHref(q)).toBe("/documents?sort=downloads&author=aaaaaaaa-1111-4111-8111-111111111111&page=3");
-    expect(parseDocumentListQuery({ sort: "x", page: "0", author: "bob" })).toMatchObject({ sort: "updated", page: 1, author: undefined, badAuthor: "bob" });
+    expect(parseDocumentListQuery({ sort: "x", page: "0", author: "bob" })).toMatchObject({
+      sort: "updated",
+      page: 1,
+      author: undefined,
+      badAuthor: "bob",
+    });
   });
 });

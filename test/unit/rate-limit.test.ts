@@ -32,7 +32,14 @@ function memoryStore(): CounterStore & { totals: Map<string, number>; calls: num
   return store;
 }
 
-const request = (over: Partial<ApiRequest> = {}): ApiRequest => ({ method: "GET", rawTarget: "/v1/engram.php", headers: {}, body: new Uint8Array(), remoteAddress: "10.0.0.1", ...over });
+const request = (over: Partial<ApiRequest> = {}): ApiRequest => ({
+  method: "GET",
+  rawTarget: "/v1/engram.php",
+  headers: {},
+  body: new Uint8Array(),
+  remoteAddress: "10.0.0.1",
+  ...over,
+});
 
 describe("RateLimiter", () => {
   it("allows `limit` hits per key and minute, counts down remaining, then refuses until the next minute", () => {
@@ -91,11 +98,21 @@ describe("RateLimiter", () => {
 
 describe("API limits", () => {
   it("counts per address and per user, throws a 429 ApiError with Retry-After and both header families", () => {
-    const limits = apiRateLimits({ limiter: new RateLimiter(null, { now: () => 30_000 }), perIp: 2, perUser: 1, trustProxy: false });
+    const limits = apiRateLimits({
+      limiter: new RateLimiter(null, { now: () => 30_000 }),
+      perIp: 2,
+      perUser: 1,
+      trustProxy: false,
+    });
     const first = limits.begin(request());
     first.checkIp();
     first.checkUser("u");
-    expect(first.headers()).toMatchObject({ "ratelimit-limit": "1", "ratelimit-remaining": "0", "ratelimit-reset": "30", "x-ratelimit-reset": "60" });
+    expect(first.headers()).toMatchObject({
+      "ratelimit-limit": "1",
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": "30",
+      "x-ratelimit-reset": "60",
+    });
     const second = limits.begin(request());
     second.checkIp();
     let refused: unknown;
@@ -106,7 +123,11 @@ describe("API limits", () => {
     }
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(429);
-    expect((refused as ApiError).headers).toMatchObject({ "retry-after": "30", "ratelimit-remaining": "0", "x-ratelimit-limit": "1" });
+    expect((refused as ApiError).headers).toMatchObject({
+      "retry-after": "30",
+      "ratelimit-remaining": "0",
+      "x-ratelimit-limit": "1",
+    });
     expect(() => limits.begin(request()).checkIp()).toThrow(ApiError);
     expect(() => limits.begin(request({ remoteAddress: "10.0.0.2" })).checkIp()).not.toThrow();
   });

@@ -27,7 +27,11 @@ describe("encodeResponse", () => {
 
   it("gzips bodies over 1 KiB for gzip clients, with Content-Encoding and Vary", async () => {
     const out = await encodeResponse(big, "GET", "gzip, deflate");
-    expect(out.headers).toMatchObject({ "content-encoding": "gzip", vary: "Accept-Encoding", "content-type": "application/json" });
+    expect(out.headers).toMatchObject({
+      "content-encoding": "gzip",
+      vary: "Accept-Encoding",
+      "content-type": "application/json",
+    });
     expect(gunzipSync(out.body as Uint8Array).toString()).toBe(big.body);
   });
 
@@ -42,7 +46,11 @@ describe("encodeResponse", () => {
     expect(plain.body).toBe(big.body);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["vary"]).toBe("Accept-Encoding");
-    const varied = await encodeResponse({ ...big, headers: { ...big.headers, vary: "accept-encoding" } }, "GET", undefined);
+    const varied = await encodeResponse(
+      { ...big, headers: { ...big.headers, vary: "accept-encoding" } },
+      "GET",
+      undefined,
+    );
     expect(varied.headers["vary"]).toBe("accept-encoding");
     const encoded = { ...big, headers: { ...big.headers, "content-encoding": "gzip" } };
     expect(await encodeResponse(encoded, "GET", "gzip")).toBe(encoded);

@@ -5,7 +5,14 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { keyFromPem, parsePublicKey } from "@/lib/auth/public-key";
 import { signedContent } from "@/lib/auth/signed-content";
 import { verifySignature } from "@/lib/auth/verify-signature";
-import { basicAuthorization, newIdentity, publicKeyHex, publicKeyPem, signHex, type SignatureScheme } from "@/lib/client/identity";
+import {
+  basicAuthorization,
+  newIdentity,
+  publicKeyHex,
+  publicKeyPem,
+  signHex,
+  type SignatureScheme,
+} from "@/lib/client/identity";
 import { ApiError } from "@/lib/api/errors";
 import type { ApiRequest } from "@/lib/api/types";
 
@@ -14,11 +21,17 @@ const schemes: SignatureScheme[] = ["rsa-sha1", "rsa-sha256", "ed25519"];
 
 describe("signed content", () => {
   it("is two lines for GET, with the query and no trailing newline", () => {
-    expect(signedContent("get", BASE, "/v1/mod.php?a=1,2", new Uint8Array()).toString()).toBe("GET\nhttps://api.example.com/v1/mod.php?a=1,2");
+    expect(signedContent("get", BASE, "/v1/mod.php?a=1,2", new Uint8Array()).toString()).toBe(
+      "GET\nhttps://api.example.com/v1/mod.php?a=1,2",
+    );
   });
   it("has a third line for other methods, present even when the body is empty", () => {
-    expect(signedContent("DELETE", BASE, "/v1/mod.php/1", new Uint8Array()).toString()).toBe("DELETE\nhttps://api.example.com/v1/mod.php/1\n");
-    expect(signedContent("POST", BASE, "/v1/x", Buffer.from('{"a":1}')).toString()).toBe('POST\nhttps://api.example.com/v1/x\n{"a":1}');
+    expect(signedContent("DELETE", BASE, "/v1/mod.php/1", new Uint8Array()).toString()).toBe(
+      "DELETE\nhttps://api.example.com/v1/mod.php/1\n",
+    );
+    expect(signedContent("POST", BASE, "/v1/x", Buffer.from('{"a":1}')).toString()).toBe(
+      'POST\nhttps://api.example.com/v1/x\n{"a":1}',
+    );
   });
   it("keeps the body's exact bytes, including invalid UTF-8", () => {
     const body = Buffer.from([0xff, 0x00, 0x0a]);
@@ -70,10 +83,17 @@ describe("authenticate", () => {
     body: new Uint8Array(),
     remoteAddress: "127.0.0.1",
   });
-  const status = async (req: ApiRequest) => authenticate(req, BASE, find).then(() => 200, (e: ApiError) => e.status);
+  const status = async (req: ApiRequest) =>
+    authenticate(req, BASE, find).then(
+      () => 200,
+      (e: ApiError) => e.status,
+    );
 
   it("accepts a good signature with an upper-case user id", async () => {
-    const auth = basicAuthorization({ ...alice, userId: alice.userId.toUpperCase() }, signedContent("GET", BASE, "/v1/mod.php", new Uint8Array()));
+    const auth = basicAuthorization(
+      { ...alice, userId: alice.userId.toUpperCase() },
+      signedContent("GET", BASE, "/v1/mod.php", new Uint8Array()),
+    );
     await expect(authenticate(request(auth), BASE, find)).resolves.toEqual({ userId: alice.userId });
   });
 
@@ -84,14 +104,22 @@ describe("authenticate", () => {
   });
 
   it("refuses missing, malformed and unknown credentials with 401 and the challenge", async () => {
-    for (const header of [undefined, "Bearer x", "Basic !!!", `Basic ${Buffer.from("nocolon").toString("base64")}`, `Basic ${Buffer.from("not-a-uuid:00").toString("base64")}`]) {
+    for (const header of [
+      undefined,
+      "Bearer x",
+      "Basic !!!",
+      `Basic ${Buffer.from("nocolon").toString("base64")}`,
+      `Basic ${Buffer.from("not-a-uuid:00").toString("base64")}`,
+    ]) {
       const err = await authenticate(request(header), BASE, find).catch((e: ApiError) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(401);
       expect((err as ApiError).headers["www-authenticate"]).toBe('Basic realm="Beacon API"');
     }
     const stranger = newIdentity();
-    expect(await status(request(basicAuthorization(stranger, signedContent("GET", BASE, "/v1/mod.php", new Uint8Array()))))).toBe(401);
+    expect(
+      await status(request(basicAuthorization(stranger, signedContent("GET", BASE, "/v1/mod.php", new Uint8Array())))),
+    ).toBe(401);
   });
 
   it("tells the client which method and URL lines it verified, never the body", async () => {
@@ -112,11 +140,21 @@ describe("public keys (CONTRACT §4)", () => {
   });
 
   it("refuses RSA under 2048 bits, other key types and garbage", () => {
-    const small = generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" }).toString();
-    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    const small = generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .publicKey.export({ type: "spki", format: "pem" })
+      .toString();
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .publicKey.export({ type: "spki", format: "pem" })
+      .toString();
     expect(parsePublicKey(small)).toMatchObject({ ok: false, reason: expect.stringContaining("2048") });
     expect(parsePublicKey(ec)).toMatchObject({ ok: false, reason: expect.stringContaining("unsupported") });
-    for (const junk of ["", "abc", "00ff", "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----", "-----BEGIN PRIVATE KEY-----"]) {
+    for (const junk of [
+      "",
+      "abc",
+      "00ff",
+      "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----",
+      "-----BEGIN PRIVATE KEY-----",
+    ]) {
       expect(parsePublicKey(junk).ok).toBe(false);
     }
   });

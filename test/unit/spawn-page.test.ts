@@ -36,19 +36,39 @@ describe("command options: a wrong number says why and gives no command", () => 
     expect(checkWholeNumber("2.0", "quality", 0, 1000)).toEqual({ ok: true, value: 2 });
   });
   it("names the field, the range and what is wrong", () => {
-    expect(checkWholeNumber("-5", "quantity", 1, 100_000)).toEqual({ ok: false, message: "The quantity must be from 1 to 100,000; -5 is too small." });
-    expect(checkWholeNumber("100001", "quantity", 1, 100_000)).toEqual({ ok: false, message: "The quantity must be from 1 to 100,000; 100001 is too large." });
-    expect(checkWholeNumber("1.5", "quantity", 1, 100_000)).toEqual({ ok: false, message: "The quantity must be a whole number from 1 to 100,000; 1.5 is not whole." });
-    expect(checkWholeNumber("ten", "quality", 0, 1000)).toEqual({ ok: false, message: "The quality must be a whole number from 0 to 1,000." });
-    expect(checkWholeNumber("", "quantity", 1, 100_000)).toEqual({ ok: false, message: "Enter a quantity from 1 to 100,000." });
+    expect(checkWholeNumber("-5", "quantity", 1, 100_000)).toEqual({
+      ok: false,
+      message: "The quantity must be from 1 to 100,000; -5 is too small.",
+    });
+    expect(checkWholeNumber("100001", "quantity", 1, 100_000)).toEqual({
+      ok: false,
+      message: "The quantity must be from 1 to 100,000; 100001 is too large.",
+    });
+    expect(checkWholeNumber("1.5", "quantity", 1, 100_000)).toEqual({
+      ok: false,
+      message: "The quantity must be a whole number from 1 to 100,000; 1.5 is not whole.",
+    });
+    expect(checkWholeNumber("ten", "quality", 0, 1000)).toEqual({
+      ok: false,
+      message: "The quality must be a whole number from 0 to 1,000.",
+    });
+    expect(checkWholeNumber("", "quantity", 1, 100_000)).toEqual({
+      ok: false,
+      message: "Enter a quantity from 1 to 100,000.",
+    });
     expect(checkWholeNumber("1e3", "quantity", 1, 100_000).ok).toBe(false);
   });
   it("has no options at all (so no command) while either number is wrong", () => {
     const bad = checkCommandOptions({ ...DEFAULT_VIEW, quantity: "-5", quality: "1001" });
     expect(bad.options).toBeNull();
-    expect(bad.errors).toEqual({ quantity: "The quantity must be from 1 to 100,000; -5 is too small.", quality: "The quality must be from 0 to 1,000; 1001 is too large." });
+    expect(bad.errors).toEqual({
+      quantity: "The quantity must be from 1 to 100,000; -5 is too small.",
+      quality: "The quality must be from 0 to 1,000; 1001 is too large.",
+    });
     expect(checkCommandOptions({ ...DEFAULT_VIEW, quality: "abc" }).options).toBeNull();
-    expect(checkCommandOptions({ ...DEFAULT_VIEW, quantity: "10", quality: "35", kind: "blueprint", prefix: "admincheat" })).toEqual({
+    expect(
+      checkCommandOptions({ ...DEFAULT_VIEW, quantity: "10", quality: "35", kind: "blueprint", prefix: "admincheat" }),
+    ).toEqual({
       options: { quantity: 10, quality: 35, kind: "blueprint", prefix: "admincheat" },
       errors: {},
     });
@@ -74,24 +94,42 @@ describe("scope: mod_id", () => {
 
 describe("spawn view in the URL", () => {
   it("round-trips every field and leaves defaults out", () => {
-    const view = { ...DEFAULT_VIEW, q: "metal sword", maps: 1 | 8, mods: ["100", "base"], bp: "yes", quantity: "3", quality: "7", kind: "blueprint", prefix: "admincheat" } as const;
+    const view = {
+      ...DEFAULT_VIEW,
+      q: "metal sword",
+      maps: 1 | 8,
+      mods: ["100", "base"],
+      bp: "yes",
+      quantity: "3",
+      quality: "7",
+      kind: "blueprint",
+      prefix: "admincheat",
+    } as const;
     const query = spawnViewQuery({ ...view, mods: [...view.mods] }, { kind: "mods", ids: ["100", "200"] });
-    expect(query).toBe("?mod_id=100,200&q=metal+sword&map=island,ragnarok&mod=100,base&bp=yes&qty=3&quality=7&as=blueprint&prefix=admincheat");
+    expect(query).toBe(
+      "?mod_id=100,200&q=metal+sword&map=island,ragnarok&mod=100,base&bp=yes&qty=3&quality=7&as=blueprint&prefix=admincheat",
+    );
     expect(parseSpawnView(new URLSearchParams(query))).toEqual(view);
   });
   it("reads what the page's form sends without JavaScript: one map= per ticked box, every field", () => {
-    const form = new URLSearchParams("mod_id=&q=pickaxe&map=island&map=ragnarok&mod=&bp=all&qty=1&quality=0&as=item&prefix=cheat");
+    const form = new URLSearchParams(
+      "mod_id=&q=pickaxe&map=island&map=ragnarok&mod=&bp=all&qty=1&quality=0&as=item&prefix=cheat",
+    );
     expect(parseSpawnView(form)).toEqual({ ...DEFAULT_VIEW, q: "pickaxe", maps: 1 | 8 });
     expect(parseSpawnView({ map: ["scorched", "center"], mod: ["7"] })).toMatchObject({ maps: 2 | 4, mods: ["7"] });
   });
   it("falls back to defaults on unknown choices and keeps numbers as typed, to be checked", () => {
-    expect(parseSpawnView({ qty: "-4", quality: "x", bp: "maybe", as: "egg", prefix: "sudo", map: "moon", mod: "a,12" })).toEqual({ ...DEFAULT_VIEW, quantity: "-4", quality: "x", mods: ["12"] });
+    expect(
+      parseSpawnView({ qty: "-4", quality: "x", bp: "maybe", as: "egg", prefix: "sudo", map: "moon", mod: "a,12" }),
+    ).toEqual({ ...DEFAULT_VIEW, quantity: "-4", quality: "x", mods: ["12"] });
     expect(checkCommandOptions(parseSpawnView({ qty: "99999999" })).errors.quantity).toMatch(/too large/);
   });
   it("counts what is set: each ticked map, the mod, blueprintable and each option", () => {
     expect(activeSettings(DEFAULT_VIEW)).toBe(0);
     expect(activeSettings({ ...DEFAULT_VIEW, q: "sword" })).toBe(0);
-    expect(activeSettings({ ...DEFAULT_VIEW, maps: 1 | 2, mods: ["base"], bp: "no", quantity: "5", prefix: "admincheat" })).toBe(6);
+    expect(
+      activeSettings({ ...DEFAULT_VIEW, maps: 1 | 2, mods: ["base"], bp: "no", quantity: "5", prefix: "admincheat" }),
+    ).toBe(6);
   });
 });
 
@@ -123,12 +161,26 @@ describe("filters and map notices", () => {
   it("copy all and export hand over the shown rows in order, with the view's options", () => {
     const o = { prefix: "admincheat", quantity: 2, quality: 0, kind: "blueprint" } as const;
     const { commandOf } = viewCommands({ ...DEFAULT_VIEW, prefix: "admincheat", quantity: "2", kind: "blueprint" });
-    expect(spawnCommands([2, 1], (k) => commandOf!(rows[k]!))).toEqual([spawnCommand("/Game/Mods/Y/Crown.Crown", true, o), spawnCommand("/Game/Wood.Wood", false, o)]);
+    expect(spawnCommands([2, 1], (k) => commandOf!(rows[k]!))).toEqual([
+      spawnCommand("/Game/Mods/Y/Crown.Crown", true, o),
+      spawnCommand("/Game/Wood.Wood", false, o),
+    ]);
     const doc = spawnExport(rows, mods, [1], commandOf!, "http://x/spawn/?q=wood", new Date(0));
     expect(doc).toEqual({
       view_url: "http://x/spawn/?q=wood",
       exported_at: "1970-01-01T00:00:00.000Z",
-      engrams: [{ label: "Wood", class: "PrimalItemResource_Wood_C", path: "/Game/Wood.Wood", environments: ["Island"], can_blueprint: false, mod_id: null, mod_name: null, command: `admincheat giveitem "Blueprint'/Game/Wood.Wood'" 2 0 false` }],
+      engrams: [
+        {
+          label: "Wood",
+          class: "PrimalItemResource_Wood_C",
+          path: "/Game/Wood.Wood",
+          environments: ["Island"],
+          can_blueprint: false,
+          mod_id: null,
+          mod_name: null,
+          command: `admincheat giveitem "Blueprint'/Game/Wood.Wood'" 2 0 false`,
+        },
+      ],
     });
   });
   it("say which ticked map has no item at all, and whether that alone empties the list", () => {
@@ -156,17 +208,57 @@ describe("order: the reader's locale", () => {
     expect(supportedLocale("en;<script>")).toBeNull();
   });
   it("sorts letters before case, numbers by value, and by the locale's alphabet", () => {
-    const labels = ["ARK Thorny Dragon Saddle Skin", "Absorbent Substrate", "Metal Sword 10", "Metal Sword 2", "adobe Door"];
-    expect(sortByLabel([...labels], "en", (s) => s, (s) => s)).toEqual(["Absorbent Substrate", "adobe Door", "ARK Thorny Dragon Saddle Skin", "Metal Sword 2", "Metal Sword 10"]);
-    expect(sortByLabel(["Äpple", "Zebra", "Apa"], "sv", (s) => s, (s) => s)).toEqual(["Apa", "Zebra", "Äpple"]);
-    expect(sortByLabel(["Äpple", "Zebra", "Apa"], "de", (s) => s, (s) => s)).toEqual(["Apa", "Äpple", "Zebra"]);
+    const labels = [
+      "ARK Thorny Dragon Saddle Skin",
+      "Absorbent Substrate",
+      "Metal Sword 10",
+      "Metal Sword 2",
+      "adobe Door",
+    ];
+    expect(
+      sortByLabel(
+        [...labels],
+        "en",
+        (s) => s,
+        (s) => s,
+      ),
+    ).toEqual([
+      "Absorbent Substrate",
+      "adobe Door",
+      "ARK Thorny Dragon Saddle Skin",
+      "Metal Sword 2",
+      "Metal Sword 10",
+    ]);
+    expect(
+      sortByLabel(
+        ["Äpple", "Zebra", "Apa"],
+        "sv",
+        (s) => s,
+        (s) => s,
+      ),
+    ).toEqual(["Apa", "Zebra", "Äpple"]);
+    expect(
+      sortByLabel(
+        ["Äpple", "Zebra", "Apa"],
+        "de",
+        (s) => s,
+        (s) => s,
+      ),
+    ).toEqual(["Apa", "Äpple", "Zebra"]);
   });
   it("breaks ties between equal labels by the second key, so every run gives one order", () => {
     const items = [
       { label: "Beer Jar", path: "/b" },
       { label: "Beer Jar", path: "/a" },
     ];
-    expect(sortByLabel(items, "en", (i) => i.label, (i) => i.path).map((i) => i.path)).toEqual(["/a", "/b"]);
+    expect(
+      sortByLabel(
+        items,
+        "en",
+        (i) => i.label,
+        (i) => i.path,
+      ).map((i) => i.path),
+    ).toEqual(["/a", "/b"]);
     expect(labelCollator("en")).toBe(labelCollator("en"));
   });
 });

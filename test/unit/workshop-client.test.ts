@@ -14,14 +14,21 @@ afterAll(() => steam.close());
 let next = 5_000_000;
 async function item(fields: Partial<FakeItem> = {}): Promise<string> {
   const id = String(next++);
-  await fetch(`${steam.url}/__items`, { method: "POST", body: JSON.stringify({ items: [{ title: "T", description: "D", ...fields, publishedfileid: id }] }) });
+  await fetch(`${steam.url}/__items`, {
+    method: "POST",
+    body: JSON.stringify({ items: [{ title: "T", description: "D", ...fields, publishedfileid: id }] }),
+  });
   return id;
 }
-const requests = async (id: string) => ((await (await fetch(`${steam.url}/__requests?id=${id}`)).json()) as { count: number }).count;
+const requests = async (id: string) =>
+  ((await (await fetch(`${steam.url}/__requests?id=${id}`)).json()) as { count: number }).count;
 const client = (timeoutMs = 5_000) => createWorkshopClient({ apiUrl: steam.url, appId: 346110, timeoutMs });
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiError);
   return err as ApiError;
 }
@@ -29,7 +36,11 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 describe("workshop client", () => {
   it("returns title and description of an item of the game", async () => {
     const id = await item({ title: "Structures Plus", description: "code inside" });
-    expect(await client().getItem(id)).toEqual({ workshopId: id, title: "Structures Plus", description: "code inside" });
+    expect(await client().getItem(id)).toEqual({
+      workshopId: id,
+      title: "Structures Plus",
+      description: "code inside",
+    });
   });
 
   it("treats result != 1, another app and unknown ids as 404", async () => {
@@ -74,7 +85,10 @@ describe("workshop client", () => {
     expect(found.size).toBe(252);
     expect(ids.map((id) => found.get(id)?.title)).toEqual(ids.map((_, i) => `Mod ${i}`));
     expect(missing.map((id) => found.get(id))).toEqual([null, null]);
-    const calls = await fetch(`${steam.url}/__calls`, { method: "POST", body: JSON.stringify({ ids: [...ids, ...missing] }) });
+    const calls = await fetch(`${steam.url}/__calls`, {
+      method: "POST",
+      body: JSON.stringify({ ids: [...ids, ...missing] }),
+    });
     expect(((await calls.json()) as { count: number }).count).toBe(3);
     // A failure anywhere in a call fails the look-up as a whole: 502, never a partial answer.
     const broken = [...ids.slice(0, 5), await item({ failure: "http500" })];

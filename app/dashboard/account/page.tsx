@@ -17,26 +17,39 @@ export default async function AccountPage() {
   const name = await displayNameOf(db(), userId);
   return (
     <section className="space-y-6" aria-labelledby="account-title">
-      <h1 id="account-title" className="text-2xl font-bold sm:text-3xl">Account</h1>
+      <h1 id="account-title" className="text-2xl font-bold sm:text-3xl">
+        Account
+      </h1>
       <p className="break-words text-slate-300">
-        User id <code className="font-mono">{userId}</code>. Your identity file holds your key; this server never had it, so keep the file safe.
+        User id <code className="font-mono">{userId}</code>. Your identity file holds your key; this server never had
+        it, so keep the file safe.
       </p>
       <div className={card}>
         <h2 className="text-lg font-semibold">Display name</h2>
         <p className="text-sm text-slate-300">
-          Shown on your documents instead of &ldquo;{authorLabel(userId, null)}&rdquo;. Only this website shows it: game clients and the v1 API keep using your
-          user id. Now: <strong data-testid="display-name">{name ?? "no name set"}</strong>.
+          Shown on your documents instead of &ldquo;{authorLabel(userId, null)}&rdquo;. Only this website shows it: game
+          clients and the v1 API keep using your user id. Now:{" "}
+          <strong data-testid="display-name">{name ?? "no name set"}</strong>.
         </p>
         <ActionForm
           id="display-name"
           action={setDisplayNameAction}
-          fields={[{ name: "display_name", label: "Display name", defaultValue: name ?? "", hint: `${DISPLAY_NAME_RULES} Leave it empty to remove your name.` }]}
+          fields={[
+            {
+              name: "display_name",
+              label: "Display name",
+              defaultValue: name ?? "",
+              hint: `${DISPLAY_NAME_RULES} Leave it empty to remove your name.`,
+            },
+          ]}
           submitLabel="Save name"
         />
       </div>
       <div className={card}>
         <h2 className="text-lg font-semibold">Delete this account</h2>
-        <p className="text-sm text-slate-300">Deletes your documents, your mod registrations and the engrams of your confirmed mods. This cannot be undone.</p>
+        <p className="text-sm text-slate-300">
+          Deletes your documents, your mod registrations and the engrams of your confirmed mods. This cannot be undone.
+        </p>
         <ActionForm
           id="delete-account"
           action={deleteAccountAction}

@@ -15,26 +15,61 @@ export const metadata: Metadata = { title: "My documents" };
 
 export default async function MyDocumentsPage() {
   const userId = await requireUser();
-  const documents = await listDocuments(db(), { userId, sort: "last_updated", direction: "desc", count: MAX_LIST_COUNT, offset: 0, baseUrl: config().BASE_URL });
+  const documents = await listDocuments(db(), {
+    userId,
+    sort: "last_updated",
+    direction: "desc",
+    count: MAX_LIST_COUNT,
+    offset: 0,
+    baseUrl: config().BASE_URL,
+  });
   return (
     <section className="space-y-6" aria-labelledby="docs-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="docs-title" className="text-2xl font-bold sm:text-3xl">My documents</h1>
-        <Link href="/documents/new" className={primaryButton}>New document</Link>
+        <h1 id="docs-title" className="text-2xl font-bold sm:text-3xl">
+          My documents
+        </h1>
+        <Link href="/documents/new" className={primaryButton}>
+          New document
+        </Link>
       </div>
       {documents.length === 0 ? (
-        <p className="text-slate-300">You have not published any documents. Make one with the loot editor (New document), or publish one from Beacon through the API.</p>
+        <p className="text-slate-300">
+          You have not published any documents. Make one with the loot editor (New document), or publish one from Beacon
+          through the API.
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="My documents">
           {documents.map((d) => (
             <li key={d.document_id} className={card}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link id={`doc-name-${d.document_id}`} href={`/documents/${d.document_id}`} className={`font-semibold text-amber-300 hover:underline ${focus}`}>{d.name}</Link>
-                <span className="text-xs text-slate-400">revision {d.revision} · {d.download_count} downloads · {d.last_updated}</span>
+                <Link
+                  id={`doc-name-${d.document_id}`}
+                  href={`/documents/${d.document_id}`}
+                  className={`font-semibold text-amber-300 hover:underline ${focus}`}
+                >
+                  {d.name}
+                </Link>
+                <span className="text-xs text-slate-400">
+                  revision {d.revision} · {d.download_count} downloads · {d.last_updated}
+                </span>
               </div>
               {d.description && <p className="text-sm text-slate-300">{d.description}</p>}
-              <Link href={`/documents/${d.document_id}/edit`} className={`inline-block ${secondaryButton}`} aria-describedby={`doc-name-${d.document_id}`}>Edit</Link>
-              <ActionForm id={`doc-${d.document_id}`} action={deleteDocumentAction} hidden={{ document_id: d.document_id }} submitLabel="Delete document" submitAriaLabel={`Delete document ${d.name}`} variant="danger" />
+              <Link
+                href={`/documents/${d.document_id}/edit`}
+                className={`inline-block ${secondaryButton}`}
+                aria-describedby={`doc-name-${d.document_id}`}
+              >
+                Edit
+              </Link>
+              <ActionForm
+                id={`doc-${d.document_id}`}
+                action={deleteDocumentAction}
+                hidden={{ document_id: d.document_id }}
+                submitLabel="Delete document"
+                submitAriaLabel={`Delete document ${d.name}`}
+                variant="danger"
+              />
             </li>
           ))}
         </ul>

@@ -11,7 +11,10 @@ export function ExampleBlock({ name, example, label }: { name: string; example: 
         {example.summary ?? name}
       </figcaption>
       {/* Focusable, so a keyboard can scroll a long example (axe: scrollable-region-focusable). */}
-      <pre tabIndex={0} className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-sm text-emerald-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+      <pre
+        tabIndex={0}
+        className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-sm text-emerald-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      >
         {text === "" ? "(empty)" : text}
       </pre>
     </figure>

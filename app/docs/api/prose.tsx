@@ -40,12 +40,34 @@ export function Prose({ text }: { text: string }): ReactNode {
   return (
     <div className="space-y-3 text-slate-300">
       {blocks(text).map((b, i) => {
-        if (b.kind === "h") return <h3 key={i} className="pt-2 text-lg font-semibold text-slate-100">{b.text}</h3>;
+        if (b.kind === "h")
+          return (
+            <h3 key={i} className="pt-2 text-lg font-semibold text-slate-100">
+              {b.text}
+            </h3>
+          );
         if (b.kind === "p") return <p key={i}>{b.text}</p>;
-        if (b.kind === "code") return <pre key={i} tabIndex={0} className="overflow-x-auto rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 bg-slate-900 p-3 text-sm text-amber-200">{b.lines.join("\n")}</pre>;
+        if (b.kind === "code")
+          return (
+            <pre
+              key={i}
+              tabIndex={0}
+              className="overflow-x-auto rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 bg-slate-900 p-3 text-sm text-amber-200"
+            >
+              {b.lines.join("\n")}
+            </pre>
+          );
         const className = `${b.kind === "ul" ? "list-disc" : "list-decimal"} space-y-1 ${b.nested ? "pl-12" : "pl-6"}`;
         const items = b.items.map((it, j) => <li key={j}>{it}</li>);
-        return b.kind === "ul" ? <ul key={i} className={className}>{items}</ul> : <ol key={i} start={b.start} className={className}>{items}</ol>;
+        return b.kind === "ul" ? (
+          <ul key={i} className={className}>
+            {items}
+          </ul>
+        ) : (
+          <ol key={i} start={b.start} className={className}>
+            {items}
+          </ol>
+        );
       })}
     </div>
   );

@@ -11,7 +11,11 @@ export function typeText(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.type === "array") return `${typeText((schema.items as JsonSchema | undefined) ?? {})}[]`;
-  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : typeof schema.type === "string" ? schema.type : "any";
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(" | ")
+    : typeof schema.type === "string"
+      ? schema.type
+      : "any";
   return typeof schema.format === "string" ? `${type} (${schema.format})` : type;
 }
 

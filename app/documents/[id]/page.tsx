@@ -48,14 +48,21 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   const query = await searchParams;
   const difficultyParam = query.difficulty;
   const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
-  const [{ content, loot }, userId, authorName] = await Promise.all([documentLoot(db(), doc.document_id), currentUserId(), displayNameOf(db(), doc.user_id)]);
+  const [{ content, loot }, userId, authorName] = await Promise.all([
+    documentLoot(db(), doc.document_id),
+    currentUserId(),
+    displayNameOf(db(), doc.user_id),
+  ]);
   const isAuthor = userId === doc.user_id;
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
   const iniHref = `/documents/${doc.document_id}/game.ini${iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty ? `?difficulty=${iniDifficulty}` : ""}`;
   return (
     <article className="space-y-6" aria-labelledby="document-title">
       <p>
-        <Link href="/documents" className="inline-block py-2 text-sm text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+        <Link
+          href="/documents"
+          className="inline-block py-2 text-sm text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+        >
           All documents
         </Link>
       </p>
@@ -88,7 +95,11 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         )}
       </dl>
       {query.saved !== undefined && isAuthor && (
-        <p role="status" className="rounded border border-emerald-800 bg-emerald-950/40 p-3 text-sm text-emerald-200" data-testid="saved-status">
+        <p
+          role="status"
+          className="rounded border border-emerald-800 bg-emerald-950/40 p-3 text-sm text-emerald-200"
+          data-testid="saved-status"
+        >
           Saved: this is revision {doc.revision}.
         </p>
       )}
@@ -120,7 +131,9 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             documentDifficulty={loot.doc.difficulty}
             difficultyError={difficulty.ok ? undefined : difficulty.message}
           />
-          <LootViewSection view={lootView(loot.doc, loot.resolve, await documentsDropping(db(), lootItemKeys(loot.doc)))} />
+          <LootViewSection
+            view={lootView(loot.doc, loot.resolve, await documentsDropping(db(), lootItemKeys(loot.doc)))}
+          />
         </>
       ) : (
         <ContentSummary summary={summarizeContent(content)} />

@@ -28,18 +28,27 @@ function Choices() {
     <div className="grid gap-3 sm:grid-cols-2">
       <Link href="/documents/new?start=empty" className={option}>
         <span className="font-semibold text-amber-300">Start empty</span>
-        <span className="block text-sm text-slate-300">No loot sources yet: add crates, item sets and items one by one.</span>
+        <span className="block text-sm text-slate-300">
+          No loot sources yet: add crates, item sets and items one by one.
+        </span>
       </Link>
       <Link href="/documents/new?start=template" className={option}>
         <span className="font-semibold text-amber-300">Start from Default Loot</span>
-        <span className="block text-sm text-slate-300">The game&apos;s own loot tables for the six Island supply crates (Default Loot.beacon).</span>
+        <span className="block text-sm text-slate-300">
+          The game&apos;s own loot tables for the six Island supply crates (Default Loot.beacon).
+        </span>
       </Link>
       <form method="get" action="/documents/new" className={`${card} sm:col-span-2`}>
         <label htmlFor="from" className={label}>
           Copy a document (its id, or use &ldquo;Make a copy&rdquo; on any document&apos;s page)
         </label>
         <div className="flex flex-wrap gap-2">
-          <input id="from" name="from" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" className={`${input} max-w-sm font-mono`} />
+          <input
+            id="from"
+            name="from"
+            placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+            className={`${input} max-w-sm font-mono`}
+          />
           <button type="submit" className={secondaryButton}>
             Copy it
           </button>
@@ -73,7 +82,13 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
       </section>
     );
   }
-  const source: EditorSource | null = from ? { kind: "document", id: from, edit: false } : startParam === "template" ? { kind: "template" } : startParam === "empty" || startParam === "draft" ? { kind: "empty" } : null;
+  const source: EditorSource | null = from
+    ? { kind: "document", id: from, edit: false }
+    : startParam === "template"
+      ? { kind: "template" }
+      : startParam === "empty" || startParam === "draft"
+        ? { kind: "empty" }
+        : null;
   if (!source) {
     return (
       <section className="space-y-6">

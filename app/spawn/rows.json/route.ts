@@ -9,8 +9,17 @@ export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const reply = await spawnRowsReply(db(), { method: request.method, rawTarget: url.pathname + url.search, headers: Object.fromEntries(request.headers) });
-  const body = request.method === "HEAD" || reply.body === null ? null : typeof reply.body === "string" ? reply.body : Buffer.from(reply.body);
+  const reply = await spawnRowsReply(db(), {
+    method: request.method,
+    rawTarget: url.pathname + url.search,
+    headers: Object.fromEntries(request.headers),
+  });
+  const body =
+    request.method === "HEAD" || reply.body === null
+      ? null
+      : typeof reply.body === "string"
+        ? reply.body
+        : Buffer.from(reply.body);
   return new Response(body, { status: reply.status, headers: reply.headers });
 }
 

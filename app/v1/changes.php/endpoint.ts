@@ -21,10 +21,12 @@ export const changesEndpoint: Endpoint = {
     GET: {
       auth: "none",
       async handle(ctx): Promise<ApiResponse> {
-        if (ctx.pathIds.length > 0) throw badRequest("GET /v1/changes.php takes no ids; say where to go on from with ?cursor=.");
+        if (ctx.pathIds.length > 0)
+          throw badRequest("GET /v1/changes.php takes no ids; say where to go on from with ?cursor=.");
         const query = parseChangesQuery(ctx.query);
         const body = await changesFeedBody(db(), { ...query, retentionDays: config().CHANGES_RETENTION_DAYS });
-        if (typeof body === "string") return { status: 200, headers: { "content-type": "application/json", ...CACHE }, body };
+        if (typeof body === "string")
+          return { status: 200, headers: { "content-type": "application/json", ...CACHE }, body };
         const res = preparedJsonResponse(body);
         return { ...res, headers: { ...res.headers, ...CACHE } };
       },

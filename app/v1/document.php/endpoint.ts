@@ -23,7 +23,11 @@ const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
 
 async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
   const { name, content, original } = await downloadDocument(db(), id);
-  const headers = { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name), vary: "Accept-Encoding" };
+  const headers = {
+    "content-type": "application/octet-stream",
+    "content-disposition": contentDisposition(name),
+    vary: "Accept-Encoding",
+  };
   // Stored gzip goes out as it is to clients that take gzip: no gunzip and re-gzip per download.
   if (content.encoding === "gzip" && acceptsGzip(ctx.req.headers["accept-encoding"])) {
     return { status: 200, headers: { ...headers, "content-encoding": "gzip" }, body: content.body };
@@ -38,11 +42,15 @@ export const documentEndpoint: Endpoint = {
       auth: "none",
       async handle(ctx) {
         const baseUrl = config().BASE_URL;
-        if (ctx.pathIds.length === 0) return preparedJsonResponse(await documentListBody(db(), { ...parseListQuery(ctx.query), baseUrl }));
+        if (ctx.pathIds.length === 0)
+          return preparedJsonResponse(await documentListBody(db(), { ...parseListQuery(ctx.query), baseUrl }));
         const ids = requireUuids(ctx.pathIds, "Document");
         if (ids.length === 1 && !ctx.query.has("simple")) return download(ctx, ids[0]!);
         const found = await findDocuments(db(), { ids, baseUrl });
-        if (found.length === 0) throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", { document_ids: ids });
+        if (found.length === 0)
+          throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", {
+            document_ids: ids,
+          });
         return jsonResponse(ids.length === 1 ? found[0] : found);
       },
     },
@@ -53,7 +61,8 @@ export const documentEndpoint: Endpoint = {
         if (id === undefined || more.length > 0 || !isUuid(id)) {
           throw new ApiError("method_not_allowed", "HEAD checks exactly one document id.", null, { allow: ALLOW });
         }
-        if (!(await documentExists(db(), id.toLowerCase()))) throw notFound("No document has this id.", { document_id: id.toLowerCase() });
+        if (!(await documentExists(db(), id.toLowerCase())))
+          throw notFound("No document has this id.", { document_id: id.toLowerCase() });
         return emptyResponse();
       },
     },
@@ -64,7 +73,9 @@ export const documentEndpoint: Endpoint = {
         const documents = readDocumentInputs(ctx.json(), ctx.text(), ctx.req.body);
         const pathIds = requireUuids(ctx.pathIds, "Document");
         if (pathIds.some((id) => !documents.some((d) => d.id === id))) {
-          throw badRequest("A document id in the URL differs from the body's Identifier.", { url_document_ids: pathIds });
+          throw badRequest("A document id in the URL differs from the body's Identifier.", {
+            url_document_ids: pathIds,
+          });
         }
         await publishDocuments(db(), { userId: caller.userId, documents });
         return emptyResponse();

@@ -31,7 +31,8 @@ export const modEndpoint: Endpoint = {
         }
         if (ids.length === 0) return preparedJsonResponse(await modListBody(db(), { userId }));
         const mods = await findMods(db(), { userId, workshopIds: ids });
-        if (mods.length === 0) throw notFound("You have not registered any of these mods.", { mod_ids: ids.slice(0, 20) });
+        if (mods.length === 0)
+          throw notFound("You have not registered any of these mods.", { mod_ids: ids.slice(0, 20) });
         return jsonResponse(ctx.pathIds.length === 1 ? mods[0] : mods);
       },
     },

@@ -5,5 +5,7 @@ import { openApiDocument } from "@/lib/openapi/document";
 export const dynamic = "force-dynamic";
 
 export function GET(): Response {
-  return Response.json(openApiDocument(config().BASE_URL), { headers: { "access-control-allow-origin": "*", "cache-control": "public, max-age=300" } });
+  return Response.json(openApiDocument(config().BASE_URL), {
+    headers: { "access-control-allow-origin": "*", "cache-control": "public, max-age=300" },
+  });
 }

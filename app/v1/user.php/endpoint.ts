@@ -23,7 +23,9 @@ export const userEndpoint: Endpoint = {
       auth: "none",
       async handle(ctx) {
         if (ctx.pathIds.length === 0) {
-          throw new ApiError("method_not_allowed", "Users cannot be listed; ask for one or more user ids.", null, { allow: "GET, POST, DELETE, OPTIONS" });
+          throw new ApiError("method_not_allowed", "Users cannot be listed; ask for one or more user ids.", null, {
+            allow: "GET, POST, DELETE, OPTIONS",
+          });
         }
         const ids = requireUuids(ctx.pathIds, "User");
         const users = await findUsers(db(), ids);
@@ -41,7 +43,10 @@ export const userEndpoint: Endpoint = {
         if (pathId && users.some((u) => u.user_id.toLowerCase() !== pathId)) {
           throw badRequest("The user id in the URL differs from the body's user_id.", { url_user_id: pathId });
         }
-        await createUsers(db(), users.map((u) => ({ userId: u.user_id, publicKey: u.public_key })));
+        await createUsers(
+          db(),
+          users.map((u) => ({ userId: u.user_id, publicKey: u.public_key })),
+        );
         return emptyResponse();
       },
     },
@@ -51,7 +56,8 @@ export const userEndpoint: Endpoint = {
         const caller = ctx.requireCaller();
         const ids = requireUuids(ctx.idList(), "User");
         if (ids.length === 0) throw badRequest("Name the user to delete: DELETE /v1/user.php/<your user id>.");
-        if (ids.some((id) => id !== caller.userId)) throw forbidden("Users can delete only themselves.", { user_id: caller.userId });
+        if (ids.some((id) => id !== caller.userId))
+          throw forbidden("Users can delete only themselves.", { user_id: caller.userId });
         await deleteUser(db(), caller.userId);
         return emptyResponse();
       },

@@ -10,4 +10,12 @@ import { identityCommands } from "./identity";
 import { modsCommands } from "./mods";
 import { userCommands } from "./user";
 
-export const authorCommands: Command[] = [...identityCommands, ...userCommands, ...modsCommands, ...engramsCommands, ...syncCommands, ...creaturesCommands, ...docsCommands];
+export const authorCommands: Command[] = [
+  ...identityCommands,
+  ...userCommands,
+  ...modsCommands,
+  ...engramsCommands,
+  ...syncCommands,
+  ...creaturesCommands,
+  ...docsCommands,
+];

@@ -22,14 +22,21 @@ listed on stderr; the rest is kept. The document gets a new Identifier.
                       no OverrideOfficialDifficulty line (default 4)
   --output FILE       write the document to FILE (default: stdout)
   --publish           publish it as well (POST /v1/document.php; needs your identity)`,
-  options: { title: { type: "string" }, description: { type: "string" }, difficulty: { type: "string" }, output: { type: "string", short: "o" }, publish: { type: "boolean" } },
+  options: {
+    title: { type: "string" },
+    description: { type: "string" },
+    difficulty: { type: "string" },
+    output: { type: "string", short: "o" },
+    publish: { type: "boolean" },
+  },
   positionals: [1, 1],
   async run(ctx) {
     const file = ctx.positionals[0]!;
     const title = stringValue(ctx, "title")?.trim();
     if (!title) throw new UsageError("--title is required");
     const difficultyText = stringValue(ctx, "difficulty");
-    if (difficultyText !== undefined && !(Number(difficultyText) > 0)) throw new UsageError("--difficulty must be a positive number, e.g. 5");
+    if (difficultyText !== undefined && !(Number(difficultyText) > 0))
+      throw new UsageError("--difficulty must be a positive number, e.g. 5");
     let text: string;
     try {
       text = readFileSync(file, "utf8");
@@ -38,12 +45,24 @@ listed on stderr; the rest is kept. The document gets a new Identifier.
     }
     const api = ctx.anonymousApi();
     // Every class string the file names, looked up once.
-    const classes = [...new Set([...text.matchAll(/"([A-Za-z0-9_]+_C)"/g)].map((m) => m[1]!).filter((c) => !/^SupplyCrate|^SupplyCreate/i.test(c)))];
+    const classes = [
+      ...new Set(
+        [...text.matchAll(/"([A-Za-z0-9_]+_C)"/g)]
+          .map((m) => m[1]!)
+          .filter((c) => !/^SupplyCrate|^SupplyCreate/i.test(c)),
+      ),
+    ];
     const known = new Map((await api.engrams.getMany(classes)).map((e) => [e.class.toLowerCase(), e.path]));
-    const read = readGameIni(text, { difficulty: difficultyText === undefined ? undefined : Number(difficultyText), pathOfClass: (c) => known.get(c.toLowerCase()) });
+    const read = readGameIni(text, {
+      difficulty: difficultyText === undefined ? undefined : Number(difficultyText),
+      pathOfClass: (c) => known.get(c.toLowerCase()),
+    });
     for (const p of read.problems) ctx.err(`${file}: ${p}`);
     if (read.doc.sources.length === 0) throw new CliError(`${file} holds no supply crate line that could be read`);
-    const content = writeLootDocument({ ...read.doc, title, description: stringValue(ctx, "description") ?? "" }, randomUUID());
+    const content = writeLootDocument(
+      { ...read.doc, title, description: stringValue(ctx, "description") ?? "" },
+      randomUUID(),
+    );
     const bytes = Buffer.from(JSON.stringify(content, null, "\t"));
     const output = stringValue(ctx, "output");
     if (output) writeFileSync(output, bytes);
@@ -51,7 +70,8 @@ listed on stderr; the rest is kept. The document gets a new Identifier.
     if (ctx.values.publish) {
       await ctx.api().documents.publish(bytes);
       ctx.out(`published ${String(content.Identifier)} "${title}" (${read.doc.sources.length} loot sources)`);
-    } else if (output) ctx.out(`wrote ${output} (${read.doc.sources.length} loot sources, difficulty ${read.difficulty})`);
+    } else if (output)
+      ctx.out(`wrote ${output} (${read.doc.sources.length} loot sources, difficulty ${read.difficulty})`);
     return EXIT_OK;
   },
 };

@@ -22,13 +22,17 @@ function identifiersOf(file: string, bytes: Buffer): string[] {
   const items = Array.isArray(parsed) ? parsed : [parsed];
   return items.map((item, i) => {
     const id = (item as { Identifier?: unknown } | null)?.Identifier;
-    if (!isUuid(id)) throw new CliError(`${file}${Array.isArray(parsed) ? ` item ${i}` : ""}: "Identifier" must be a UUID`);
+    if (!isUuid(id))
+      throw new CliError(`${file}${Array.isArray(parsed) ? ` item ${i}` : ""}: "Identifier" must be a UUID`);
     return id.toLowerCase();
   });
 }
 
 const metadataTable = (docs: DocumentJson[]) =>
-  table(["DOCUMENT_ID", "REV", "DOWNLOADS", "LAST_UPDATED", "NAME"], docs.map((d) => [d.document_id, String(d.revision), String(d.download_count), d.last_updated, d.name]));
+  table(
+    ["DOCUMENT_ID", "REV", "DOWNLOADS", "LAST_UPDATED", "NAME"],
+    docs.map((d) => [d.document_id, String(d.revision), String(d.download_count), d.last_updated, d.name]),
+  );
 
 const docsPublish: Command = {
   path: ["docs", "publish"],
@@ -54,7 +58,8 @@ an Identifier you published before updates it and increments its revision.
     await api.documents.publish(bytes);
     const docs = await api.documents.metadataMany(ids);
     if (ctx.values.json) ctx.json(docs.length === 1 ? docs[0] : docs);
-    else for (const d of docs) ctx.out(`published ${d.document_id} "${d.name}" revision ${d.revision}: ${d.resource_url}`);
+    else
+      for (const d of docs) ctx.out(`published ${d.document_id} "${d.name}" revision ${d.revision}: ${d.resource_url}`);
     return EXIT_OK;
   },
 };
@@ -107,7 +112,8 @@ counted as a download). A document without loot sources is an error (HTTP 422).
   async run(ctx) {
     const id = docIdOf(ctx.positionals[0]);
     const difficulty = stringValue(ctx, "difficulty");
-    if (difficulty !== undefined && !/^\d+(\.\d+)?$/.test(difficulty)) throw new UsageError("--difficulty must be a positive number, e.g. 5");
+    if (difficulty !== undefined && !/^\d+(\.\d+)?$/.test(difficulty))
+      throw new UsageError("--difficulty must be a positive number, e.g. 5");
     const merge = stringValue(ctx, "merge");
     let existing: Buffer | undefined;
     if (merge !== undefined) {
@@ -118,7 +124,9 @@ counted as a download). A document without loot sources is an error (HTTP 422).
       }
     }
     const docs = ctx.anonymousApi().documents;
-    const bytes = existing ? await docs.mergeGameIni(id, existing, difficulty) : Buffer.from(await docs.gameIni(id, difficulty));
+    const bytes = existing
+      ? await docs.mergeGameIni(id, existing, difficulty)
+      : Buffer.from(await docs.gameIni(id, difficulty));
     const output = stringValue(ctx, "output");
     if (output) {
       writeFileSync(output, bytes);
@@ -131,8 +139,10 @@ counted as a download). A document without loot sources is an error (HTTP 422).
 function listQuery(ctx: Context): DocumentListQuery {
   const sort = stringValue(ctx, "sort");
   const direction = stringValue(ctx, "direction");
-  if (sort !== undefined && sort !== "last_updated" && sort !== "download_count") throw new UsageError("--sort must be last_updated or download_count");
-  if (direction !== undefined && direction !== "asc" && direction !== "desc") throw new UsageError("--direction must be asc or desc");
+  if (sort !== undefined && sort !== "last_updated" && sort !== "download_count")
+    throw new UsageError("--sort must be last_updated or download_count");
+  if (direction !== undefined && direction !== "asc" && direction !== "desc")
+    throw new UsageError("--direction must be asc or desc");
   const number = (name: string) => {
     const raw = stringValue(ctx, name);
     if (raw !== undefined && !/^\d{1,15}$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
@@ -141,13 +151,20 @@ function listQuery(ctx: Context): DocumentListQuery {
   const user = stringValue(ctx, "user");
   if (user !== undefined && ctx.values.mine) throw new UsageError("give --user or --mine, not both");
   if (user !== undefined && !isUuid(user)) throw new UsageError("--user must be a user id (a UUID)");
-  return { user_id: ctx.values.mine ? ctx.identity().userId : user, sort, direction, count: number("count"), offset: number("offset") };
+  return {
+    user_id: ctx.values.mine ? ctx.identity().userId : user,
+    sort,
+    direction,
+    count: number("count"),
+    offset: number("offset"),
+  };
 }
 
 const docsLs: Command = {
   path: ["docs", "ls"],
   summary: "list published documents",
-  usage: "[--mine | --user ID] [--sort last_updated|download_count] [--direction asc|desc] [--count N] [--offset N] [--json]",
+  usage:
+    "[--mine | --user ID] [--sort last_updated|download_count] [--direction asc|desc] [--count N] [--offset N] [--json]",
   help: `GETs /v1/document.php with the listing's query parameters (newest first by default;
 at most 1000 per page).
 
@@ -158,7 +175,15 @@ at most 1000 per page).
   --count N       page size, at most 1000
   --offset N      skip N documents
   --json          print the API's array of document metadata`,
-  options: { mine: { type: "boolean" }, user: { type: "string" }, sort: { type: "string" }, direction: { type: "string" }, count: { type: "string" }, offset: { type: "string" }, ...jsonOption },
+  options: {
+    mine: { type: "boolean" },
+    user: { type: "string" },
+    sort: { type: "string" },
+    direction: { type: "string" },
+    count: { type: "string" },
+    offset: { type: "string" },
+    ...jsonOption,
+  },
   async run(ctx) {
     const docs = await ctx.anonymousApi().documents.list(listQuery(ctx));
     if (ctx.values.json) ctx.json(docs);
@@ -174,7 +199,10 @@ const docsRm: Command = {
   help: `DELETEs the documents (all or none: any document of another user refuses the request).`,
   positionals: [1, 1000],
   async run(ctx) {
-    const ids = ctx.positionals.flatMap((p) => p.split(",")).filter(Boolean).map(docIdOf);
+    const ids = ctx.positionals
+      .flatMap((p) => p.split(","))
+      .filter(Boolean)
+      .map(docIdOf);
     await ctx.api().documents.delete(ids);
     ctx.out(`deleted ${ids.length === 1 ? `document ${ids[0]}` : `${ids.length} documents`}`);
     return EXIT_OK;

@@ -34,7 +34,8 @@ function modOption(ctx: Context): string {
 
 function readRows(ctx: Context, file: string) {
   const format = (stringValue(ctx, "format") ?? engramFileFormat(file)) as "json" | "csv" | null;
-  if (format !== "json" && format !== "csv") throw new UsageError("name a .json or .csv file, or pass --format json|csv");
+  if (format !== "json" && format !== "csv")
+    throw new UsageError("name a .json or .csv file, or pass --format json|csv");
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -53,7 +54,8 @@ function batchSize(ctx: Context): number {
   const raw = stringValue(ctx, "batch-size");
   if (raw === undefined) return ENGRAMS_PER_POST;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > ENGRAMS_PER_POST) throw new UsageError(`--batch-size must be 1 to ${ENGRAMS_PER_POST}`);
+  if (!Number.isInteger(n) || n < 1 || n > ENGRAMS_PER_POST)
+    throw new UsageError(`--batch-size must be 1 to ${ENGRAMS_PER_POST}`);
   return n;
 }
 
@@ -75,7 +77,14 @@ one transaction), with a progress bar on stderr. The mod must be one you confirm
   --json           print {"mod_id", "added", "updated", "unchanged", "removed", "missing"}
 
 ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
-    options: { mod: { type: "string" }, sync: { type: "boolean" }, "dry-run": { type: "boolean" }, "batch-size": { type: "string" }, format: { type: "string" }, ...jsonOption },
+    options: {
+      mod: { type: "string" },
+      sync: { type: "boolean" },
+      "dry-run": { type: "boolean" },
+      "batch-size": { type: "string" },
+      format: { type: "string" },
+      ...jsonOption,
+    },
     positionals: [1, 1],
     async run(ctx) {
       const file = ctx.positionals[0]!;
@@ -104,7 +113,12 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
             if (!(err instanceof BeaconApiError)) throw err;
             const k = i / size + 1;
             const saved = k > 1 ? ` (batches 1-${k - 1} were saved)` : "";
-            throw new BeaconApiError(err.status, `batch ${k} of ${batches}${saved}: ${err.message}`, err.details, err.request);
+            throw new BeaconApiError(
+              err.status,
+              `batch ${k} of ${batches}${saved}: ${err.message}`,
+              err.details,
+              err.request,
+            );
           }
           bar?.update(Math.min(i + size, plan.send.length));
         }
@@ -112,11 +126,22 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
         if (sync && plan.missing.length > 0) await api.delete(plan.missing);
       }
       const removed = sync ? plan.missing.length : 0;
-      const summary = { mod_id: modId, added: plan.added, updated: plan.updated, unchanged: plan.unchanged, removed, missing: sync ? 0 : plan.missing.length, dry_run: dry };
+      const summary = {
+        mod_id: modId,
+        added: plan.added,
+        updated: plan.updated,
+        unchanged: plan.unchanged,
+        removed,
+        missing: sync ? 0 : plan.missing.length,
+        dry_run: dry,
+      };
       if (ctx.values.json) ctx.json(summary);
       else {
-        ctx.out(`mod ${modId}: ${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`);
-        if (!sync && plan.missing.length > 0) ctx.out(`${plan.missing.length} ${noun}(s) on the server are not in ${file}; kept (--sync removes them)`);
+        ctx.out(
+          `mod ${modId}: ${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`,
+        );
+        if (!sync && plan.missing.length > 0)
+          ctx.out(`${plan.missing.length} ${noun}(s) on the server are not in ${file}; kept (--sync removes them)`);
       }
       return EXIT_OK;
     },
@@ -136,14 +161,31 @@ function lsCommand(kind: ItemKind, noun: string): Command {
     options: { mod: { type: "string" }, "base-game": { type: "boolean" }, ...jsonOption },
     async run(ctx) {
       const api = ctx.anonymousApi()[kind];
-      if (ctx.values.mod !== undefined && ctx.values["base-game"]) throw new UsageError("give --mod or --base-game, not both");
-      const items = ctx.values.mod !== undefined ? await api.byMod(modOption(ctx)) : ctx.values["base-game"] ? await api.byMod(null) : await api.list();
+      if (ctx.values.mod !== undefined && ctx.values["base-game"])
+        throw new UsageError("give --mod or --base-game, not both");
+      const items =
+        ctx.values.mod !== undefined
+          ? await api.byMod(modOption(ctx))
+          : ctx.values["base-game"]
+            ? await api.byMod(null)
+            : await api.list();
       if (ctx.values.json) ctx.json(items);
       else if (items.length === 0) ctx.out(`no ${noun}s`);
       else {
         const bp = (e: (typeof items)[number]) => ("can_blueprint" in e ? [e.can_blueprint ? "yes" : "no"] : []);
         const header = ["CLASS", "LABEL", "ENVIRONMENTS", ...(kind === "engrams" ? ["BP"] : []), "MOD"];
-        ctx.out(table(header, items.map((e) => [e.class, e.label, e.environments.join(","), ...bp(e), e.mod_id === null ? "-" : String(e.mod_id)])));
+        ctx.out(
+          table(
+            header,
+            items.map((e) => [
+              e.class,
+              e.label,
+              e.environments.join(","),
+              ...bp(e),
+              e.mod_id === null ? "-" : String(e.mod_id),
+            ]),
+          ),
+        );
       }
       return EXIT_OK;
     },

@@ -4,7 +4,8 @@ import { EXIT_FAILURE, EXIT_OK, jsonOption, stringValue, UsageError, type Comman
 import { table } from "@/lib/cli/output";
 
 const modIdOf = (value: string | undefined): string => {
-  if (value === undefined || !/^\d{1,16}$/.test(value)) throw new UsageError(`"${value ?? ""}" is not a workshop id (digits)`);
+  if (value === undefined || !/^\d{1,16}$/.test(value))
+    throw new UsageError(`"${value ?? ""}" is not a workshop id (digits)`);
   return value;
 };
 
@@ -20,7 +21,13 @@ const modsList: Command = {
     const mods = await ctx.api().mods.list();
     if (ctx.values.json) ctx.json(mods);
     else if (mods.length === 0) ctx.out("no mods registered; add one with: beacon-hub mods add <mod_id>");
-    else ctx.out(table(["MOD_ID", "CONFIRMED", "NAME", "PULL_URL"], mods.map((m) => [m.mod_id, m.confirmed ? "yes" : "no", m.name, m.pull_url ?? "-"])));
+    else
+      ctx.out(
+        table(
+          ["MOD_ID", "CONFIRMED", "NAME", "PULL_URL"],
+          mods.map((m) => [m.mod_id, m.confirmed ? "yes" : "no", m.name, m.pull_url ?? "-"]),
+        ),
+      );
     return EXIT_OK;
   },
 };
@@ -66,7 +73,8 @@ workshop item's description. Exit 0 when confirmed, 1 when the code is not there
     const mod = await ctx.api().mods.confirm(modIdOf(ctx.positionals[0]));
     if (ctx.values.json) ctx.json(mod);
     else if (mod.confirmed) ctx.out(`mod ${mod.mod_id} (${mod.name}) is confirmed`);
-    else ctx.err(`mod ${mod.mod_id} is not confirmed: the code was not found on its workshop page.\n${confirmHint(mod)}`);
+    else
+      ctx.err(`mod ${mod.mod_id} is not confirmed: the code was not found on its workshop page.\n${confirmHint(mod)}`);
     return mod.confirmed ? EXIT_OK : EXIT_FAILURE;
   },
 };
@@ -78,7 +86,10 @@ const modsRm: Command = {
   help: `DELETEs the registrations. Removing a confirmed mod also removes all its engrams.`,
   positionals: [1, 1000],
   async run(ctx) {
-    const ids = ctx.positionals.flatMap((p) => p.split(",")).filter(Boolean).map(modIdOf);
+    const ids = ctx.positionals
+      .flatMap((p) => p.split(","))
+      .filter(Boolean)
+      .map(modIdOf);
     await ctx.api().mods.remove(ids);
     ctx.out(`removed ${ids.length === 1 ? `mod ${ids[0]}` : `${ids.length} mods`}`);
     return EXIT_OK;
@@ -96,7 +107,8 @@ service fetches the URL (JSON or CSV engram file) periodically and soon after it
     const modId = modIdOf(ctx.positionals[0]);
     const raw = ctx.positionals[1]!;
     const url = raw === "none" ? null : raw;
-    if (url !== null && !/^https?:\/\//i.test(url)) throw new UsageError("the pull URL must start with http:// or https:// (or be none)");
+    if (url !== null && !/^https?:\/\//i.test(url))
+      throw new UsageError("the pull URL must start with http:// or https:// (or be none)");
     await ctx.api().mods.setPullUrl(modId, url);
     ctx.out(url === null ? `cleared the pull URL of mod ${modId}` : `mod ${modId} now pulls engrams from ${url}`);
     return EXIT_OK;

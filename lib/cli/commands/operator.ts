@@ -40,7 +40,10 @@ ${ENV_HELP}`,
     // Loaded here: database drivers are not needed by the API commands.
     const { config } = await import("@/lib/config");
     const { migrate } = await import("@/lib/db/migrate");
-    const result = await migrate(config().DATABASE_URL, { root: REPO_ROOT, log: ctx.values.json ? undefined : ctx.err });
+    const result = await migrate(config().DATABASE_URL, {
+      root: REPO_ROOT,
+      log: ctx.values.json ? undefined : ctx.err,
+    });
     if (ctx.values.json) ctx.json({ applied: result.applied, already_applied: result.alreadyApplied });
     else ctx.out(`${result.applied.length} migration(s) applied, ${result.alreadyApplied} already there`);
     return EXIT_OK;
@@ -62,7 +65,8 @@ ${ENV_HELP}`,
   options: { all: { type: "boolean" }, json: { type: "boolean", short: "j" } },
   positionals: [0, 100],
   async run(ctx) {
-    if ((ctx.positionals.length > 0) === (ctx.values.all === true)) throw new UsageError("name the mods to pull (workshop ids) or --all, not both");
+    if (ctx.positionals.length > 0 === (ctx.values.all === true))
+      throw new UsageError("name the mods to pull (workshop ids) or --all, not both");
     const args = [...ctx.positionals, ...(ctx.values.all ? ["--all"] : []), ...(ctx.values.json ? ["--json"] : [])];
     const code = await runScript("scripts/pull.ts", args);
     return code === 0 || code === 2 ? code : EXIT_FAILURE;
@@ -83,7 +87,10 @@ ${ENGRAM_FILE_HELP}`,
   positionals: [1, 1],
   async run(ctx) {
     const format = stringValue(ctx, "format");
-    const code = await runScript("scripts/engrams-import.ts", [ctx.positionals[0]!, ...(format ? ["--format", format] : [])]);
+    const code = await runScript("scripts/engrams-import.ts", [
+      ctx.positionals[0]!,
+      ...(format ? ["--format", format] : []),
+    ]);
     return code === 0 ? EXIT_OK : code === 2 ? code : EXIT_FAILURE;
   },
 };
@@ -106,12 +113,26 @@ sides and prints them. Progress with rows/s on stderr.
   --json       the summary as JSON
 
 Exit 0 copied and verified, 1 refused, failed or a checksum differs.`,
-  options: { from: { type: "string" }, to: { type: "string" }, force: { type: "boolean" }, json: { type: "boolean", short: "j" } },
+  options: {
+    from: { type: "string" },
+    to: { type: "string" },
+    force: { type: "boolean" },
+    json: { type: "boolean", short: "j" },
+  },
   async run(ctx) {
     const from = stringValue(ctx, "from");
     const to = stringValue(ctx, "to");
     if (!from || !to) throw new UsageError("both --from and --to are needed");
-    return scriptCode(await runScript("scripts/db-copy.ts", ["--from", from, "--to", to, ...(ctx.values.force ? ["--force"] : []), ...(ctx.values.json ? ["--json"] : [])]));
+    return scriptCode(
+      await runScript("scripts/db-copy.ts", [
+        "--from",
+        from,
+        "--to",
+        to,
+        ...(ctx.values.force ? ["--force"] : []),
+        ...(ctx.values.json ? ["--json"] : []),
+      ]),
+    );
   },
 };
 

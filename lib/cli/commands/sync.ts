@@ -47,7 +47,10 @@ function writeAtomically(file: string, value: unknown): void {
 function load(dir: string, server: string, full: boolean): { mirror: Mirror; state?: SyncState } {
   const state = full ? undefined : readJson<SyncState>(join(dir, STATE));
   if (!state) return { mirror: emptyMirror() };
-  if (state.server !== server) throw new CliError(`${dir} is a copy of ${state.server}, not ${server}; use another folder, or --full to start it again`);
+  if (state.server !== server)
+    throw new CliError(
+      `${dir} is a copy of ${state.server}, not ${server}; use another folder, or --full to start it again`,
+    );
   const [engrams = [], creatures = [], mods = []] = FILES.map((name) => readJson<never[]>(join(dir, `${name}.json`)));
   return { mirror: mirrorOf({ engrams, creatures, mods }), state };
 }
@@ -92,7 +95,8 @@ changes that old (410), the copy is read again from scratch.
       try {
         page = await api.changes({ cursor, limit });
       } catch (err) {
-        if (!(err instanceof BeaconApiError) || err.status !== 410 || cursor === undefined || totals.full_read) throw err;
+        if (!(err instanceof BeaconApiError) || err.status !== 410 || cursor === undefined || totals.full_read)
+          throw err;
         ctx.err(`sync: ${err.message} Reading everything again.`);
         mirror = emptyMirror();
         Object.assign(totals, { full_read: true, pages: 0, upserted: 0, removed: 0 });
@@ -104,18 +108,29 @@ changes that old (410), the copy is read again from scratch.
       totals.upserted += applied.upserted;
       totals.removed += applied.removed;
       const records = page.engrams.length + page.creatures.length + page.mods.length + page.expired_records.length;
-      ctx.err(`sync: page ${totals.pages}${page.is_full ? " (full read)" : ""}: ${records} records, ${applied.upserted} new or changed, ${applied.removed} removed; up to ${page.timestamp}`);
+      ctx.err(
+        `sync: page ${totals.pages}${page.is_full ? " (full read)" : ""}: ${records} records, ${applied.upserted} new or changed, ${applied.removed} removed; up to ${page.timestamp}`,
+      );
       cursor = page.cursor;
       if (page.next_cursor === null) break;
     }
     const lists = mirrorLists(mirror);
     for (const name of FILES) writeAtomically(join(dir, `${name}.json`), lists[name]);
     writeAtomically(join(dir, STATE), { server, cursor, timestamp: page.timestamp } satisfies SyncState);
-    const summary = { dir, ...totals, engrams: lists.engrams.length, creatures: lists.creatures.length, mods: lists.mods.length, timestamp: page.timestamp };
+    const summary = {
+      dir,
+      ...totals,
+      engrams: lists.engrams.length,
+      creatures: lists.creatures.length,
+      mods: lists.mods.length,
+      timestamp: page.timestamp,
+    };
     if (ctx.values.json) ctx.json(summary);
     else {
       const what = totals.full_read ? "read in full" : `${totals.upserted} new or changed, ${totals.removed} removed`;
-      ctx.out(`${dir}: ${summary.engrams} engrams, ${summary.creatures} creatures, ${summary.mods} mods (${what}; up to ${page.timestamp})`);
+      ctx.out(
+        `${dir}: ${summary.engrams} engrams, ${summary.creatures} creatures, ${summary.mods} mods (${what}; up to ${page.timestamp})`,
+      );
     }
     return EXIT_OK;
   },

@@ -42,21 +42,32 @@ function CatalogueSection({ kind, modId, items }: { kind: ItemKind; modId: strin
     <>
       <section className={card} aria-labelledby={`${kind}-title`} data-testid={`${kind}-section`}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={`${kind}-title`} className="text-lg font-semibold">{TITLES[kind]}</h2>
+          <h2 id={`${kind}-title`} className="text-lg font-semibold">
+            {TITLES[kind]}
+          </h2>
           <div className="flex flex-wrap gap-2">
             {download("csv")}
             {download("json")}
           </div>
         </div>
         {kind === "creatures" && (
-          <p className="text-sm text-slate-400">Players find them on the spawn page&apos;s Creatures tab, with wild (spawndino) and tamed (GMSummon) commands.</p>
+          <p className="text-sm text-slate-400">
+            Players find them on the spawn page&apos;s Creatures tab, with wild (spawndino) and tamed (GMSummon)
+            commands.
+          </p>
         )}
         <CatalogueTable kind={kind} modId={modId} items={items} />
       </section>
 
       <div className={card}>
         <h2 className="text-lg font-semibold">Add {noun === "engram" ? "an engram" : "a creature"}</h2>
-        <ActionForm id={`add-${noun}`} action={catalogueActions[kind].save} hidden={{ mod_id: modId }} fields={catalogueFields(kind)} submitLabel={`Add ${noun}`} />
+        <ActionForm
+          id={`add-${noun}`}
+          action={catalogueActions[kind].save}
+          hidden={{ mod_id: modId }}
+          fields={catalogueFields(kind)}
+          submitLabel={`Add ${noun}`}
+        />
       </div>
 
       <CatalogueUpload modId={modId} kind={kind} />
@@ -75,10 +86,15 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
   return (
     <section className="space-y-6" aria-labelledby="mod-title">
       <header className="space-y-2">
-        <h1 id="mod-title" className="text-2xl font-bold sm:text-3xl">{mod.name}</h1>
+        <h1 id="mod-title" className="text-2xl font-bold sm:text-3xl">
+          {mod.name}
+        </h1>
         <p className="text-sm text-slate-400">
-          Workshop id <span className="font-mono">{mod.workshopId}</span> · {engrams.length} engrams · {creatures.length} creatures ·{" "}
-          <Link href={`/spawn/?mod_id=${mod.workshopId}`} className={`text-amber-300 underline ${focus}`}>spawn codes page</Link>
+          Workshop id <span className="font-mono">{mod.workshopId}</span> · {engrams.length} engrams ·{" "}
+          {creatures.length} creatures ·{" "}
+          <Link href={`/spawn/?mod_id=${mod.workshopId}`} className={`text-amber-300 underline ${focus}`}>
+            spawn codes page
+          </Link>
         </p>
       </header>
 
@@ -89,7 +105,13 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
       <div className={card}>
         <h2 className="text-lg font-semibold">Remove this mod</h2>
         <p className="text-sm text-slate-400">Removes the registration and every engram and creature of the mod.</p>
-        <ActionForm id="remove-mod" action={removeModAction} hidden={{ mod_id: mod.workshopId }} submitLabel="Remove mod and its engrams" variant="danger" />
+        <ActionForm
+          id="remove-mod"
+          action={removeModAction}
+          hidden={{ mod_id: mod.workshopId }}
+          submitLabel="Remove mod and its engrams"
+          variant="danger"
+        />
       </div>
     </section>
   );

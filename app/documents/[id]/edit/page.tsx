@@ -44,8 +44,14 @@ export default async function EditDocumentPage({ params }: { params: Promise<{ i
     <section className="space-y-6">
       {back}
       <h1 className="break-words text-2xl font-bold sm:text-3xl">
-        {!outcome.ok ? "Edit loot document" : outcome.start.mode === "update" ? `Edit “${outcome.start.doc.title}”` : "Copy of a loot document"}
-        {outcome.ok && outcome.start.revision !== null && <span className="block text-sm font-normal text-slate-400">revision {outcome.start.revision}</span>}
+        {!outcome.ok
+          ? "Edit loot document"
+          : outcome.start.mode === "update"
+            ? `Edit “${outcome.start.doc.title}”`
+            : "Copy of a loot document"}
+        {outcome.ok && outcome.start.revision !== null && (
+          <span className="block text-sm font-normal text-slate-400">revision {outcome.start.revision}</span>
+        )}
       </h1>
       <NeedsJavaScript />
       {outcome.ok ? (

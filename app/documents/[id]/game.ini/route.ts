@@ -11,10 +11,17 @@ import { readLimitedBody } from "@/lib/portal/read-limited-body";
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
-const reply = (r: { status: number; body: string; headers: Record<string, string> }) => new Response(r.body, { status: r.status, headers: r.headers });
+const reply = (r: { status: number; body: string; headers: Record<string, string> }) =>
+  new Response(r.body, { status: r.status, headers: r.headers });
 
 export async function GET(req: Request, { params }: Context): Promise<Response> {
-  return reply(await gameIniExport(db(), { id: (await params).id, difficulty: new URL(req.url).searchParams.get("difficulty"), baseUrl: config().BASE_URL }));
+  return reply(
+    await gameIniExport(db(), {
+      id: (await params).id,
+      difficulty: new URL(req.url).searchParams.get("difficulty"),
+      baseUrl: config().BASE_URL,
+    }),
+  );
 }
 
 export async function POST(req: Request, { params }: Context): Promise<Response> {
@@ -24,10 +31,22 @@ export async function POST(req: Request, { params }: Context): Promise<Response>
   if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     // A form's file field may carry the Game.ini; multipart adds a little around it.
     const raw = await readLimitedBody(req, MAX_MERGE_BYTES + 64 * 1024);
-    const form = raw === "too-large" ? null : await new Response(Buffer.from(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData().catch(() => null);
+    const form =
+      raw === "too-large"
+        ? null
+        : await new Response(Buffer.from(raw), { headers: { "content-type": req.headers.get("content-type")! } })
+            .formData()
+            .catch(() => null);
     const field = form?.get("ini");
     difficulty = (form?.get("difficulty") as string | null) || difficulty;
-    body = raw === "too-large" ? raw : typeof field === "string" ? new TextEncoder().encode(field) : field ? new Uint8Array(await field.arrayBuffer()) : new Uint8Array(0);
+    body =
+      raw === "too-large"
+        ? raw
+        : typeof field === "string"
+          ? new TextEncoder().encode(field)
+          : field
+            ? new Uint8Array(await field.arrayBuffer())
+            : new Uint8Array(0);
     if (body !== "too-large" && body.length > MAX_MERGE_BYTES) body = "too-large";
   } else {
     body = await readLimitedBody(req, MAX_MERGE_BYTES);

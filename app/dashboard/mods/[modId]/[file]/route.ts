@@ -12,9 +12,13 @@ import { listItems } from "@/lib/engrams/find-engrams";
 
 export const dynamic = "force-dynamic";
 
-const text = (status: number, message: string) => new Response(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const text = (status: number, message: string) =>
+  new Response(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
-export async function GET(_req: Request, { params }: { params: Promise<{ modId: string; file: string }> }): Promise<Response> {
+export async function GET(
+  _req: Request,
+  { params }: { params: Promise<{ modId: string; file: string }> },
+): Promise<Response> {
   const { modId, file } = await params;
   const wanted = parseCatalogueFileName(file);
   if (!wanted) return text(404, "No such file: engrams.csv, engrams.json, creatures.csv and creatures.json are.");
@@ -26,7 +30,13 @@ export async function GET(_req: Request, { params }: { params: Promise<{ modId: 
     const body = wanted.format === "csv" ? catalogueCsv(wanted.kind, items) : catalogueJson(items);
     const type = wanted.format === "csv" ? "text/csv; charset=utf-8" : "application/json";
     // The name is built from digits and fixed words only: nothing a client sent can split the header.
-    return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${wanted.kind}-${mod.workshopId}.${wanted.format}"`, "cache-control": "private, no-store" } });
+    return new Response(body, {
+      headers: {
+        "content-type": type,
+        "content-disposition": `attachment; filename="${wanted.kind}-${mod.workshopId}.${wanted.format}"`,
+        "cache-control": "private, no-store",
+      },
+    });
   } catch (err) {
     if (err instanceof ApiError) return text(err.status, err.message);
     throw err;
