@@ -10,7 +10,7 @@
  * export) with the client's exact request target, which signatures cover; /healthz
  * checks the database; /metrics (only when METRICS_TOKEN is set) serves the metrics to a
  * bearer of the token; /spawn/rows.json is served compressed with its ETag
- * (lib/portal/spawn-rows-reply.ts; Next.js would drop its Content-Encoding); everything
+ * (lib/spawn/spawn-rows-reply.ts; Next.js would drop its Content-Encoding); everything
  * else is Next.js (its blank error shells replaced by readable 404 and 500 pages,
  * lib/server/error-page-recovery.ts), the home page, spawn pages and document listings
  * rendered once per version of their data and then served from memory
@@ -48,7 +48,7 @@ import { captureConsole } from "@/lib/logging/capture-console";
 import { createLogger, setLogger, type Logger } from "@/lib/logging/logger";
 import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
-import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/portal/spawn-rows-reply";
+import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/spawn/spawn-rows-reply";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
 import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";

@@ -2,7 +2,7 @@
  * usage: tsx scripts/measure-spawn-rows.ts [--engine sqlite|postgresql (sqlite)] [--engrams N (20000)] [--creatures C (2000)] [--runs R (3)]
  *
  * What the spawn page's rows cost on the server since they carry GFI codes and have a
- * Creatures tab (lib/portal/spawn-catalogue.ts), on a fresh database (a temporary SQLite
+ * Creatures tab (lib/spawn/spawn-catalogue.ts), on a fresh database (a temporary SQLite
  * file, or a new database on the local PostgreSQL, dropped afterwards) holding the base
  * game's 820 engrams and one mod with N engrams and C creatures:
  * - the mod's engram rows, cold (read, sorted, serialised) and warm (what every request
@@ -23,7 +23,7 @@ import { migrate } from "@/lib/db/migrate";
 import { classOf, uidOf } from "@/lib/engrams/derive";
 import { readEngramFile } from "@/lib/engrams/engram-file";
 import { importEngrams } from "@/lib/engrams/import-engrams";
-import { loadSpawnRows } from "@/lib/portal/spawn-catalogue";
+import { loadSpawnRows } from "@/lib/spawn/spawn-catalogue";
 import { createTestDatabase, type Engine } from "../test/support/databases";
 import { ROOT } from "../test/support/test-server";
 import { scriptArgs } from "./lib/script-args";

@@ -13,7 +13,7 @@ import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { importGameIni, type ImportOutcome } from "@/lib/loot-editor/import-game-ini";
 import { saveLootDocument } from "@/lib/loot-editor/save-loot-document";
-import { parseDifficulty } from "@/lib/portal/document-loot";
+import { parseDifficulty } from "@/lib/documents/document-loot";
 import { isUuid } from "@/lib/uuid";
 
 export const saveLootAction = formAction(

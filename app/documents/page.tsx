@@ -21,7 +21,7 @@ import {
   parseDocumentListQuery,
   resolveDocumentListAuthor,
   type DocumentSort,
-} from "@/lib/portal/document-listing";
+} from "@/lib/documents/document-listing";
 import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
 import { formatCount } from "@/lib/portal/format";
 import { MAPS } from "@/lib/loot/maps";

@@ -6,7 +6,7 @@
  * browser fetches all rows as JSON (preloaded from the head), then searches and filters
  * them without further requests. No Suspense boundary: content streamed behind one is
  * revealed by a script, so without JavaScript it would stay hidden; the rows are cached
- * (lib/portal/spawn-catalogue), so waiting for them costs a few milliseconds but on the
+ * (lib/spawn/spawn-catalogue), so waiting for them costs a few milliseconds but on the
  * first visit after a change. `tab=creatures` shows the scope's creatures instead of its
  * engrams (issue 18), with the same search, filters and layout. Rendered once per
  * address, locale and version of the mods, engrams and creatures, then served from memory
@@ -20,9 +20,9 @@ import { preload } from "react-dom";
 import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
 import { db } from "@/lib/db/client";
-import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
-import type { SpawnScope } from "@/lib/portal/spawn-scope";
-import { parseSpawnView, rowSource, type RowSource } from "@/lib/portal/spawn-view";
+import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
+import type { SpawnScope } from "@/lib/spawn/spawn-scope";
+import { parseSpawnView, rowSource, type RowSource } from "@/lib/spawn/spawn-view";
 
 export const dynamic = "force-dynamic";
 

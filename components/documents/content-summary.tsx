@@ -1,5 +1,5 @@
-/** The counts lib/portal/document-summary found in a document's content. */
-import type { DocumentSummary } from "@/lib/portal/document-summary";
+/** The counts lib/documents/document-summary found in a document's content. */
+import type { DocumentSummary } from "@/lib/documents/document-summary";
 import { formatCount } from "@/lib/portal/format";
 
 const kb = (bytes: number) =>

@@ -6,7 +6,7 @@
  * form: the whole query stays in the URL, fields in the order q, map, author.
  */
 import { MAPS } from "@/lib/loot/maps";
-import type { ParsedDocumentListQuery } from "@/lib/portal/document-listing";
+import type { ParsedDocumentListQuery } from "@/lib/documents/document-listing";
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 // 44 px tall on a phone (a thumb's target), the compact size from sm up; 16 px text on a

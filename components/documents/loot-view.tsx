@@ -1,12 +1,12 @@
 /**
- * The loot view of a loot document (lib/portal/loot-view): one collapsible section per
+ * The loot view of a loot document (lib/documents/loot-view): one collapsible section per
  * loot source (plain <details>, so it works without JavaScript), its item sets and
  * their entries as lists that wrap on a phone. Every text is document content and goes
  * through React's escaping; links are built from catalogue values only. Entries are
  * kept to a few elements with short classes (app/globals.css): a 1 MB document has
  * thousands, each sent in the HTML and again in the React payload.
  */
-import type { LootEntryView, LootSourceView, LootView } from "@/lib/portal/loot-view";
+import type { LootEntryView, LootSourceView, LootView } from "@/lib/documents/loot-view";
 import { formatCount } from "@/lib/portal/format";
 
 /** Sources open at first when the document is small enough to read at a glance. */

@@ -4,8 +4,8 @@
  * offsets) or tamed (`GMSummon`, by class, beside the admin), each number kept as typed
  * and explained when wrong, like quantity and quality.
  */
-import type { OptionErrors } from "@/lib/portal/spawn-options";
-import type { SpawnView, Summon } from "@/lib/portal/spawn-view";
+import type { OptionErrors } from "@/lib/spawn/spawn-options";
+import type { SpawnView, Summon } from "@/lib/spawn/spawn-view";
 import { NumberField } from "./number-field";
 import { SelectField } from "./select-field";
 

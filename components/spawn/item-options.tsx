@@ -6,8 +6,8 @@
  * choice is one parameter of a shared link and one field of the form without
  * JavaScript, and "Copy all" copies what the rows show.
  */
-import type { OptionErrors } from "@/lib/portal/spawn-options";
-import type { CommandForm, SpawnKind, SpawnView } from "@/lib/portal/spawn-view";
+import type { OptionErrors } from "@/lib/spawn/spawn-options";
+import type { CommandForm, SpawnKind, SpawnView } from "@/lib/spawn/spawn-view";
 import { NumberField } from "./number-field";
 import { SelectField } from "./select-field";
 

@@ -8,13 +8,13 @@
  * navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { rowCommands, viewCommands } from "@/lib/portal/row-command";
-import { exportFileName, spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
-import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
-import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/portal/spawn-notices";
-import type { SpawnPageData } from "@/lib/portal/spawn-page";
-import { scopeParam, type SpawnScope } from "@/lib/portal/spawn-scope";
-import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/portal/spawn-search";
+import { rowCommands, viewCommands } from "@/lib/spawn/row-command";
+import { exportFileName, spawnCommands, spawnExport } from "@/lib/spawn/spawn-export";
+import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
+import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/spawn/spawn-notices";
+import type { SpawnPageData } from "@/lib/spawn/spawn-page";
+import { scopeParam, type SpawnScope } from "@/lib/spawn/spawn-scope";
+import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/spawn/spawn-search";
 import {
   activeSettings,
   DEFAULT_VIEW,
@@ -22,7 +22,7 @@ import {
   spawnViewQuery,
   type RowSource,
   type SpawnView,
-} from "@/lib/portal/spawn-view";
+} from "@/lib/spawn/spawn-view";
 import { copyText, downloadText } from "./copy-text";
 import { FILTERS_ID, SpawnControls } from "./spawn-controls";
 import { SpawnNotices } from "./spawn-notices";
@@ -35,7 +35,7 @@ import { rowsFor, useSourceRows } from "./use-source-rows";
 interface Props {
   /** where each kind of rows is fetched (SpawnRow[] as JSON) */
   dataUrls: Record<RowSource, string>;
-  /** what the server rendered, for the first view (lib/portal/spawn-page) */
+  /** what the server rendered, for the first view (lib/spawn/spawn-page) */
   page: Omit<SpawnPageData, "lastChanged">;
   mods: SpawnMod[];
   scope: SpawnScope;

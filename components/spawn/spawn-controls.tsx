@@ -9,15 +9,15 @@
  * the search bar's Filters button; from 640 px it is always shown.
  */
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
-import type { SpawnMod } from "@/lib/portal/spawn-filter";
-import type { OptionErrors } from "@/lib/portal/spawn-options";
+import type { SpawnMod } from "@/lib/spawn/spawn-filter";
+import type { OptionErrors } from "@/lib/spawn/spawn-options";
 import {
   BASE_GAME,
   hiddenParams,
   type BlueprintFilter,
   type SpawnPrefix,
   type SpawnView,
-} from "@/lib/portal/spawn-view";
+} from "@/lib/spawn/spawn-view";
 import { CreatureOptions } from "./creature-options";
 import { SelectField } from "./select-field";
 import { ItemOptions } from "./item-options";

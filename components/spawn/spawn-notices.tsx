@@ -4,11 +4,11 @@
  * item is marked for (with a link that clears it), a search that found nothing (with
  * "did you mean" links), a search that only matched with typos, and command options
  * that are wrong (no command is shown until they are fixed). Links work without
- * JavaScript (lib/portal/spawn-view URLs) and change the view in place with it.
+ * JavaScript (lib/spawn/spawn-view URLs) and change the view in place with it.
  */
-import { mapNotice, mapsLeaveNothing, tabNoun } from "@/lib/portal/spawn-notices";
-import type { OptionErrors } from "@/lib/portal/spawn-options";
-import type { SpawnView } from "@/lib/portal/spawn-view";
+import { mapNotice, mapsLeaveNothing, tabNoun } from "@/lib/spawn/spawn-notices";
+import type { OptionErrors } from "@/lib/spawn/spawn-options";
+import type { SpawnView } from "@/lib/spawn/spawn-view";
 import { ViewLink } from "./view-link";
 
 interface Props {

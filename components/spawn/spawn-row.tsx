@@ -3,14 +3,14 @@
  * One engram or creature of the spawn table: the whole name, where it comes from, the
  * whole command (wrapped, never cut) and a copy button a thumb reaches on a phone (the
  * right edge, 44 px tall). On a phone the command sits under the name; from 640 px it
- * has a column. While the command options are wrong (lib/portal/spawn-options) there is
+ * has a column. While the command options are wrong (lib/spawn/spawn-options) there is
  * no command to show or copy. A command that is not the form asked for (an engram with
  * no GFI code) says why under it. An engram row has a toggle between its full `giveitem`
  * command and its short GFI form, whatever the view's form is (with JavaScript; the
  * view's own switch works without).
  */
 import { memo } from "react";
-import type { SpawnRow } from "@/lib/portal/spawn-filter";
+import type { SpawnRow } from "@/lib/spawn/spawn-filter";
 
 interface Props {
   row: SpawnRow;

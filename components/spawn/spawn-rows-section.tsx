@@ -1,14 +1,14 @@
 /**
  * Server part of the spawn page that needs the rows: the first rows of the requested
- * view (engrams or creatures, by its tab), searched and filtered (lib/portal/spawn-page),
+ * view (engrams or creatures, by its tab), searched and filtered (lib/spawn/spawn-page),
  * rendered into the HTML; the browser fetches the rest.
  */
 import { db } from "@/lib/db/client";
 import { formatUtc } from "@/lib/portal/format";
-import type { SpawnMod } from "@/lib/portal/spawn-filter";
-import { loadSpawnPage } from "@/lib/portal/spawn-page";
-import type { SpawnScope } from "@/lib/portal/spawn-scope";
-import type { RowSource, SpawnView } from "@/lib/portal/spawn-view";
+import type { SpawnMod } from "@/lib/spawn/spawn-filter";
+import { loadSpawnPage } from "@/lib/spawn/spawn-page";
+import type { SpawnScope } from "@/lib/spawn/spawn-scope";
+import type { RowSource, SpawnView } from "@/lib/spawn/spawn-view";
 import { SpawnBrowser } from "./spawn-browser";
 
 interface Props {

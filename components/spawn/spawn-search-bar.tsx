@@ -6,7 +6,7 @@
  * results follow each keystroke and submitting only closes a phone's keyboard. On a
  * phone, the Filters button opens the panel and counts what is set.
  */
-import type { SpawnTab } from "@/lib/portal/spawn-view";
+import type { SpawnTab } from "@/lib/spawn/spawn-view";
 import { FILTERS_ID, FORM_ID } from "./spawn-form";
 
 interface Props {

@@ -1,8 +1,8 @@
 "use client";
 /** The windowed table of spawn commands: item or creature, command, copy button (rows: spawn-row.tsx). */
-import type { RowCommand } from "@/lib/portal/row-command";
-import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/portal/spawn-filter";
-import type { CommandForm, SpawnTab } from "@/lib/portal/spawn-view";
+import type { RowCommand } from "@/lib/spawn/row-command";
+import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
+import type { CommandForm, SpawnTab } from "@/lib/spawn/spawn-view";
 import { SpawnRowView } from "./spawn-row";
 import { useWindowedRows } from "./use-windowed-rows";
 

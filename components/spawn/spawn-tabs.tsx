@@ -4,7 +4,7 @@
  * without JavaScript each loads from the server and with it the view changes in place.
  * The shown one is marked `aria-current`; each says how many rows its tab has.
  */
-import type { SpawnTab, SpawnView } from "@/lib/portal/spawn-view";
+import type { SpawnTab, SpawnView } from "@/lib/spawn/spawn-view";
 import { ViewLink } from "./view-link";
 
 interface Props {

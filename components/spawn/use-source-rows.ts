@@ -7,8 +7,8 @@
  * without codes show full commands until the codes arrive.
  */
 import { useEffect, useRef, useState } from "react";
-import type { SpawnRow } from "@/lib/portal/spawn-filter";
-import type { RowSource } from "@/lib/portal/spawn-view";
+import type { SpawnRow } from "@/lib/spawn/spawn-filter";
+import type { RowSource } from "@/lib/spawn/spawn-view";
 
 export type SourceRows = Record<RowSource, SpawnRow[] | null>;
 

@@ -10,8 +10,8 @@ import { resolveItems } from "@/lib/catalogue/resolve-items";
 import type { Db } from "@/lib/db/client";
 import { readGameIni } from "@/lib/loot/game-ini-reader";
 import { emptyLootDocument } from "@/lib/loot/new-loot";
-import { MAX_MERGE_BYTES } from "@/lib/portal/game-ini-export";
-import { lootItems } from "@/lib/portal/loot-view";
+import { MAX_MERGE_BYTES } from "@/lib/documents/game-ini-export";
+import { lootItems } from "@/lib/documents/loot-view";
 import { draftKeyFor, type EditorStart } from "./editor-start";
 import { catalogueItemsOf } from "./start-editor";
 

@@ -9,7 +9,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { classOf, uidOf } from "@/lib/engrams/derive";
 import type { EngramJson } from "@/lib/engrams/engram-json";
-import type { SpawnRow } from "@/lib/portal/spawn-filter";
+import type { SpawnRow } from "@/lib/spawn/spawn-filter";
 import { createTestDatabase } from "../support/databases";
 import { ROOT, startServer, type TestServer } from "../support/test-server";
 

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
-import { listDocumentPage, type DocumentListQuery } from "@/lib/portal/document-listing";
+import { listDocumentPage, type DocumentListQuery } from "@/lib/documents/document-listing";
 import { api, registeredUser, testDb } from "../support/api";
 
 const base = () => inject("serverUrl");

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { classOf, uidOf } from "@/lib/engrams/derive";
-import type { SpawnRow } from "@/lib/portal/spawn-filter";
+import type { SpawnRow } from "@/lib/spawn/spawn-filter";
 import { api, registeredUser, testDb } from "../support/api";
 import { confirmedMod } from "../support/mods";
 

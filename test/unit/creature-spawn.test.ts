@@ -7,15 +7,15 @@
 import { describe, expect, it } from "vitest";
 import { creatureWords } from "@/lib/catalogue/creature-words";
 import { creatureSpawnOf } from "@/lib/engrams/derive";
-import { creatureCommand } from "@/lib/portal/creature-command";
-import { LOADING_GFI_CODE, NO_GFI_CODE, rowCommands, viewCommands } from "@/lib/portal/row-command";
-import { gfiCommand, spawnCommand } from "@/lib/portal/spawn-command";
-import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
-import type { SpawnRow } from "@/lib/portal/spawn-filter";
-import { baseCreaturesNote, emptyCatalogueNotice } from "@/lib/portal/spawn-notices";
-import { checkCreatureOptions } from "@/lib/portal/spawn-options";
-import { findSpawnRows } from "@/lib/portal/spawn-search";
-import { spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
+import { creatureCommand } from "@/lib/spawn/creature-command";
+import { LOADING_GFI_CODE, NO_GFI_CODE, rowCommands, viewCommands } from "@/lib/spawn/row-command";
+import { gfiCommand, spawnCommand } from "@/lib/spawn/spawn-command";
+import { spawnCommands, spawnExport } from "@/lib/spawn/spawn-export";
+import type { SpawnRow } from "@/lib/spawn/spawn-filter";
+import { baseCreaturesNote, emptyCatalogueNotice } from "@/lib/spawn/spawn-notices";
+import { checkCreatureOptions } from "@/lib/spawn/spawn-options";
+import { findSpawnRows } from "@/lib/spawn/spawn-search";
+import { spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import {
   activeSettings,
   DEFAULT_VIEW,
@@ -24,7 +24,7 @@ import {
   rowSource,
   spawnViewQuery,
   type SpawnView,
-} from "@/lib/portal/spawn-view";
+} from "@/lib/spawn/spawn-view";
 
 const RAPTOR = "/Game/PrimalEarth/Dinos/Raptor/Raptor_Character_BP.Raptor_Character_BP";
 const wild = { prefix: "cheat", summon: "wild", level: 30, distance: 1, yOffset: 1, zOffset: 1 } as const;

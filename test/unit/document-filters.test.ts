@@ -1,7 +1,7 @@
 // The count on /documents' "Filters" button (issue 20 §2): filters that apply, not text
 // that was not understood (that has its own note on the page).
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, parseDocumentListQuery } from "@/lib/portal/document-listing";
+import { activeFilterCount, parseDocumentListQuery } from "@/lib/documents/document-listing";
 
 describe("activeFilterCount", () => {
   it("counts map, author and item when they apply; never the words", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { mapsOfContent } from "@/lib/documents/backfill-document-maps";
 import { readDocumentInputs } from "@/lib/documents/document-input";
 import { fts5Query, MAX_SEARCH_TERMS, parseSearchText } from "@/lib/documents/search-text";
-import { documentListHref, parseDocumentListQuery } from "@/lib/portal/document-listing";
+import { documentListHref, parseDocumentListQuery } from "@/lib/documents/document-listing";
 
 const terms = (q: string) => parseSearchText(q).terms;
 

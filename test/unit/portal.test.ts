@@ -1,7 +1,7 @@
 /** Portal helpers: document listing links, content summary (the spawn page's are in spawn-page.test.ts). */
 import { describe, expect, it } from "vitest";
-import { parseDocumentListQuery, documentListHref } from "@/lib/portal/document-listing";
-import { summarizeJson } from "@/lib/portal/document-summary";
+import { parseDocumentListQuery, documentListHref } from "@/lib/documents/document-listing";
+import { summarizeJson } from "@/lib/documents/document-summary";
 
 describe("document pages", () => {
   it("summarises JSON content with counts only and survives anything else", () => {

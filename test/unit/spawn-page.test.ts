@@ -2,16 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { labelCollator, readerLocale, sortByLabel, supportedLocale } from "@/lib/catalogue/item-order";
 import { spawnOf } from "@/lib/engrams/derive";
-import { parseSpawnScope, spawnRowsUrl } from "@/lib/portal/spawn-catalogue";
-import { spawnCommand } from "@/lib/portal/spawn-command";
-import { spawnCommands, spawnExport } from "@/lib/portal/spawn-export";
-import { mapCounts, rowFilter, type SpawnRow } from "@/lib/portal/spawn-filter";
-import { viewCommands } from "@/lib/portal/row-command";
-import { mapNotice, mapsLeaveNothing, orList } from "@/lib/portal/spawn-notices";
-import { checkCommandOptions, checkWholeNumber } from "@/lib/portal/spawn-options";
-import { scopeParam } from "@/lib/portal/spawn-scope";
-import { findSpawnRows } from "@/lib/portal/spawn-search";
-import { activeSettings, DEFAULT_VIEW, parseSpawnView, spawnViewQuery } from "@/lib/portal/spawn-view";
+import { parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
+import { spawnCommand } from "@/lib/spawn/spawn-command";
+import { spawnCommands, spawnExport } from "@/lib/spawn/spawn-export";
+import { mapCounts, rowFilter, type SpawnRow } from "@/lib/spawn/spawn-filter";
+import { viewCommands } from "@/lib/spawn/row-command";
+import { mapNotice, mapsLeaveNothing, orList } from "@/lib/spawn/spawn-notices";
+import { checkCommandOptions, checkWholeNumber } from "@/lib/spawn/spawn-options";
+import { scopeParam } from "@/lib/spawn/spawn-scope";
+import { findSpawnRows } from "@/lib/spawn/spawn-search";
+import { activeSettings, DEFAULT_VIEW, parseSpawnView, spawnViewQuery } from "@/lib/spawn/spawn-view";
 
 const PATH = "/Game/Mods/X/PrimalItem_Sword.PrimalItem_Sword";
 const defaults = { prefix: "cheat", quantity: 1, quality: 0, kind: "item" } as const;

@@ -20,10 +20,10 @@ import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
 import { mapNames } from "@/lib/loot/maps";
-import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/portal/document-loot";
-import { summarizeContent } from "@/lib/portal/document-summary";
+import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/document-loot";
+import { summarizeContent } from "@/lib/documents/document-summary";
 import { formatCount } from "@/lib/portal/format";
-import { lootView } from "@/lib/portal/loot-view";
+import { lootView } from "@/lib/documents/loot-view";
 import { isUuid } from "@/lib/uuid";
 
 export const dynamic = "force-dynamic";

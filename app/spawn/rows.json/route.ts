@@ -1,9 +1,9 @@
 /**
  * /spawn/rows.json for `next dev`: production serves it from server.ts, compressed
- * (lib/portal/spawn-rows-reply.ts, where the reply is made for both).
+ * (lib/spawn/spawn-rows-reply.ts, where the reply is made for both).
  */
 import { db } from "@/lib/db/client";
-import { spawnRowsReply } from "@/lib/portal/spawn-rows-reply";
+import { spawnRowsReply } from "@/lib/spawn/spawn-rows-reply";
 
 export const dynamic = "force-dynamic";
 

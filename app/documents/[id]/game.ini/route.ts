@@ -1,12 +1,12 @@
 /**
  * GET /documents/<id>/game.ini[?difficulty=x]: the lines. POST: the Game.ini in the body
  * (any type but a form: text as sent) merged with them; the page's paste form sends
- * multipart with fields `ini` and `difficulty`. lib/portal/game-ini-export does the work.
+ * multipart with fields `ini` and `difficulty`. lib/documents/game-ini-export does the work.
  */
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { gameIniExport, gameIniMerge, MAX_MERGE_BYTES } from "@/lib/portal/game-ini-export";
-import { readLimitedBody } from "@/lib/portal/read-limited-body";
+import { gameIniExport, gameIniMerge, MAX_MERGE_BYTES } from "@/lib/documents/game-ini-export";
+import { readLimitedBody } from "@/lib/api/read-limited-body";
 
 export const dynamic = "force-dynamic";
 

@@ -8,8 +8,8 @@ import { canBlueprintWith, resolveItems, type ItemResolver } from "@/lib/catalog
 import type { Db } from "@/lib/db/client";
 import { crateLines, writeGameIni, type CrateLine, type GameIniOptions } from "@/lib/loot/game-ini";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
-import { readDocumentJson, type DocumentContentJson } from "@/lib/portal/document-content";
-import { lootItems } from "@/lib/portal/loot-view";
+import { readDocumentJson, type DocumentContentJson } from "@/lib/documents/document-content";
+import { lootItems } from "@/lib/documents/loot-view";
 
 export interface DocumentLoot {
   content: DocumentContentJson;

@@ -3,7 +3,7 @@
  * an engram's `giveitem` command, or its short `gfi` form when the view asks for GFI
  * codes (the full command, with a note, for an engram that has no code); a creature's
  * `spawndino` or `GMSummon` command. While a number of the tab's options is wrong there
- * is no command at all (lib/portal/spawn-options), never one with a number the reader
+ * is no command at all (lib/spawn/spawn-options), never one with a number the reader
  * did not ask for. One function for the table, copy one, copy all and the export.
  * A reader may flip one engram row to the other form (rowCommands: the per-row toggle).
  * Pure: safe to import from client components.

@@ -27,12 +27,12 @@ export interface SpawnView {
   /** workshop ids to show among the page's mods ("base" = the base game); empty = all */
   mods: string[];
   bp: BlueprintFilter;
-  /** command quantity and quality as typed: checked by lib/portal/spawn-options before any command shows them */
+  /** command quantity and quality as typed: checked by lib/spawn/spawn-options before any command shows them */
   quantity: string;
   quality: string;
   kind: SpawnKind;
   form: CommandForm;
-  /** creature options, as typed like quantity and quality (checked by lib/portal/spawn-options) */
+  /** creature options, as typed like quantity and quality (checked by lib/spawn/spawn-options) */
   level: string;
   summon: Summon;
   distance: string;
@@ -63,7 +63,7 @@ export const DEFAULT_VIEW: SpawnView = {
 
 /**
  * Which rows a view needs: engrams, engrams with their GFI codes (computed only for
- * views that show them: lib/portal/spawn-catalogue), or creatures.
+ * views that show them: lib/spawn/spawn-catalogue), or creatures.
  */
 export type RowSource = "items" | "gfi" | "creatures";
 

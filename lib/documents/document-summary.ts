@@ -2,8 +2,8 @@
  * A summary of a document's stored content for its page when it is not a loot
  * document: counts only. Nothing but sizes and key names leave this function.
  */
-import type { DocumentContentJson } from "@/lib/portal/document-content";
-import { parseContentBytes } from "@/lib/portal/document-content";
+import type { DocumentContentJson } from "@/lib/documents/document-content";
+import { parseContentBytes } from "@/lib/documents/document-content";
 
 const MAX_ENTRIES = 20;
 

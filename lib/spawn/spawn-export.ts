@@ -1,6 +1,6 @@
 /**
  * What "Copy all visible" and "Export view as JSON" hand over: the view's commands, one
- * per row in the order shown (as the table shows them: lib/portal/row-command), and the
+ * per row in the order shown (as the table shows them: lib/spawn/row-command), and the
  * JSON document (`spawn-codes.json`, `creature-spawn-codes.json`) with the view's URL
  * and, per engram or creature, what the v1 API calls it plus its command.
  * Pure: safe to import from client components.

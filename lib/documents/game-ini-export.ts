@@ -15,7 +15,7 @@ import {
   lootGameIni,
   parseDifficulty,
   type DocumentLoot,
-} from "@/lib/portal/document-loot";
+} from "@/lib/documents/document-loot";
 import { isUuid } from "@/lib/uuid";
 
 export interface PlainReply {

@@ -55,7 +55,7 @@ export function spawnRowsUrl(scope: SpawnScope, locale: string, source: RowSourc
   return `/spawn/rows.json?${p.toString().replace(/%2C/gi, ",")}`;
 }
 
-/** The scope of a `mod_id` value (lib/portal/spawn-scope), and the ids in it that are not workshop ids. */
+/** The scope of a `mod_id` value (lib/spawn/spawn-scope), and the ids in it that are not workshop ids. */
 export function parseSpawnScope(value: string | undefined): { scope: SpawnScope; invalid: string[] } {
   if (value === undefined) return { scope: ALL_ENGRAMS, invalid: [] };
   const ids: string[] = [];
@@ -129,7 +129,7 @@ function rowsBytes(rows: readonly SpawnRow[]): number {
 
 /**
  * A locale's sorted copy: its array, its JSON, and what rows.json keeps beside it
- * (lib/portal/spawn-rows-reply.ts): the JSON's bytes again and their compressed forms,
+ * (lib/spawn/spawn-rows-reply.ts): the JSON's bytes again and their compressed forms,
  * about a fifth more. Measured for 20,000 rows (4.1 MB of JSON): 4.6 MB for the copy and
  * its JSON, 5.1 MB for the prepared body.
  */

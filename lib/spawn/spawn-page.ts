@@ -1,8 +1,8 @@
 /**
  * Everything the spawn page renders on the server below its header, in one call: the
  * rows of its scope for the view's tab (engrams or creatures; cached,
- * lib/portal/spawn-catalogue), the first rows of the view the URL asks for (searched and
- * filtered as the browser will: lib/portal/spawn-search), how many rows each tab has,
+ * lib/spawn/spawn-catalogue), the first rows of the view the URL asks for (searched and
+ * filtered as the browser will: lib/spawn/spawn-search), how many rows each tab has,
  * the numbers the controls show (rows per map) and the mods in the reader's order for
  * the mod filter. Kept apart from the components so a cache of the page can wrap it.
  */
