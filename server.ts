@@ -35,6 +35,7 @@ import { db, disconnectDb, poolStats } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
+import { keepCurrentRevisions } from "@/lib/documents/revisions/keep-current-revisions";
 import { appRoot } from "@/lib/server/app-root";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
@@ -66,6 +67,7 @@ Configuration comes from the environment; see README.md:
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
+  DOCUMENT_REVISIONS_KEEP (0: keep every revision of a document; N: only its newest N)
   HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)`;
 
 // server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
@@ -217,6 +219,19 @@ async function main(): Promise<void> {
       log.error(
         { step: "backfill", error: String(err) },
         "reading the maps of older documents failed (retried at the next start)",
+      ),
+  );
+  void keepCurrentRevisions(db(), cfg.DOCUMENT_REVISIONS_KEEP).then(
+    ({ kept, pruned }) =>
+      (kept > 0 || pruned > 0) &&
+      log.info(
+        { step: "revisions", kept, pruned },
+        `${kept} documents got their current content as a first kept revision; ${pruned} lost revisions beyond DOCUMENT_REVISIONS_KEEP`,
+      ),
+    (err: unknown) =>
+      log.error(
+        { step: "revisions", error: String(err) },
+        "keeping documents' revisions failed (retried at the next start)",
       ),
   );
 

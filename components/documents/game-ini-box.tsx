@@ -27,6 +27,8 @@ export function GameIniBox(props: {
   difficulty: number;
   documentDifficulty: number;
   difficultyError?: string;
+  /** the kept revision shown, when not the current content: the difficulty form keeps it */
+  revision?: number;
 }) {
   const { shown, hiddenLines } = preview(props.text);
   return (
@@ -56,6 +58,7 @@ export function GameIniBox(props: {
         .
       </p>
       <form method="get" className="flex flex-wrap items-end gap-2">
+        {props.revision !== undefined && <input type="hidden" name="revision" value={String(props.revision)} />}
         <div className="flex flex-col gap-1">
           <label htmlFor="difficulty" className="text-xs font-medium text-slate-300">
             Server difficulty (OverrideOfficialDifficulty)

@@ -4,6 +4,7 @@
  * types; every non-2xx reply becomes a BeaconApiError carrying status, message, details.
  */
 import type { DocumentJson } from "@/lib/documents/document-json";
+import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
 import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import type { ModJson } from "@/lib/mods/mod-json";
@@ -199,6 +200,18 @@ export function beaconApi(options: ClientOptions) {
       throw errorOf(res, `HEAD /v1/document.php/${documentId}`);
     },
     delete: (documentIds: string[]) => bulkDelete("/v1/document.php", documentIds),
+    /** Extension: the document's kept revisions, newest first. */
+    revisions: (documentId: string) =>
+      json<RevisionJson[]>("GET", `/v1/document.php/${ids(documentId)}?revisions`, { sign: false }),
+    /** Extension: a kept revision's bytes, exactly; counts as a download. */
+    revisionContent: async (documentId: string, revision: number) =>
+      (await call("GET", `/v1/document.php/${ids(documentId)}?revision=${revision}`, { sign: false })).body,
+    /** Extension: publishes a kept revision's bytes again as the newest revision (the author only). */
+    restore: (documentId: string, revision: number) =>
+      json<{ document_id: string; revision: number; restored_from: number }>(
+        "POST",
+        `/v1/document.php/${ids(documentId)}?restore=${revision}`,
+      ),
     /** The portal's Game.ini export of a loot document (not part of v1; not a download). */
     gameIni: async (documentId: string, difficulty?: string) =>
       (

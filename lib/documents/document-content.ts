@@ -6,6 +6,7 @@
  */
 import type { Db } from "@/lib/db/client";
 import { decodeContent } from "@/lib/documents/content-storage";
+import { readRevision } from "@/lib/documents/revisions/revision-store";
 
 /** larger contents are not parsed on a page view */
 export const MAX_PARSED_CONTENT_BYTES = 4 * 1024 * 1024;
@@ -41,4 +42,12 @@ export async function readDocumentJson(db: Db, documentId: string): Promise<Docu
   }
   if (bytes.length > MAX_PARSED_CONTENT_BYTES) return { state: "too-large", bytes: bytes.length };
   return parseContentBytes(bytes);
+}
+
+/** A kept revision's content as JSON ("missing" when the document has no such revision). */
+export async function readRevisionJson(db: Db, documentId: string, revision: number): Promise<DocumentContentJson> {
+  const found = await readRevision(db, documentId, revision);
+  if (!found) return { state: "missing" };
+  if (found.bytes.length > MAX_PARSED_CONTENT_BYTES) return { state: "too-large", bytes: found.bytes.length };
+  return parseContentBytes(found.bytes);
 }

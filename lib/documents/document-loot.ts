@@ -8,7 +8,7 @@ import { canBlueprintWith, resolveItems, type ItemResolver } from "@/lib/catalog
 import type { Db } from "@/lib/db/client";
 import { crateLines, writeGameIni, type CrateLine, type GameIniOptions } from "@/lib/loot/game-ini";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
-import { readDocumentJson, type DocumentContentJson } from "@/lib/documents/document-content";
+import { readDocumentJson, readRevisionJson, type DocumentContentJson } from "@/lib/documents/document-content";
 import { lootItems } from "@/lib/documents/loot-view";
 
 export interface DocumentLoot {
@@ -16,8 +16,10 @@ export interface DocumentLoot {
   loot: { doc: LootDocument; resolve: ItemResolver } | null;
 }
 
-export async function documentLoot(db: Db, documentId: string): Promise<DocumentLoot> {
-  const content = await readDocumentJson(db, documentId);
+/** The current content, or with `revision` that kept revision's. */
+export async function documentLoot(db: Db, documentId: string, revision?: number): Promise<DocumentLoot> {
+  const content =
+    revision === undefined ? await readDocumentJson(db, documentId) : await readRevisionJson(db, documentId, revision);
   const doc = content.state === "parsed" ? readLootDocument(content.value) : null;
   if (!doc) return { content, loot: null };
   return { content, loot: { doc, resolve: await resolveItems(db, lootItems(doc)) } };

@@ -1,9 +1,10 @@
 /**
  * /documents/<id>/game.ini: a loot document's Game.ini lines as a plain-text attachment
  * named after the document (GET), or merged into the Game.ini the client sends (POST,
- * lib/loot/game-ini-merge). Errors are one plain sentence: 400 a bad `difficulty` or a
- * body that is not text, 404 an unknown id, 413 a body over 1 MiB, 422 content that is
- * not a loot document. Neither counts as a download.
+ * lib/loot/game-ini-merge). `?revision=N` takes a kept revision's content instead of the
+ * current one. Errors are one plain sentence: 400 a bad `difficulty` or `revision` or a
+ * body that is not text, 404 an unknown id or revision, 413 a body over 1 MiB, 422
+ * content that is not a loot document. Neither counts as a download.
  */
 import type { Db } from "@/lib/db/client";
 import { contentDisposition } from "@/lib/documents/content-disposition";
@@ -16,6 +17,8 @@ import {
   parseDifficulty,
   type DocumentLoot,
 } from "@/lib/documents/document-loot";
+import { revisionFileName } from "@/lib/documents/revisions/download-revision";
+import { findRevision } from "@/lib/documents/revisions/revision-store";
 import { isUuid } from "@/lib/uuid";
 
 export interface PlainReply {
@@ -37,13 +40,36 @@ type Found =
   | { ok: true; name: string; loot: NonNullable<DocumentLoot["loot"]>; difficulty: number | undefined }
   | { ok: false; reply: PlainReply };
 
-async function findLoot(db: Db, options: { id: string; difficulty: string | null; baseUrl: string }): Promise<Found> {
+export interface ExportOptions {
+  id: string;
+  difficulty: string | null;
+  baseUrl: string;
+  /** `?revision=`: a kept revision's number; null for the current content */
+  revision?: string | null;
+}
+
+/** `?revision=` of a page or export: absent or empty = the current content; else a whole number from 1. */
+export function parseRevision(
+  value: string | null | undefined,
+): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  if (value === null || value === undefined || value === "") return { ok: true, value: undefined };
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  if (n < 1)
+    return { ok: false, message: `revision must be a revision's number (1, 2, ...), not "${value.slice(0, 40)}".` };
+  return { ok: true, value: n };
+}
+
+async function findLoot(db: Db, options: ExportOptions): Promise<Found> {
   const difficulty = parseDifficulty(options.difficulty);
   if (!difficulty.ok) return { ok: false, reply: plain(400, `Bad request: ${difficulty.message}`) };
+  const revision = parseRevision(options.revision);
+  if (!revision.ok) return { ok: false, reply: plain(400, `Bad request: ${revision.message}`) };
   const id = options.id.toLowerCase();
   const [doc] = isUuid(id) ? await findDocuments(db, { ids: [id], baseUrl: options.baseUrl }) : [];
   if (!doc) return { ok: false, reply: plain(404, "No document has this id.") };
-  const { loot } = await documentLoot(db, doc.document_id);
+  if (revision.value !== undefined && !(await findRevision(db, doc.document_id, revision.value)))
+    return { ok: false, reply: plain(404, `This document has no revision ${revision.value}.`) };
+  const { loot } = await documentLoot(db, doc.document_id, revision.value);
   if (!loot)
     return {
       ok: false,
@@ -52,13 +78,11 @@ async function findLoot(db: Db, options: { id: string; difficulty: string | null
         "This document holds no loot sources (it is not a loot document), so it has no Game.ini lines.",
       ),
     };
-  return { ok: true, name: doc.name, loot, difficulty: difficulty.value };
+  const name = revision.value === undefined ? doc.name : revisionFileName(doc.name, revision.value);
+  return { ok: true, name, loot, difficulty: difficulty.value };
 }
 
-export async function gameIniExport(
-  db: Db,
-  options: { id: string; difficulty: string | null; baseUrl: string },
-): Promise<PlainReply> {
+export async function gameIniExport(db: Db, options: ExportOptions): Promise<PlainReply> {
   const found = await findLoot(db, options);
   if (!found.ok) return found.reply;
   return plain(200, lootGameIni(found.loot, found.difficulty), {
@@ -79,7 +103,7 @@ export function gameIniText(bytes: Uint8Array): string | undefined {
 
 export async function gameIniMerge(
   db: Db,
-  options: { id: string; difficulty: string | null; baseUrl: string; body: Uint8Array | "too-large" },
+  options: ExportOptions & { body: Uint8Array | "too-large" },
 ): Promise<PlainReply> {
   if (options.body === "too-large")
     return plain(

@@ -5,20 +5,50 @@
  * now, download_count kept); any id owned by someone else refuses the whole batch
  * with 403. The full-text index follows name and description by itself (database
  * triggers or a generated column); the maps column and the document's items
- * (document_items, for /documents?item=) are written here with them.
+ * (document_items, for /documents?item=) are written here with them, and so is each
+ * document's new revision (lib/documents/revisions): its chunks are cut, hashed and
+ * compressed before the transaction, its one-line summary worked out against the
+ * content it replaces.
  */
 import { forbidden } from "@/lib/api/errors";
 import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { config } from "@/lib/config";
 import { encodeContent, type StoredContent } from "./content-storage";
 import type { DocumentInput } from "./document-input";
+import { currentContents, type CurrentContent } from "./revisions/current-contents";
+import { prepareRevisions, revisionRows, writeRevision, type PreparedRevision } from "./revisions/revision-store";
+import { summarizeRevision, UNKNOWN_CHANGE_SUMMARY } from "./revisions/revision-summary";
 
 export interface PublishOptions {
   userId: string;
   documents: DocumentInput[];
   now?: Date;
+  /** a restore (lib/documents/revisions/restore-revision.ts): the revision whose bytes these are */
+  restoredFrom?: number;
+  /** DOCUMENT_REVISIONS_KEEP unless given */
+  keepRevisions?: number;
+}
+
+interface Revisions {
+  prepared: PreparedRevision[];
+  /** what each document held before, as read when the summary was worked out */
+  before: Map<string, CurrentContent>;
+  restoredFrom?: number;
+  keep: number;
+}
+
+function summaryOf(revisions: Revisions, doc: DocumentInput, shaNow: string | null): string {
+  const before = revisions.before.get(doc.id);
+  // Another write replaced the content since it was read: its summary would be of another change.
+  if ((before?.sha256 ?? null) !== shaNow || before?.bytes === null) return UNKNOWN_CHANGE_SUMMARY;
+  return summarizeRevision({
+    previous: before?.bytes ?? null,
+    next: doc.content,
+    restoredFrom: revisions.restoredFrom,
+  });
 }
 
 async function writeItems(tx: Tx, documents: DocumentInput[], replaced: string[]): Promise<void> {
@@ -32,6 +62,7 @@ async function write(
   userId: string,
   documents: DocumentInput[],
   contents: StoredContent[],
+  revisions: Revisions,
   now: Date,
 ): Promise<void> {
   const ids = documents.map((d) => d.id);
@@ -56,10 +87,26 @@ async function write(
     });
     await tx.documentContent.createMany({ data: part.map(({ doc, content }) => ({ documentId: doc.id, ...content })) });
   }
+  const shas = new Map(
+    (
+      await findInChunks([...owned], (part) =>
+        tx.documentContent.findMany({
+          where: { documentId: { in: part } },
+          select: { documentId: true, sha256: true },
+        }),
+      )
+    ).map((c) => [c.documentId, c.sha256]),
+  );
   for (const [i, doc] of documents.entries()) {
-    if (!owned.has(doc.id)) continue;
+    const meta = { createdAt: now, restoredFrom: revisions.restoredFrom };
+    if (!owned.has(doc.id)) {
+      const summary = summaryOf(revisions, doc, null);
+      await writeRevision(tx, revisions.prepared[i]!, { ...meta, revision: 1, summary }, revisions.keep);
+      continue;
+    }
     const content = contents[i]!;
-    await tx.document.update({
+    const summary = summaryOf(revisions, doc, shas.get(doc.id) ?? null);
+    const { revision } = await tx.document.update({
       where: { id: doc.id },
       data: {
         name: doc.name,
@@ -69,18 +116,36 @@ async function write(
         lastUpdated: now,
         content: { upsert: { create: content, update: content } },
       },
+      select: { revision: true },
     });
+    await writeRevision(tx, revisions.prepared[i]!, { ...meta, revision, summary }, revisions.keep);
   }
   await writeItems(tx, documents, [...owned]);
 }
 
 export async function publishDocuments(db: Db, options: PublishOptions): Promise<void> {
   const { userId, documents, now = new Date() } = options;
-  const contents = await Promise.all(documents.map((d) => encodeContent(d.content)));
+  const [contents, prepared, before] = await Promise.all([
+    Promise.all(documents.map((d) => encodeContent(d.content))),
+    prepareRevisions(db, documents),
+    currentContents(
+      db,
+      documents.map((d) => d.id),
+    ),
+  ]);
+  const revisions: Revisions = {
+    prepared,
+    before,
+    restoredFrom: options.restoredFrom,
+    keep: options.keepRevisions ?? config().DOCUMENT_REVISIONS_KEEP,
+  };
   // A large document weighs in the batch like many rows: one row per 64 KiB stored.
-  const rows = documents.length + Math.floor(contents.reduce((n, c) => n + c.body.length, 0) / 65_536);
+  const rows =
+    documents.length +
+    prepared.reduce((n, p) => n + revisionRows(p), 0) +
+    Math.floor(contents.reduce((n, c) => n + c.body.length, 0) / 65_536);
   const limits = { rows, timeoutMs: batchTransactionOptions(documents.length, 60_000).timeout };
-  const attempt = () => groupCommit(db, ({ tx }) => write(tx, userId, documents, contents, now), limits);
+  const attempt = () => groupCommit(db, ({ tx }) => write(tx, userId, documents, contents, revisions, now), limits);
   try {
     await attempt();
   } catch (err) {

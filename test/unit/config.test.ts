@@ -18,6 +18,7 @@ describe("configuration", () => {
       SQLITE_SYNCHRONOUS: "FULL",
       BASE_CATALOGUE: true,
       CHANGES_RETENTION_DAYS: 90,
+      DOCUMENT_REVISIONS_KEEP: 0,
       HEAP_MODE: "compact",
       provider: "sqlite",
     });
@@ -35,6 +36,9 @@ describe("configuration", () => {
     expect(() => readConfig({ BASE_CATALOGUE: "no" })).toThrow(ConfigError);
     expect(readConfig({ CHANGES_RETENTION_DAYS: "7.5" }).CHANGES_RETENTION_DAYS).toBe(7.5);
     expect(() => readConfig({ CHANGES_RETENTION_DAYS: "0" })).toThrow(ConfigError);
+    expect(readConfig({ DOCUMENT_REVISIONS_KEEP: "5" }).DOCUMENT_REVISIONS_KEEP).toBe(5);
+    expect(() => readConfig({ DOCUMENT_REVISIONS_KEEP: "-1" })).toThrow(ConfigError);
+    expect(() => readConfig({ DOCUMENT_REVISIONS_KEEP: "2.5" })).toThrow(ConfigError);
     expect(readConfig({ HEAP_MODE: "fast" }).HEAP_MODE).toBe("fast");
     expect(() => readConfig({ HEAP_MODE: "small" })).toThrow(ConfigError);
   });

@@ -1,7 +1,8 @@
 /**
  * /documents/<id>: a document's metadata and its v1 download link; for a loot document
  * the loot view and its Game.ini lines (`?difficulty=` recalculates them), for any
- * other content the summary of its keys.
+ * other content the summary of its keys. Its kept revisions below (components/documents/
+ * revisions); `?revision=N` shows a kept revision instead of the current content.
  */
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -24,6 +25,11 @@ import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/docu
 import { summarizeContent } from "@/lib/documents/document-summary";
 import { formatCount } from "@/lib/portal/format";
 import { lootView } from "@/lib/documents/loot-view";
+import { parseRevision } from "@/lib/documents/game-ini-export";
+import { revisionUrl } from "@/lib/documents/revisions/revision-json";
+import { listRevisions } from "@/lib/documents/revisions/revision-store";
+import { RevisionList } from "@/components/documents/revisions/revision-list";
+import { RevisionNotices } from "@/components/documents/revisions/revision-notices";
 import { isUuid } from "@/lib/uuid";
 
 export const dynamic = "force-dynamic";
@@ -48,14 +54,28 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   const query = await searchParams;
   const difficultyParam = query.difficulty;
   const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const revisions = await listRevisions(db(), doc.document_id);
+  const asked = parseRevision(first(query.revision));
+  // A kept revision other than the current one; anything else shows the current content.
+  const revision =
+    asked.ok && asked.value !== doc.revision && revisions.some((r) => r.revision === asked.value)
+      ? asked.value
+      : undefined;
   const [{ content, loot }, userId, authorName] = await Promise.all([
-    documentLoot(db(), doc.document_id),
+    documentLoot(db(), doc.document_id, revision),
     currentUserId(),
     displayNameOf(db(), doc.user_id),
   ]);
   const isAuthor = userId === doc.user_id;
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
-  const iniHref = `/documents/${doc.document_id}/game.ini${iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty ? `?difficulty=${iniDifficulty}` : ""}`;
+  const iniQuery = new URLSearchParams();
+  if (iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty)
+    iniQuery.set("difficulty", String(iniDifficulty));
+  if (revision !== undefined) iniQuery.set("revision", String(revision));
+  const iniHref = `/documents/${doc.document_id}/game.ini${iniQuery.size > 0 ? `?${iniQuery}` : ""}`;
+  const downloadHref = (n: number) =>
+    n === doc.revision ? doc.resource_url : revisionUrl(config().BASE_URL, doc.document_id, n);
   return (
     <article className="space-y-6" aria-labelledby="document-title">
       <p>
@@ -103,13 +123,23 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           Saved: this is revision {doc.revision}.
         </p>
       )}
+      <RevisionNotices
+        documentId={doc.document_id}
+        current={doc.revision}
+        shown={revision}
+        shownInfo={revisions.find((r) => r.revision === revision)}
+        askedRevision={first(query.revision)}
+        askedFound={revision !== undefined || (asked.ok && asked.value === doc.revision)}
+        restored={isAuthor ? first(query.restored) : undefined}
+        restoreError={first(query.restore_error)}
+      />
       <p className="flex flex-wrap gap-2">
         <a
-          href={doc.resource_url}
+          href={downloadHref(revision ?? doc.revision)}
           download
           className="inline-flex min-h-11 items-center rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950"
         >
-          Download document
+          {revision === undefined ? "Download document" : `Download revision ${revision}`}
         </a>
         {loot && (
           // The editor's pages tell a visitor who is not signed in how to sign in.
@@ -126,7 +156,8 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           <GameIniBox
             text={lootGameIni(loot, iniDifficulty)}
             downloadHref={iniHref}
-            mergeAction={`/documents/${doc.document_id}/game.ini`}
+            mergeAction={`/documents/${doc.document_id}/game.ini${revision === undefined ? "" : `?revision=${revision}`}`}
+            revision={revision}
             difficulty={iniDifficulty ?? loot.doc.difficulty}
             documentDifficulty={loot.doc.difficulty}
             difficultyError={difficulty.ok ? undefined : difficulty.message}
@@ -138,6 +169,15 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       ) : (
         <ContentSummary summary={summarizeContent(content)} />
       )}
+      <RevisionList
+        documentId={doc.document_id}
+        current={doc.revision}
+        shown={revision ?? doc.revision}
+        revisions={revisions}
+        loot={loot !== null}
+        isAuthor={isAuthor}
+        downloadHref={downloadHref}
+      />
     </article>
   );
 }

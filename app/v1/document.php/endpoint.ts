@@ -1,6 +1,10 @@
 /**
  * /v1/document.php (spec "Documents", CONTRACT §7). Anyone may read; POST and DELETE
  * are signed and touch only the caller's documents.
+ *
+ * Extensions a v1 client never sends (docs/API.md, "Document revisions"): on one id,
+ * `?revisions` lists its kept revisions, `?revision=N` downloads one; a signed POST with
+ * `?restore=N` restores one. Without these parameters every reply is the interface's.
  */
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
@@ -17,6 +21,11 @@ import { documentExists, findDocuments } from "@/lib/documents/find-documents";
 import { documentListBody } from "@/lib/documents/list-documents";
 import { parseListQuery } from "@/lib/documents/list-query";
 import { publishDocuments } from "@/lib/documents/publish-documents";
+import { downloadRevision } from "@/lib/documents/revisions/download-revision";
+import { restoreRevision } from "@/lib/documents/revisions/restore-revision";
+import { revisionJson } from "@/lib/documents/revisions/revision-json";
+import { listRevisions } from "@/lib/documents/revisions/revision-store";
+import { naturalParameter } from "@/lib/api/query-params";
 import { isUuid, requireUuids } from "@/lib/uuid";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
@@ -35,6 +44,30 @@ async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
   return { status: 200, headers, body: await original() };
 }
 
+/** The extension parameters of a single-document request, in the order they are looked for. */
+const GET_EXTENSIONS = ["revisions", "revision"] as const;
+
+function oneDocument(ids: string[], parameter: string): string {
+  if (ids.length !== 1) throw badRequest(`?${parameter} takes exactly one document id.`, { document_ids: ids });
+  return ids[0]!;
+}
+
+async function getExtension(ctx: RequestContext, ids: string[], parameter: (typeof GET_EXTENSIONS)[number]) {
+  const id = oneDocument(ids, parameter);
+  const baseUrl = config().BASE_URL;
+  if (parameter === "revisions") {
+    if (!(await documentExists(db(), id))) throw notFound("No document has this id.", { document_id: id });
+    return jsonResponse((await listRevisions(db(), id)).map((r) => revisionJson(r, id, baseUrl)));
+  }
+  const revision = naturalParameter(ctx.query, "revision", 0, 2 ** 31 - 1, 1);
+  const { name, bytes } = await downloadRevision(db(), id, revision);
+  return {
+    status: 200,
+    headers: { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name) },
+    body: bytes,
+  };
+}
+
 export const documentEndpoint: Endpoint = {
   name: "document.php",
   methods: {
@@ -45,6 +78,8 @@ export const documentEndpoint: Endpoint = {
         if (ctx.pathIds.length === 0)
           return preparedJsonResponse(await documentListBody(db(), { ...parseListQuery(ctx.query), baseUrl }));
         const ids = requireUuids(ctx.pathIds, "Document");
+        const extension = GET_EXTENSIONS.find((p) => ctx.query.has(p));
+        if (extension) return getExtension(ctx, ids, extension);
         if (ids.length === 1 && !ctx.query.has("simple")) return download(ctx, ids[0]!);
         const found = await findDocuments(db(), { ids, baseUrl });
         if (found.length === 0)
@@ -70,6 +105,12 @@ export const documentEndpoint: Endpoint = {
       auth: "required",
       async handle(ctx) {
         const caller = ctx.requireCaller();
+        if (ctx.query.has("restore")) {
+          const id = oneDocument(requireUuids(ctx.pathIds, "Document"), "restore");
+          const revision = naturalParameter(ctx.query, "restore", 0, 2 ** 31 - 1, 1);
+          const restored = await restoreRevision(db(), { userId: caller.userId, documentId: id, revision });
+          return jsonResponse({ document_id: id, revision: restored.revision, restored_from: revision });
+        }
         const documents = readDocumentInputs(ctx.json(), ctx.text(), ctx.req.body);
         const pathIds = requireUuids(ctx.pathIds, "Document");
         if (pathIds.some((id) => !documents.some((d) => d.id === id))) {

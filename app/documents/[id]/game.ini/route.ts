@@ -1,5 +1,5 @@
 /**
- * GET /documents/<id>/game.ini[?difficulty=x]: the lines. POST: the Game.ini in the body
+ * GET /documents/<id>/game.ini[?difficulty=x][&revision=n]: the lines (of a kept revision with `revision`). POST: the Game.ini in the body
  * (any type but a form: text as sent) merged with them; the page's paste form sends
  * multipart with fields `ini` and `difficulty`. lib/documents/game-ini-export does the work.
  */
@@ -15,10 +15,12 @@ const reply = (r: { status: number; body: string; headers: Record<string, string
   new Response(r.body, { status: r.status, headers: r.headers });
 
 export async function GET(req: Request, { params }: Context): Promise<Response> {
+  const query = new URL(req.url).searchParams;
   return reply(
     await gameIniExport(db(), {
       id: (await params).id,
-      difficulty: new URL(req.url).searchParams.get("difficulty"),
+      difficulty: query.get("difficulty"),
+      revision: query.get("revision"),
       baseUrl: config().BASE_URL,
     }),
   );
@@ -26,7 +28,8 @@ export async function GET(req: Request, { params }: Context): Promise<Response> 
 
 export async function POST(req: Request, { params }: Context): Promise<Response> {
   const id = (await params).id;
-  let difficulty = new URL(req.url).searchParams.get("difficulty");
+  const query = new URL(req.url).searchParams;
+  let difficulty = query.get("difficulty");
   let body: Uint8Array | "too-large";
   if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     // A form's file field may carry the Game.ini; multipart adds a little around it.
@@ -51,5 +54,7 @@ export async function POST(req: Request, { params }: Context): Promise<Response>
   } else {
     body = await readLimitedBody(req, MAX_MERGE_BYTES);
   }
-  return reply(await gameIniMerge(db(), { id, difficulty, baseUrl: config().BASE_URL, body }));
+  return reply(
+    await gameIniMerge(db(), { id, difficulty, revision: query.get("revision"), baseUrl: config().BASE_URL, body }),
+  );
 }

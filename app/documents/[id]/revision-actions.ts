@@ -1,0 +1,31 @@
+"use server";
+/**
+ * Restoring a kept revision from the document page: a plain form (works without
+ * JavaScript) behind the portal's session; lib/documents/revisions/restore-revision checks
+ * that the signed-in user is the author (403 otherwise) and publishes the old bytes as
+ * the newest revision. The page then says what happened (`?restored=<new revision>`, or
+ * `?restore_error=<status>`: a code, so no text of the address ends up on the page).
+ */
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { requireUser } from "@/lib/dashboard/session";
+import { db } from "@/lib/db/client";
+import { restoreRevision } from "@/lib/documents/revisions/restore-revision";
+import { isUuid } from "@/lib/uuid";
+
+export async function restoreRevisionAction(form: FormData): Promise<void> {
+  const userId = await requireUser();
+  const id = String(form.get("document_id") ?? "").toLowerCase();
+  const revision = Number(form.get("revision"));
+  if (!isUuid(id) || !Number.isSafeInteger(revision) || revision < 1) redirect("/documents");
+  let restored: number;
+  try {
+    restored = (await restoreRevision(db(), { userId, documentId: id, revision })).revision;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    redirect(`/documents/${id}?restore_error=${err.status}`);
+  }
+  revalidatePath(`/documents/${id}`);
+  redirect(`/documents/${id}?restored=${restored}`);
+}

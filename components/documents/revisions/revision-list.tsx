@@ -1,0 +1,118 @@
+/**
+ * The kept revisions of a document on its page, newest first, folded away behind their
+ * count (the newest one's summary in view): for each one its number, time, size and
+ * summary, a link to view it (`?revision=N`), to download it and its Game.ini, to see
+ * what changed since it (`?since=N`, a link to bookmark), and for its author a Restore
+ * button (a plain form: no JavaScript needed).
+ */
+import Link from "next/link";
+import { restoreRevisionAction } from "@/app/documents/[id]/revision-actions";
+import type { RevisionInfo } from "@/lib/documents/revisions/revision-store";
+import { formatCount, formatUtc } from "@/lib/portal/format";
+
+const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
+const link = `inline-flex min-h-11 items-center text-amber-400 underline sm:min-h-0 ${focus}`;
+
+export const formatBytes = (bytes: number) =>
+  bytes < 1024
+    ? `${formatCount(bytes)} bytes`
+    : `${(bytes / 1024).toLocaleString("en-US", { maximumFractionDigits: 1 })} KB`;
+
+export function RevisionList(props: {
+  documentId: string;
+  /** the document's current revision */
+  current: number;
+  /** the one the page shows */
+  shown: number;
+  revisions: RevisionInfo[];
+  /** the current content is a loot document: revisions get a Game.ini link */
+  loot: boolean;
+  isAuthor: boolean;
+  /** v1 download URL of a revision */
+  downloadHref: (revision: number) => string;
+}) {
+  const { documentId, revisions } = props;
+  if (revisions.length === 0) return null;
+  const oldest = revisions[revisions.length - 1]!.revision;
+  return (
+    <section aria-labelledby="revisions-title" className="space-y-2 rounded-lg border border-slate-800 p-4">
+      <h2 id="revisions-title" className="text-lg font-semibold">
+        Revisions
+      </h2>
+      <p className="break-words text-sm text-slate-300">
+        Revision {revisions[0]!.revision}: {revisions[0]!.summary}
+      </p>
+      <details data-testid="revisions">
+        <summary className={`cursor-pointer py-2 text-sm font-medium text-amber-400 ${focus}`}>
+          {revisions.length === 1 ? "The revision kept" : `All ${formatCount(revisions.length)} revisions kept`}
+        </summary>
+        <div className="space-y-3 pt-2">
+          {oldest > 1 && (
+            <p className="text-sm text-slate-300">Revisions before {oldest} are not kept on this server.</p>
+          )}
+          <ol className="space-y-3" aria-label="Revisions, newest first">
+            {revisions.map((r) => (
+              <li
+                key={r.revision}
+                data-testid="revision"
+                aria-current={r.revision === props.shown ? "true" : undefined}
+                className={`space-y-1 rounded border p-3 text-sm ${r.revision === props.shown ? "border-amber-400" : "border-slate-800"}`}
+              >
+                <p className="flex flex-wrap items-baseline gap-x-3">
+                  <strong className="font-semibold">Revision {r.revision}</strong>
+                  {r.revision === props.current && <span className="text-emerald-300">current</span>}
+                  <time dateTime={r.createdAt.toISOString()} className="text-slate-400">
+                    {formatUtc(r.createdAt)}
+                  </time>
+                  <span className="text-slate-400">{formatBytes(r.size)}</span>
+                </p>
+                <p className="break-words text-slate-200" data-testid="revision-summary">
+                  {r.summary}
+                </p>
+                <p className="flex flex-wrap gap-x-4">
+                  {r.revision !== props.shown && (
+                    <Link
+                      href={
+                        r.revision === props.current
+                          ? `/documents/${documentId}`
+                          : `/documents/${documentId}?revision=${r.revision}`
+                      }
+                      className={link}
+                    >
+                      View<span className="sr-only"> revision {r.revision}</span>
+                    </Link>
+                  )}
+                  <a href={props.downloadHref(r.revision)} download className={link}>
+                    Download<span className="sr-only"> revision {r.revision}</span>
+                  </a>
+                  {props.loot && (
+                    <a href={`/documents/${documentId}/game.ini?revision=${r.revision}`} download className={link}>
+                      Game.ini<span className="sr-only"> of revision {r.revision}</span>
+                    </a>
+                  )}
+                  {r.revision !== props.current && (
+                    <Link href={`/documents/${documentId}?since=${r.revision}`} className={link}>
+                      Changes since<span className="sr-only"> revision {r.revision}</span>
+                    </Link>
+                  )}
+                </p>
+                {props.isAuthor && r.revision !== props.current && (
+                  <form action={restoreRevisionAction}>
+                    <input type="hidden" name="document_id" value={documentId} />
+                    <input type="hidden" name="revision" value={String(r.revision)} />
+                    <button
+                      type="submit"
+                      className={`min-h-11 rounded bg-slate-800 px-3 py-1.5 hover:bg-slate-700 sm:min-h-0 ${focus}`}
+                    >
+                      Restore revision {r.revision}
+                    </button>
+                  </form>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </details>
+    </section>
+  );
+}
