@@ -33,6 +33,7 @@ export const saveLootAction = formAction(
       documentId: input.document_id,
       content: input.content,
       maxBytes: config().MAX_BODY_BYTES,
+      keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
     });
     revalidatePath(`/documents/${saved.documentId}`);
     return { ok: `Saved revision ${saved.revision}.` };

@@ -5,6 +5,7 @@
  */
 import type { DocumentJson } from "@/lib/documents/document-json";
 import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
+import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import type { ModJson } from "@/lib/mods/mod-json";
@@ -206,6 +207,13 @@ export function beaconApi(options: ClientOptions) {
     /** Extension: a kept revision's bytes, exactly; counts as a download. */
     revisionContent: async (documentId: string, revision: number) =>
       (await call("GET", `/v1/document.php/${ids(documentId)}?revision=${revision}`, { sign: false })).body,
+    /** Extension: what changed between two kept revisions (defaults: the newest and the one before it). */
+    diff: (documentId: string, from?: number, to?: number) =>
+      json<RevisionDiffJson>(
+        "GET",
+        `/v1/document.php/${ids(documentId)}?diff${from === undefined ? "" : `&from=${from}`}${to === undefined ? "" : `&to=${to}`}`,
+        { sign: false },
+      ),
     /** Extension: publishes a kept revision's bytes again as the newest revision (the author only). */
     restore: (documentId: string, revision: number) =>
       json<{ document_id: string; revision: number; restored_from: number }>(

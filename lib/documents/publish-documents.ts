@@ -15,7 +15,6 @@ import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { config } from "@/lib/config";
 import { encodeContent, type StoredContent } from "./content-storage";
 import type { DocumentInput } from "./document-input";
 import { currentContents, type CurrentContent } from "./revisions/current-contents";
@@ -28,27 +27,25 @@ export interface PublishOptions {
   now?: Date;
   /** a restore (lib/documents/revisions/restore-revision.ts): the revision whose bytes these are */
   restoredFrom?: number;
-  /** DOCUMENT_REVISIONS_KEEP unless given */
+  /** revisions kept per document (DOCUMENT_REVISIONS_KEEP, which the app passes); 0 or absent: every one */
   keepRevisions?: number;
 }
 
 interface Revisions {
   prepared: PreparedRevision[];
-  /** what each document held before, as read when the summary was worked out */
+  /** what each document held before, as read when its summary was worked out */
   before: Map<string, CurrentContent>;
+  /** each document's summary against `before` */
+  summaries: string[];
   restoredFrom?: number;
   keep: number;
 }
 
-function summaryOf(revisions: Revisions, doc: DocumentInput, shaNow: string | null): string {
+function summaryOf(revisions: Revisions, i: number, doc: DocumentInput, shaNow: string | null): string {
   const before = revisions.before.get(doc.id);
   // Another write replaced the content since it was read: its summary would be of another change.
   if ((before?.sha256 ?? null) !== shaNow || before?.bytes === null) return UNKNOWN_CHANGE_SUMMARY;
-  return summarizeRevision({
-    previous: before?.bytes ?? null,
-    next: doc.content,
-    restoredFrom: revisions.restoredFrom,
-  });
+  return revisions.summaries[i]!;
 }
 
 async function writeItems(tx: Tx, documents: DocumentInput[], replaced: string[]): Promise<void> {
@@ -100,12 +97,12 @@ async function write(
   for (const [i, doc] of documents.entries()) {
     const meta = { createdAt: now, restoredFrom: revisions.restoredFrom };
     if (!owned.has(doc.id)) {
-      const summary = summaryOf(revisions, doc, null);
+      const summary = summaryOf(revisions, i, doc, null);
       await writeRevision(tx, revisions.prepared[i]!, { ...meta, revision: 1, summary }, revisions.keep);
       continue;
     }
     const content = contents[i]!;
-    const summary = summaryOf(revisions, doc, shas.get(doc.id) ?? null);
+    const summary = summaryOf(revisions, i, doc, shas.get(doc.id) ?? null);
     const { revision } = await tx.document.update({
       where: { id: doc.id },
       data: {
@@ -133,11 +130,21 @@ export async function publishDocuments(db: Db, options: PublishOptions): Promise
       documents.map((d) => d.id),
     ),
   ]);
+  const summaries = await Promise.all(
+    documents.map((d) =>
+      summarizeRevision(db, {
+        previous: before.get(d.id)?.bytes ?? null,
+        next: d.content,
+        restoredFrom: options.restoredFrom,
+      }),
+    ),
+  );
   const revisions: Revisions = {
     prepared,
     before,
+    summaries,
     restoredFrom: options.restoredFrom,
-    keep: options.keepRevisions ?? config().DOCUMENT_REVISIONS_KEEP,
+    keep: options.keepRevisions ?? 0,
   };
   // A large document weighs in the batch like many rows: one row per 64 KiB stored.
   const rows =

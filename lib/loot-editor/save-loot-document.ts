@@ -22,13 +22,15 @@ export interface SaveLootOptions {
   content: string;
   /** the largest content accepted: the API's MAX_BODY_BYTES */
   maxBytes: number;
+  /** revisions kept per document: DOCUMENT_REVISIONS_KEEP (0: every one) */
+  keepRevisions?: number;
 }
 
 export async function saveLootDocument(
   db: Db,
   options: SaveLootOptions,
 ): Promise<{ documentId: string; revision: number }> {
-  const { userId, mode, documentId, content, maxBytes } = options;
+  const { userId, mode, documentId, content, maxBytes, keepRevisions } = options;
   const bytes = Buffer.from(content, "utf8");
   if (bytes.length > maxBytes)
     throw new ApiError("payload_too_large", `The document is larger than the server accepts (${maxBytes} bytes).`);
@@ -58,7 +60,7 @@ export async function saveLootDocument(
   if (mode === "update" && existing!.userId !== userId)
     throw forbidden("Documents published by another user cannot be changed.");
 
-  await publishDocuments(db, { userId, documents: readDocumentInputs(parsed, content, bytes) });
+  await publishDocuments(db, { userId, documents: readDocumentInputs(parsed, content, bytes), keepRevisions });
   const saved = await db.document.findUniqueOrThrow({ where: { id: documentId }, select: { revision: true } });
   return { documentId, revision: saved.revision };
 }

@@ -22,6 +22,15 @@ const metadata = {
   resource_url: `${EXAMPLE.baseUrl}/v1/document.php/${EXAMPLE.documentId}`,
 };
 const metadataList = { type: "array", items: schemaRef("DocumentMetadata") };
+const revisionExample = {
+  revision: 1,
+  created: "2026-11-21 08:00:00+0000",
+  size: 84,
+  sha256: "5f0c1a3e9b27d4c86a1e0f3b2d9c7a6e4b1f8d0c3a5e7b9d2f4a6c8e0b1d3f5a",
+  summary: "First published",
+  restored_from: null,
+  resource_url: `${EXAMPLE.baseUrl}/v1/document.php/${EXAMPLE.documentId}?revision=1`,
+};
 const oneId = (name: string) => pathIds("document_ids", "One document id (UUID).", { [name]: EXAMPLE.documentId });
 
 export const documentPaths: Record<string, PathItem> = {
@@ -88,8 +97,38 @@ export const documentPaths: Record<string, PathItem> = {
           download: EXAMPLE.documentId,
           metadata: EXAMPLE.documentId,
           several: `${EXAMPLE.documentId},${EXAMPLE.otherDocumentId}`,
+          revisions: EXAMPLE.documentId,
+          oldRevision: EXAMPLE.documentId,
+          diff: EXAMPLE.documentId,
         }),
         query("simple", "Present (no value): metadata instead of content.", { type: "string" }, { metadata: "" }, true),
+        query(
+          "revisions",
+          "Extension, one id: present (no value): the document's kept revisions, newest first (DocumentRevision), not counted.",
+          { type: "string" },
+          { revisions: "" },
+          true,
+        ),
+        query(
+          "revision",
+          'Extension, one id: the content of this kept revision instead of the current one, as a download (counted); the file is named "<name> (revision <n>).beacon".',
+          { type: "integer", minimum: 1 },
+          { oldRevision: "1" },
+        ),
+        query(
+          "diff",
+          "Extension, one id: present (no value): what changed between two kept revisions (RevisionDiff), not counted.",
+          { type: "string" },
+          { diff: "" },
+          true,
+        ),
+        query(
+          "from",
+          "With diff: the older revision (default: the kept revision before to).",
+          { type: "integer", minimum: 1 },
+          { diff: "1" },
+        ),
+        query("to", "With diff: the newer revision (default: the newest).", { type: "integer", minimum: 1 }),
       ],
       responses: {
         "200": {
@@ -106,8 +145,15 @@ export const documentPaths: Record<string, PathItem> = {
               examples: { content: { value: JSON.stringify(exampleContent) } },
             },
             "application/json": {
-              schema: { oneOf: [schemaRef("DocumentMetadata"), metadataList] },
-              examples: { metadata: { value: metadata } },
+              schema: {
+                oneOf: [
+                  schemaRef("DocumentMetadata"),
+                  metadataList,
+                  { type: "array", items: schemaRef("DocumentRevision") },
+                  schemaRef("RevisionDiff"),
+                ],
+              },
+              examples: { metadata: { value: metadata }, revisions: { value: [revisionExample] } },
             },
           },
         },
@@ -132,12 +178,24 @@ export const documentPaths: Record<string, PathItem> = {
     post: {
       operationId: "publishDocumentAt",
       summary: "Publish or update a document, id in the path",
-      description: "As POST /v1/document.php; the id after document.php/ must be a body Identifier.",
+      description:
+        "As POST /v1/document.php; the id after document.php/ must be a body Identifier. Extension: with ?restore=<revision> (one id, body ignored) the author publishes that kept revision's content again as the newest revision; the reply is RestoredRevision; 403 for another user's document, 404 for an unknown document or revision.",
       tags: ["Documents"],
       security: SIGNED,
-      parameters: [oneId("one")],
+      parameters: [
+        pathIds("document_ids", "One document id (UUID).", { one: EXAMPLE.documentId, restore: EXAMPLE.documentId }),
+        query("restore", "Extension: the kept revision to restore.", { type: "integer", minimum: 1 }, { restore: "1" }),
+      ],
       requestBody: { required: true, content: json(schemaRef("DocumentContents"), { one: exampleContent }) },
-      responses: { "200": EMPTY_OK, ...errors("401", "403") },
+      responses: {
+        "200": {
+          description: "Done: 200 with an empty body; with ?restore, the new revision (JSON).",
+          content: json(schemaRef("RestoredRevision"), {
+            restore: { document_id: EXAMPLE.documentId, revision: 2, restored_from: 1 },
+          }),
+        },
+        ...errors("401", "403", "404"),
+      },
     },
     delete: {
       operationId: "deleteDocuments",

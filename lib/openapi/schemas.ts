@@ -235,6 +235,126 @@ export const schemas: Record<string, JsonSchema> = {
       expired_records: { type: "array", items: ref("ExpiredRecord"), description: "What was deleted." },
     },
   },
+  DocumentRevision: {
+    type: "object",
+    description: "Extension: one kept revision of a document (GET /v1/document.php/<id>?revisions).",
+    required: ["revision", "created", "size", "sha256", "summary", "restored_from", "resource_url"],
+    properties: {
+      revision: {
+        type: "integer",
+        minimum: 1,
+        description: "The document's revision when this content was published.",
+      },
+      created: {
+        type: "string",
+        pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\+0000$",
+        description: "When it was published: YYYY-MM-DD HH:MM:SS+0000 (UTC).",
+      },
+      size: { type: "integer", minimum: 0, description: "Bytes of the content." },
+      sha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "SHA-256 of the content, hex." },
+      summary: { type: "string", description: "One line: what changed since the revision before it." },
+      restored_from: {
+        type: ["integer", "null"],
+        description: "The revision whose content this one restored, or null.",
+      },
+      resource_url: url("BASE_URL/v1/document.php/<document_id>?revision=<revision>: its content."),
+    },
+  },
+  RevisionDiff: {
+    type: "object",
+    description:
+      "Extension: what changed between two kept revisions (GET /v1/document.php/<id>?diff). Each change's text is what the document page lists and the CLI prints.",
+    required: ["document_id", "from", "to", "format", "identical", "changes", "json", "game_ini", "note"],
+    properties: {
+      document_id: uuid("The document."),
+      from: ref("DocumentRevision"),
+      to: ref("DocumentRevision"),
+      format: {
+        type: "string",
+        enum: ["loot", "json", "bytes"],
+        description: "loot: both are loot documents; json: compared key by key; bytes: only whether they differ.",
+      },
+      identical: { type: "boolean", description: "The two hold the same bytes." },
+      changes: {
+        type: "array",
+        description:
+          "Loot changes: sources, item sets and entries added, removed or changed; the document's title, description, difficulty and maps.",
+        items: {
+          type: "object",
+          required: ["kind", "where", "fields", "text"],
+          properties: {
+            kind: {
+              type: "string",
+              enum: [
+                "document-changed",
+                "source-added",
+                "source-removed",
+                "source-changed",
+                "set-added",
+                "set-removed",
+                "set-changed",
+                "entry-added",
+                "entry-removed",
+                "entry-changed",
+              ],
+            },
+            where: { type: "array", items: { type: "string" }, description: "Source label, set label, entry's items." },
+            fields: {
+              type: "array",
+              description:
+                "For *-changed: each value that changed, as the loot view shows it (chances with their weights).",
+              items: {
+                type: "object",
+                required: ["field", "from", "to"],
+                properties: { field: { type: "string" }, from: { type: "string" }, to: { type: "string" } },
+              },
+            },
+            text: { type: "string", description: "The change in one line." },
+          },
+        },
+      },
+      json: {
+        type: "array",
+        description: "Keys outside the loot model (or of any JSON content), key by key.",
+        items: {
+          type: "object",
+          required: ["path", "kind", "text"],
+          properties: {
+            path: { type: "string" },
+            kind: { type: "string", enum: ["added", "removed", "changed"] },
+            from: { type: "string", description: "The value before, as JSON (shortened)." },
+            to: { type: "string", description: "The value after, as JSON (shortened)." },
+            text: { type: "string" },
+          },
+        },
+      },
+      game_ini: {
+        type: "array",
+        description: "Game.ini lines that differ, one ConfigOverrideSupplyCrateItems line per loot source.",
+        items: {
+          type: "object",
+          required: ["crate", "kind"],
+          properties: {
+            crate: { type: "string" },
+            kind: { type: "string", enum: ["added", "removed", "changed"] },
+            from: { type: "string" },
+            to: { type: "string" },
+          },
+        },
+      },
+      note: { type: ["string", "null"], description: "Why the diff is less detailed (too large, not JSON)." },
+    },
+  },
+  RestoredRevision: {
+    type: "object",
+    description: "Extension: the reply to POST /v1/document.php/<id>?restore=<revision>.",
+    required: ["document_id", "revision", "restored_from"],
+    properties: {
+      document_id: uuid("The document."),
+      revision: { type: "integer", minimum: 1, description: "Its new revision, holding the restored content." },
+      restored_from: { type: "integer", minimum: 1, description: "The revision restored." },
+    },
+  },
   DocumentMetadata: {
     type: "object",
     required: [

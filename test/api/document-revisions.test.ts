@@ -6,13 +6,16 @@
 // DOCUMENT_REVISIONS_KEEP drops the oldest and the chunks only they used; documents from
 // before revisions get their current content as the first kept revision.
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { readDocumentInputs } from "@/lib/documents/document-input";
 import { publishDocuments } from "@/lib/documents/publish-documents";
 import { FIRST_KEPT_SUMMARY, keepCurrentRevisions } from "@/lib/documents/revisions/keep-current-revisions";
 import { splitHashes } from "@/lib/documents/revisions/chunking";
-import { readRevision } from "@/lib/documents/revisions/revision-store";
+import { listRevisions, readRevision } from "@/lib/documents/revisions/revision-store";
+import { createDb, type Db } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { createTestDatabase, type TestDatabase } from "../support/databases";
 import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 
@@ -185,23 +188,41 @@ describe("document revisions (API extension)", () => {
     expect(await testDb().documentChunk.count({ where: { documentId: id } })).toBe(0);
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?revisions`), 404);
   });
+});
+
+// Start-up work and DOCUMENT_REVISIONS_KEEP in-process, on a database of their own: the
+// start-up job goes over every document, and other files' documents are not its to prune.
+describe("revisions kept and bounded (in-process, own database)", () => {
+  let database: TestDatabase;
+  let db: Db;
+  const userId = randomUUID();
+  beforeAll(async () => {
+    database = await createTestDatabase(inject("engine"), "revisions");
+    await migrate(database.url, { log: () => undefined });
+    db = createDb(database.url);
+    await db.user.create({ data: { id: userId, publicKey: "not used" } });
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database?.drop();
+  });
+
+  const publishKeeping = (text: string, keep: number) =>
+    publishDocuments(db, {
+      userId,
+      documents: readDocumentInputs(JSON.parse(text), text, Buffer.from(text)),
+      keepRevisions: keep,
+    });
+  const numbers = async (id: string) => (await listRevisions(db, id)).map((r) => r.revision);
 
   it("keeps only the newest DOCUMENT_REVISIONS_KEEP revisions and the chunks they use", async () => {
-    const who = await registeredUser();
     const id = randomUUID();
-    const db = testDb();
-    const publishKeeping = async (text: string, keep: number) =>
-      publishDocuments(db, {
-        userId: who.userId,
-        documents: readDocumentInputs(JSON.parse(text), text, Buffer.from(text)),
-        keepRevisions: keep,
-      });
     const texts = [1, 2, 3, 4].map((n) => largeDocument(id, 300, (i) => (i < 100 * n ? 2 : 1)));
     for (const text of texts) await publishKeeping(text, 0);
-    expect((await revisionsOf(id)).map((r) => r.revision)).toEqual([4, 3, 2, 1]);
+    expect(await numbers(id)).toEqual([4, 3, 2, 1]);
     const fifth = largeDocument(id, 300, () => 5);
     await publishKeeping(fifth, 2);
-    expect((await revisionsOf(id)).map((r) => r.revision)).toEqual([5, 4]);
+    expect(await numbers(id)).toEqual([5, 4]);
     // The chunks only revisions 1-3 used are gone; the kept revisions read back whole.
     const used = async () =>
       new Set(
@@ -220,28 +241,26 @@ describe("document revisions (API extension)", () => {
     expect((await readRevision(db, id, 5))!.bytes.toString()).toBe(fifth);
     expect(await readRevision(db, id, 3)).toBeNull();
     // Lowering the bound takes effect at start, without an update.
-    await keepCurrentRevisions(db, 1);
-    expect((await revisionsOf(id)).map((r) => r.revision)).toEqual([5]);
+    expect((await keepCurrentRevisions(db, 1)).pruned).toBe(1);
+    expect(await numbers(id)).toEqual([5]);
     expect(await held()).toEqual(await used());
     expect((await readRevision(db, id, 5))!.bytes.toString()).toBe(fifth);
   });
 
   it("gives a document from before revisions its current content as its first kept revision", async () => {
-    const who = await registeredUser();
     const id = randomUUID();
     const text = `{"Identifier":"${id}","Title":"Older"}`;
-    await publish(who, text);
-    await publish(who, text);
-    const db = testDb();
+    await publishKeeping(text, 0);
+    await publishKeeping(text, 0);
     // As a database migrated from before revisions has it: the document, no revision.
     await db.documentRevision.deleteMany({ where: { documentId: id } });
     await db.documentChunk.deleteMany({ where: { documentId: id } });
-    expect((await keepCurrentRevisions(db, 0)).kept).toBeGreaterThanOrEqual(1);
-    const list = await revisionsOf(id);
+    expect(await keepCurrentRevisions(db, 0)).toEqual({ kept: 1, pruned: 0 });
+    const list = await listRevisions(db, id);
     expect(list.map((r) => [r.revision, r.summary])).toEqual([[2, FIRST_KEPT_SUMMARY]]);
-    expect((await api().request("GET", `/v1/document.php/${id}?revision=2`)).text()).toBe(text);
+    expect((await readRevision(db, id, 2))!.bytes.toString()).toBe(text);
     // Run again (another instance, the next start): nothing more.
-    await keepCurrentRevisions(db, 0);
-    expect(await revisionsOf(id)).toHaveLength(1);
+    expect(await keepCurrentRevisions(db, 0)).toEqual({ kept: 0, pruned: 0 });
+    expect(await listRevisions(db, id)).toHaveLength(1);
   });
 });

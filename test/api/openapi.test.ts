@@ -61,7 +61,8 @@ const SEEDS: Record<string, Seed> = {
   readChanges: "world",
   listDocuments: "world",
   publishDocuments: "user",
-  publishDocumentAt: "user",
+  // "world": its document is there to be restored (?restore=1) and updated.
+  publishDocumentAt: "world",
   getDocuments: "world",
   documentExists: "world",
   deleteDocuments: "world",

@@ -65,10 +65,13 @@ describe("content-defined chunking", () => {
 });
 
 describe("revision summaries", () => {
-  it("says what kind of change a revision is", () => {
+  it("says what kind of change a revision is", async () => {
     const a = Buffer.from('{"Title":"A"}');
-    expect(summarizeRevision({ previous: null, next: a })).toBe("First published");
-    expect(summarizeRevision({ previous: a, next: Buffer.from(a) })).toBe("Published again without a change");
-    expect(summarizeRevision({ previous: a, next: a, restoredFrom: 2 })).toBe("Restored revision 2");
+    // No loot on either side: the catalogue (the database) is not asked.
+    const db = undefined as never;
+    expect(await summarizeRevision(db, { previous: null, next: a })).toBe("First published");
+    expect(await summarizeRevision(db, { previous: a, next: Buffer.from(a) })).toBe("Published again without a change");
+    expect(await summarizeRevision(db, { previous: a, next: a, restoredFrom: 2 })).toBe("Restored revision 2");
+    expect(await summarizeRevision(db, { previous: a, next: Buffer.from('{"Title":"B"}') })).toBe('Title: "A" → "B"');
   });
 });

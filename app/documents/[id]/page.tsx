@@ -30,6 +30,9 @@ import { revisionUrl } from "@/lib/documents/revisions/revision-json";
 import { listRevisions } from "@/lib/documents/revisions/revision-store";
 import { RevisionList } from "@/components/documents/revisions/revision-list";
 import { RevisionNotices } from "@/components/documents/revisions/revision-notices";
+import { diffRevisions, type RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
+import { DiffView } from "@/components/documents/revisions/diff-view";
+import { ApiError } from "@/lib/api/errors";
 import { isUuid } from "@/lib/uuid";
 
 export const dynamic = "force-dynamic";
@@ -48,6 +51,32 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: doc ? doc.name : "Document not found" };
 }
 
+type Query = Record<string, string | string[] | undefined>;
+
+/** `?since=N` (N to the newest) or `?from=N&to=M`: the diff to show, or why there is none. */
+async function pageDiff(
+  documentId: string,
+  query: Query,
+): Promise<{ diff: RevisionDiffJson; since: boolean } | { error: string } | null> {
+  const one = (name: string) => {
+    const v = query[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const since = one("since");
+  if (since === undefined && one("from") === undefined && one("to") === undefined) return null;
+  const numbers = [since ?? one("from"), since === undefined ? one("to") : undefined].map(parseRevision);
+  const bad = numbers.find((n) => !n.ok);
+  if (bad && !bad.ok) return { error: bad.message };
+  const [from, to] = numbers.map((n) => (n.ok ? n.value : undefined));
+  try {
+    const diff = await diffRevisions(db(), { documentId, from, to, baseUrl: config().BASE_URL });
+    return { diff, since: since !== undefined };
+  } catch (err) {
+    if (err instanceof ApiError) return { error: err.message };
+    throw err;
+  }
+}
+
 export default async function DocumentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const doc = await documentFor((await params).id);
   if (!doc) notFound();
@@ -62,6 +91,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
     asked.ok && asked.value !== doc.revision && revisions.some((r) => r.revision === asked.value)
       ? asked.value
       : undefined;
+  const compare = await pageDiff(doc.document_id, query);
   const [{ content, loot }, userId, authorName] = await Promise.all([
     documentLoot(db(), doc.document_id, revision),
     currentUserId(),
@@ -133,6 +163,12 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         restored={isAuthor ? first(query.restored) : undefined}
         restoreError={first(query.restore_error)}
       />
+      {compare && "error" in compare && (
+        <p role="alert" className="text-sm text-rose-300">
+          No changes to show: {compare.error}
+        </p>
+      )}
+      {compare && "diff" in compare && <DiffView diff={compare.diff} current={doc.revision} since={compare.since} />}
       <p className="flex flex-wrap gap-2">
         <a
           href={downloadHref(revision ?? doc.revision)}

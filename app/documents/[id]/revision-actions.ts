@@ -10,6 +10,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/dashboard/session";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { restoreRevision } from "@/lib/documents/revisions/restore-revision";
 import { isUuid } from "@/lib/uuid";
@@ -21,7 +22,8 @@ export async function restoreRevisionAction(form: FormData): Promise<void> {
   if (!isUuid(id) || !Number.isSafeInteger(revision) || revision < 1) redirect("/documents");
   let restored: number;
   try {
-    restored = (await restoreRevision(db(), { userId, documentId: id, revision })).revision;
+    const keepRevisions = config().DOCUMENT_REVISIONS_KEEP;
+    restored = (await restoreRevision(db(), { userId, documentId: id, revision, keepRevisions })).revision;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     redirect(`/documents/${id}?restore_error=${err.status}`);

@@ -3,7 +3,8 @@
  * are signed and touch only the caller's documents.
  *
  * Extensions a v1 client never sends (docs/API.md, "Document revisions"): on one id,
- * `?revisions` lists its kept revisions, `?revision=N` downloads one; a signed POST with
+ * `?revisions` lists its kept revisions, `?revision=N` downloads one, `?diff[&from=N][&to=M]`
+ * tells what changed between two (lib/documents/revisions/revision-diff); a signed POST with
  * `?restore=N` restores one. Without these parameters every reply is the interface's.
  */
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
@@ -22,6 +23,7 @@ import { documentListBody } from "@/lib/documents/list-documents";
 import { parseListQuery } from "@/lib/documents/list-query";
 import { publishDocuments } from "@/lib/documents/publish-documents";
 import { downloadRevision } from "@/lib/documents/revisions/download-revision";
+import { diffRevisions } from "@/lib/documents/revisions/revision-diff";
 import { restoreRevision } from "@/lib/documents/revisions/restore-revision";
 import { revisionJson } from "@/lib/documents/revisions/revision-json";
 import { listRevisions } from "@/lib/documents/revisions/revision-store";
@@ -45,7 +47,9 @@ async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
 }
 
 /** The extension parameters of a single-document request, in the order they are looked for. */
-const GET_EXTENSIONS = ["revisions", "revision"] as const;
+const GET_EXTENSIONS = ["revisions", "revision", "diff"] as const;
+
+const MAX_REVISION = 2 ** 31 - 1;
 
 function oneDocument(ids: string[], parameter: string): string {
   if (ids.length !== 1) throw badRequest(`?${parameter} takes exactly one document id.`, { document_ids: ids });
@@ -59,7 +63,14 @@ async function getExtension(ctx: RequestContext, ids: string[], parameter: (type
     if (!(await documentExists(db(), id))) throw notFound("No document has this id.", { document_id: id });
     return jsonResponse((await listRevisions(db(), id)).map((r) => revisionJson(r, id, baseUrl)));
   }
-  const revision = naturalParameter(ctx.query, "revision", 0, 2 ** 31 - 1, 1);
+  if (parameter === "diff") {
+    const number = (name: string) => {
+      const n = naturalParameter(ctx.query, name, 0, MAX_REVISION, 1);
+      return n === 0 ? undefined : n;
+    };
+    return jsonResponse(await diffRevisions(db(), { documentId: id, from: number("from"), to: number("to"), baseUrl }));
+  }
+  const revision = naturalParameter(ctx.query, "revision", 0, MAX_REVISION, 1);
   const { name, bytes } = await downloadRevision(db(), id, revision);
   return {
     status: 200,
@@ -107,8 +118,13 @@ export const documentEndpoint: Endpoint = {
         const caller = ctx.requireCaller();
         if (ctx.query.has("restore")) {
           const id = oneDocument(requireUuids(ctx.pathIds, "Document"), "restore");
-          const revision = naturalParameter(ctx.query, "restore", 0, 2 ** 31 - 1, 1);
-          const restored = await restoreRevision(db(), { userId: caller.userId, documentId: id, revision });
+          const revision = naturalParameter(ctx.query, "restore", 0, MAX_REVISION, 1);
+          const restored = await restoreRevision(db(), {
+            userId: caller.userId,
+            documentId: id,
+            revision,
+            keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
+          });
           return jsonResponse({ document_id: id, revision: restored.revision, restored_from: revision });
         }
         const documents = readDocumentInputs(ctx.json(), ctx.text(), ctx.req.body);
@@ -118,7 +134,11 @@ export const documentEndpoint: Endpoint = {
             url_document_ids: pathIds,
           });
         }
-        await publishDocuments(db(), { userId: caller.userId, documents });
+        await publishDocuments(db(), {
+          userId: caller.userId,
+          documents,
+          keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
+        });
         return emptyResponse();
       },
     },

@@ -111,6 +111,36 @@ export function RevisionList(props: {
               </li>
             ))}
           </ol>
+          {revisions.length > 1 && (
+            // A plain GET form: ?from=&to= on this page shows the changes between any two.
+            <form method="get" className="flex flex-wrap items-end gap-2" aria-label="Compare two revisions">
+              {(["from", "to"] as const).map((name) => (
+                <div key={name} className="flex flex-col gap-1">
+                  <label htmlFor={`compare-${name}`} className="text-xs font-medium text-slate-300">
+                    {name === "from" ? "Changes from revision" : "to revision"}
+                  </label>
+                  <select
+                    id={`compare-${name}`}
+                    name={name}
+                    defaultValue={String(name === "from" ? revisions[1]!.revision : revisions[0]!.revision)}
+                    className={`min-h-11 rounded border border-slate-600 bg-slate-900 px-2 text-base sm:min-h-0 sm:py-1.5 sm:text-sm ${focus}`}
+                  >
+                    {revisions.map((r) => (
+                      <option key={r.revision} value={r.revision}>
+                        {r.revision}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+              <button
+                type="submit"
+                className={`min-h-11 rounded bg-slate-800 px-3 py-1.5 text-sm hover:bg-slate-700 sm:min-h-0 ${focus}`}
+              >
+                Show changes
+              </button>
+            </form>
+          )}
         </div>
       </details>
     </section>

@@ -1,4 +1,4 @@
-/** `beacon-hub docs publish|get|ls|rm`: shared configuration documents. */
+/** `beacon-hub docs publish|get|ls|rm|ini|revisions|diff|restore`: shared configuration documents. */
 import { readFileSync, writeFileSync } from "node:fs";
 import type { DocumentJson, DocumentListQuery } from "@/lib/client/beacon-api";
 import { isUuid } from "@/lib/uuid";
@@ -209,4 +209,115 @@ const docsRm: Command = {
   },
 };
 
-export const docsCommands = [docsPublish, docsGet, docsLs, docsRm, docsIni, docsFromIni];
+const revisionOf = (value: string | undefined, what: string): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${what} must be a revision number (1, 2, ...), not "${value}"`);
+  return Number(value);
+};
+
+const docsRevisions: Command = {
+  path: ["docs", "revisions"],
+  summary: "list a document's kept revisions",
+  usage: "<document_id> [--json]",
+  help: `GETs /v1/document.php/<document_id>?revisions: every revision the server keeps, newest
+first, with its time, size and one line on what changed (not counted as a download).
+Each one's content is at its resource_url (--json shows it; fetching it counts as a
+download); \`docs diff\` tells what changed between two.
+
+  --json   print the API's array of revisions`,
+  options: { ...jsonOption },
+  positionals: [1, 1],
+  async run(ctx) {
+    const id = docIdOf(ctx.positionals[0]);
+    const list = await ctx.anonymousApi().documents.revisions(id);
+    if (ctx.values.json) ctx.json(list);
+    else
+      ctx.out(
+        table(
+          ["REV", "CREATED", "SIZE", "SUMMARY"],
+          list.map((r) => [String(r.revision), r.created, String(r.size), r.summary]),
+        ),
+      );
+    return EXIT_OK;
+  },
+};
+
+const docsDiff: Command = {
+  path: ["docs", "diff"],
+  summary: "what changed between two revisions of a document, in loot terms",
+  usage: "<document_id> [<from> [<to>]] [--json]",
+  help: `GETs /v1/document.php/<document_id>?diff and prints the changes as the document page
+lists them: loot sources, item sets and entries added, removed or changed (weights as
+chances), other settings key by key, and which Game.ini lines differ.
+
+  <from>   the older revision (default: the kept revision before <to>)
+  <to>     the newer revision (default: the newest)
+  --json   print the API's diff (the Game.ini lines in full)
+
+Examples:
+  beacon-hub docs diff <id>        what the last update changed
+  beacon-hub docs diff <id> 3      everything since revision 3`,
+  options: { ...jsonOption },
+  positionals: [1, 3],
+  async run(ctx) {
+    const id = docIdOf(ctx.positionals[0]);
+    const from = revisionOf(ctx.positionals[1], "<from>");
+    const to = revisionOf(ctx.positionals[2], "<to>");
+    const diff = await ctx.anonymousApi().documents.diff(id, from, to);
+    if (ctx.values.json) {
+      ctx.json(diff);
+      return EXIT_OK;
+    }
+    ctx.out(`Changes from revision ${diff.from.revision} to revision ${diff.to.revision} of ${id}:`);
+    if (diff.identical) ctx.out("  nothing: the two revisions hold the same bytes");
+    else if (diff.changes.length === 0 && diff.json.length === 0 && diff.format !== "bytes")
+      ctx.out("  no setting changed: the content is only written differently");
+    if (diff.note) ctx.out(`  ${diff.note}`);
+    if (diff.format === "bytes" && !diff.identical)
+      ctx.out(`  the content changed (${diff.from.size} bytes -> ${diff.to.size} bytes)`);
+    for (const c of diff.changes) ctx.out(`  ${c.text}`);
+    if (diff.json.length > 0) {
+      ctx.out(diff.format === "loot" ? "Other settings:" : "Settings:");
+      for (const c of diff.json) ctx.out(`  ${c.text}`);
+    }
+    if (diff.game_ini.length > 0) {
+      ctx.out("Game.ini lines that differ (--json prints them):");
+      for (const g of diff.game_ini) ctx.out(`  ${g.kind}: the line of ${g.crate}`);
+    }
+    return EXIT_OK;
+  },
+};
+
+const docsRestore: Command = {
+  path: ["docs", "restore"],
+  summary: "restore a kept revision of your document as its newest",
+  usage: "<document_id> <revision> [--json]",
+  help: `POSTs /v1/document.php/<document_id>?restore=<revision>: the revision's exact content
+becomes the document's newest revision; every revision in between is kept. Only the
+document's author may.
+
+  --json   print the API's reply`,
+  options: { ...jsonOption },
+  positionals: [2, 2],
+  async run(ctx) {
+    const id = docIdOf(ctx.positionals[0]);
+    const revision = revisionOf(ctx.positionals[1], "<revision>")!;
+    const reply = await ctx.api().documents.restore(id, revision);
+    if (ctx.values.json) ctx.json(reply);
+    else ctx.out(`restored revision ${reply.restored_from} of ${id} as revision ${reply.revision}`);
+    return EXIT_OK;
+  },
+};
+
+export const docsCommands = [
+  docsPublish,
+  docsGet,
+  docsLs,
+  docsRm,
+  docsIni,
+  docsFromIni,
+  docsRevisions,
+  docsDiff,
+  docsRestore,
+];

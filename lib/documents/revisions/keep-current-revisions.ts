@@ -10,6 +10,7 @@
  * that content). Several instances may run this at once: the second finds the rows.
  */
 import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { decodeContent } from "../content-storage";
 import { prepareRevisions, pruneRevisions, writeRevision } from "./revision-store";
 
@@ -35,17 +36,28 @@ export async function keepCurrentRevisions(db: Db, keep: number): Promise<{ kept
       if (!stored) continue;
       const content = await decodeContent(stored);
       const [prepared] = await prepareRevisions(db, [{ id: doc.id, content }]);
-      kept += await db.$transaction(async (tx) => {
-        const now = await tx.document.findUnique({
-          where: { id: doc.id },
-          select: { revision: true, content: { select: { sha256: true } }, _count: { select: { revisions: true } } },
+      kept += await db
+        .$transaction(async (tx) => {
+          const now = await tx.document.findUnique({
+            where: { id: doc.id },
+            select: { revision: true, content: { select: { sha256: true } }, _count: { select: { revisions: true } } },
+          });
+          if (
+            !now ||
+            now.revision !== doc.revision ||
+            now.content?.sha256 !== stored.sha256 ||
+            now._count.revisions > 0
+          )
+            return 0;
+          const meta = { revision: doc.revision, createdAt: doc.lastUpdated, summary: FIRST_KEPT_SUMMARY };
+          await writeRevision(tx, prepared!, meta, 0);
+          return 1;
+        })
+        // A publish of the same document wrote a chunk meanwhile: it keeps revisions now itself.
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) return 0;
+          throw err;
         });
-        if (!now || now.revision !== doc.revision || now.content?.sha256 !== stored.sha256 || now._count.revisions > 0)
-          return 0;
-        const meta = { revision: doc.revision, createdAt: doc.lastUpdated, summary: FIRST_KEPT_SUMMARY };
-        await writeRevision(tx, prepared!, meta, 0);
-        return 1;
-      });
     }
   }
   let pruned = 0;

@@ -12,9 +12,9 @@ import { readRevision } from "./revision-store";
 
 export async function restoreRevision(
   db: Db,
-  options: { userId: string; documentId: string; revision: number },
+  options: { userId: string; documentId: string; revision: number; keepRevisions?: number },
 ): Promise<{ revision: number }> {
-  const { userId, documentId, revision } = options;
+  const { userId, documentId, revision, keepRevisions } = options;
   const doc = await db.document.findUnique({ where: { id: documentId }, select: { userId: true } });
   if (!doc) throw notFound("No document has this id.", { document_id: documentId });
   if (doc.userId !== userId) throw forbidden("Documents published by another user cannot be changed.");
@@ -27,7 +27,7 @@ export async function restoreRevision(
   // Accepted by publish once already: one content object whose Identifier is this document.
   const text = found.bytes.toString("utf8");
   const documents = readDocumentInputs(JSON.parse(text), text, found.bytes);
-  await publishDocuments(db, { userId, documents, restoredFrom: revision });
+  await publishDocuments(db, { userId, documents, restoredFrom: revision, keepRevisions });
   const now = await db.document.findUniqueOrThrow({ where: { id: documentId }, select: { revision: true } });
   return { revision: now.revision };
 }

@@ -1,8 +1,33 @@
 /**
  * The one line a revision carries about what changed since the revision before it,
  * written when it is published (the list of revisions shows it without reading any
- * content).
+ * content): the diff's first change in the words of the page and the CLI
+ * (lib/documents/diff), and how many more there are.
  */
+import { resolveItems } from "@/lib/catalogue/resolve-items";
+import type { Db } from "@/lib/db/client";
+import { diffContents, diffItems, readDiffSide, type DocumentDiff } from "../diff/document-diff";
+
+/** When the revision a summary was worked out against is not the one replaced after all (another write came first). */
+export const UNKNOWN_CHANGE_SUMMARY = "Content changed";
+export const FIRST_SUMMARY = "First published";
+export const UNCHANGED_SUMMARY = "Published again without a change";
+export const restoredSummary = (revision: number) => `Restored revision ${revision}`;
+
+const MAX_LINE = 200;
+const kib = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KB`);
+const shorten = (s: string) => (s.length <= MAX_LINE ? s : `${s.slice(0, MAX_LINE - 1)}…`);
+const more = (n: number) => (n === 0 ? "" : ` (and ${n} more ${n === 1 ? "change" : "changes"})`);
+
+/** The summary of a diff between the previous content (`before` bytes) and the new (`after`). */
+export function summarizeDiff(diff: DocumentDiff, before: number, after: number): string {
+  if (diff.identical) return UNCHANGED_SUMMARY;
+  const lines = [...diff.changes.map((c) => c.text), ...diff.json.map((c) => c.text)];
+  if (lines.length > 0) return shorten(lines[0]!) + more(lines.length - 1);
+  if (diff.format === "bytes") return `Content changed (${kib(before)} → ${kib(after)})`;
+  return "Reformatted: the same settings, written differently";
+}
+
 export interface SummaryInput {
   /** the content this revision replaces; null for a document's first */
   previous: Uint8Array | null;
@@ -10,14 +35,10 @@ export interface SummaryInput {
   restoredFrom?: number;
 }
 
-const kib = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KB`);
-
-export function summarizeRevision({ previous, next, restoredFrom }: SummaryInput): string {
-  if (restoredFrom !== undefined) return `Restored revision ${restoredFrom}`;
-  if (previous === null) return "First published";
-  if (Buffer.compare(Buffer.from(previous), Buffer.from(next)) === 0) return "Published again without a change";
-  return `Content changed (${kib(previous.length)} → ${kib(next.length)})`;
+export async function summarizeRevision(db: Db, { previous, next, restoredFrom }: SummaryInput): Promise<string> {
+  if (restoredFrom !== undefined) return restoredSummary(restoredFrom);
+  if (previous === null) return FIRST_SUMMARY;
+  const [a, b] = [readDiffSide(previous), readDiffSide(next)];
+  const resolve = a.loot && b.loot ? await resolveItems(db, diffItems(a, b)) : undefined;
+  return summarizeDiff(diffContents(a, b, resolve), previous.length, next.length);
 }
-
-/** When the revision a summary was worked out against is not the one replaced after all (another write came first). */
-export const UNKNOWN_CHANGE_SUMMARY = "Content changed";

@@ -1,0 +1,132 @@
+// The diff that speaks loot (lib/documents/diff): on the real 2017 Default Loot document,
+// an entry's weight and a removed source are exactly two changes, in the loot view's
+// terms, with the Game.ini lines that differ; moving or reformatting is no change; keys
+// outside the loot model are a key-level JSON diff; the revision summaries say the same.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { diffContents, readDiffSide } from "@/lib/documents/diff/document-diff";
+import { jsonDiff } from "@/lib/documents/diff/json-diff";
+import { summarizeDiff } from "@/lib/documents/revisions/revision-summary";
+
+const TEXT = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const original = () => JSON.parse(TEXT) as Json;
+const bytes = (doc: Json | string) => Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc, null, "\t"));
+const diff = (a: Json | string, b: Json | string) => diffContents(readDiffSide(bytes(a)), readDiffSide(bytes(b)));
+const campfire = (doc: Json) => doc.LootSources[0].ItemSets[0].ItemEntries[0] as Json;
+
+describe("loot diff", () => {
+  it("an entry's weight and a removed source: exactly two changes, with chances as the loot view shows them", () => {
+    const changed = original();
+    campfire(changed).EntryWeight = 3;
+    changed.LootSources.splice(2, 1);
+    const d = diff(TEXT, changed);
+    expect(d.format).toBe("loot");
+    expect(d.changes.map((c) => c.text)).toEqual([
+      "Removed loot source “Island Blue (Level 25)” (SupplyCrate_Level25_C, 1 item set, 3 entries)",
+      "Island White (Level 3) › Campsite › PrimalItemStructure_Campfire_C: chance 16.7% (weight 1) → 37.5% (weight 3)",
+    ]);
+    expect(d.changes.map((c) => c.kind)).toEqual(["source-removed", "entry-changed"]);
+    expect(d.changes[1]!.fields).toEqual([{ field: "chance", from: "16.7% (weight 1)", to: "37.5% (weight 3)" }]);
+    expect(d.json).toEqual([]);
+    expect(d.gameIni.map((g) => [g.crate, g.kind])).toEqual([
+      ["SupplyCrate_Level03_C", "changed"],
+      ["SupplyCrate_Level25_C", "removed"],
+    ]);
+    expect(d.gameIni[0]!.to).toContain("EntryWeight=0.375");
+    expect(summarizeDiff(d, 1, 2)).toBe(
+      "Removed loot source “Island Blue (Level 25)” (SupplyCrate_Level25_C, 1 item set, 3 entries) (and 1 more change)",
+    );
+  });
+
+  it("names items through the catalogue when it knows them", () => {
+    const changed = original();
+    campfire(changed).MaxQuantity = 5;
+    const d = diffContents(readDiffSide(bytes(TEXT)), readDiffSide(bytes(changed)), (item) =>
+      item.class === "PrimalItemStructure_Campfire_C" ? ({ label: "Campfire" } as never) : undefined,
+    );
+    expect(d.changes.map((c) => c.text)).toEqual(["Island White (Level 3) › Campsite › Campfire: quantity 1–2 → 1–5"]);
+  });
+
+  it("the same settings reformatted, reordered or written as the editor writes them are no change", () => {
+    const moved = original();
+    moved.LootSources.reverse();
+    moved.LootSources[0].ItemSets.reverse();
+    campfire(moved); // entries in another order too
+    moved.LootSources[5].ItemSets[0].ItemEntries.reverse();
+    for (const other of [JSON.stringify(original()), moved]) {
+      const d = diff(TEXT, other);
+      expect(d.identical).toBe(false);
+      expect([d.changes, d.json]).toEqual([[], []]);
+    }
+    expect(summarizeDiff(diff(TEXT, JSON.stringify(original())), 1, 2)).toBe(
+      "Reformatted: the same settings, written differently",
+    );
+    expect(diff(TEXT, TEXT).identical).toBe(true);
+  });
+
+  it("speaks of sets, entries, quality, blueprints and document fields", () => {
+    const changed = original();
+    changed.Title = "Better Loot";
+    changed.DifficultyValue = 5;
+    changed.Map = 8;
+    const white = changed.LootSources[0];
+    white.ItemSets[1].SetWeight = 2;
+    white.ItemSets.splice(6, 1);
+    white.ItemSets[0].ItemEntries.splice(1, 1);
+    white.ItemSets[0].ItemEntries.push({
+      EntryWeight: 1,
+      Items: [{ Class: "PrimalItem_WeaponMetalPick_C", Path: "/Game/X/Pick.Pick", Weight: 1 }],
+      MinQuality: "Tier2",
+      MaxQuality: "Tier3",
+      ChanceToBeBlueprintOverride: 0.25,
+    });
+    campfire(changed).MaxQuality = "Tier5";
+    campfire(changed).ChanceToBeBlueprintOverride = 0.1;
+    white.MaxItemSets = 4;
+    const texts = diff(TEXT, changed).changes.map((c) => c.text);
+    expect(texts).toEqual([
+      "Title: “Default Loot” → “Better Loot”",
+      "Difficulty: 4 → 5",
+      expect.stringMatching(/^Maps: .+ → Ragnarok$/),
+      "Island White (Level 3): item sets per crate 1–3 → 1–4",
+      "Island White (Level 3): removed item set “Saddles” (was chance 14.3%, 2 entries, 2 items per roll)",
+      "Island White (Level 3) › Campsite: removed entry PrimalItemResource_Sparkpowder_C (was 16.7% in its set, quantity 2–6, Primitive, blueprint 0%)",
+      "Island White (Level 3) › Campsite › PrimalItemStructure_Campfire_C: quality Primitive → Primitive – Mastercraft; blueprint chance 0% → 10%",
+      "Island White (Level 3) › Campsite: added entry PrimalItem_WeaponMetalPick_C (16.7% in its set, quantity 1, Ramshackle – Apprentice, blueprint 25%)",
+      "Island White (Level 3) › Clothing: chance 14.3% (weight 0.5) → 44.4% (weight 2)",
+    ]);
+  });
+
+  it("reports keys outside the loot model as a key-level JSON diff", () => {
+    const changed = original();
+    changed.Public = false;
+    changed.ModSelections = { "731604991": true };
+    changed.LootSources[0].Notes = "mine";
+    const d = diff(TEXT, changed);
+    expect(d.changes).toEqual([]);
+    expect(d.json.map((j) => j.text)).toEqual([
+      "Public: true → false",
+      'ModSelections added: {"731604991":true}',
+      'LootSources.SupplyCrate_Level03_C.Notes added: "mine"',
+    ]);
+    expect(summarizeDiff(d, 1, 2)).toBe("Public: true → false (and 2 more changes)");
+  });
+
+  it("compares other JSON key by key, and anything else by its bytes", () => {
+    const d = diff(`{"Title":"A","Options":{"Speed":1,"Keep":[1]}}`, `{"Title":"A","Options":{"Speed":2},"New":null}`);
+    expect(d.format).toBe("json");
+    expect(d.json.map((j) => j.text)).toEqual([
+      "Options.Speed: 1 → 2",
+      "Options.Keep removed (was [1])",
+      "New added: null",
+    ]);
+    const raw = diffContents(readDiffSide(Buffer.from("not json")), readDiffSide(Buffer.from("{}")));
+    expect([raw.format, raw.note]).toEqual([
+      "bytes",
+      "The content is not JSON: only its size and checksum are compared.",
+    ]);
+    expect(summarizeDiff(raw, 8, 2)).toBe("Content changed (8 bytes → 2 bytes)");
+    expect(jsonDiff({ "odd key": 1 }, {})[0]!.path).toBe('["odd key"]');
+  });
+});
