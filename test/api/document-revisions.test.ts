@@ -6,6 +6,7 @@
 // DOCUMENT_REVISIONS_KEEP drops the oldest and the chunks only they used; documents from
 // before revisions get their current content as the first kept revision.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { readDocumentInputs } from "@/lib/documents/document-input";
@@ -17,6 +18,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
+import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 
 const LAST_UPDATED_FORM = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0000$/;
@@ -153,6 +155,47 @@ describe("document revisions (API extension)", () => {
       [1, null, "First published"],
     ]);
     expect(list[0]!.sha256).toBe(list[2]!.sha256);
+  });
+
+  it("tells what changed between two revisions in loot terms (?diff), the summaries saying the same", async () => {
+    const who = await registeredUser();
+    const id = randomUUID();
+    const text = readFileSync("lib/loot/templates/default-loot.beacon", "utf8").replace(
+      "6B5E3917-039C-4F35-99A6-58BE28BB9760",
+      id,
+    );
+    await publish(who, text);
+    const doc = JSON.parse(text) as { LootSources: { ItemSets: { ItemEntries: { EntryWeight: number }[] }[] }[] };
+    doc.LootSources[0]!.ItemSets[0]!.ItemEntries[0]!.EntryWeight = 3;
+    await publish(who, JSON.stringify(doc, null, "\t"));
+    doc.LootSources.splice(2, 1);
+    await publish(who, JSON.stringify(doc, null, "\t"));
+    const weight =
+      "Island White (Level 3) › Campsite › PrimalItemStructure_Campfire_C: chance 16.7% (weight 1) → 37.5% (weight 3)";
+    const removed = "Removed loot source “Island Blue (Level 25)” (SupplyCrate_Level25_C, 1 item set, 3 entries)";
+
+    const diff = async (query: string) => {
+      const res = await api().request("GET", `/v1/document.php/${id}?diff${query}`);
+      expect(res.status, res.text()).toBe(200);
+      return res.json<RevisionDiffJson>();
+    };
+    const all = await diff("&from=1&to=3");
+    expect([all.from.revision, all.to.revision, all.format, all.identical]).toEqual([1, 3, "loot", false]);
+    expect(all.changes.map((c) => c.text)).toEqual([removed, weight]);
+    expect(all.json).toEqual([]);
+    expect(all.game_ini.map((g) => [g.crate, g.kind])).toEqual([
+      ["SupplyCrate_Level03_C", "changed"],
+      ["SupplyCrate_Level25_C", "removed"],
+    ]);
+    // Defaults: the newest against the one before it; from alone goes to the newest.
+    expect((await diff("")).changes.map((c) => c.text)).toEqual([removed]);
+    expect((await diff("&from=2")).changes.map((c) => c.text)).toEqual([removed]);
+    expect((await diff("&from=3&to=1")).changes.map((c) => c.kind)).toEqual(["entry-changed", "source-added"]);
+    expect((await diff("&from=2&to=2")).identical).toBe(true);
+    expect((await revisionsOf(id)).map((r) => r.summary)).toEqual([removed, weight, "First published"]);
+    expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&from=9`), 404);
+    expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&to=0`), 400);
+    expectJsonError(await api().request("GET", `/v1/document.php/${randomUUID()}?diff`), 404);
   });
 
   it("stores each distinct chunk once: an edit of one entry of a large document adds a few KB", async () => {
