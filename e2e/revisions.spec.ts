@@ -88,7 +88,7 @@ test("Default Loot changed twice in the editor: three revisions, a diff of exact
   await expect(page.getByRole("heading", { name: "What changed since revision 1" })).toBeVisible();
   expect(await changesOnPage(page)).toEqual(EXPECTED_CHANGES);
   await expect(page.getByTestId("diff-json")).toHaveCount(0);
-  await expect(page.getByTestId("diff-ini")).toHaveText([
+  await expect(page.getByTestId("diff-ini").locator("summary")).toHaveText([
     "Changed: the line of SupplyCrate_Level03_C",
     "Removed: the line of SupplyCrate_Level25_C",
   ]);

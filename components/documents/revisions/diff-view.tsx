@@ -15,7 +15,12 @@ function Line({ label, text }: { label: string; text: string }) {
   return (
     <div className="space-y-1">
       <p className="text-xs font-medium text-slate-400">{label}</p>
-      <pre className="max-h-40 overflow-auto whitespace-pre rounded border border-slate-800 bg-slate-900 p-2 font-mono text-xs text-slate-200">
+      {/* Focusable, so a keyboard can scroll a long line (it scrolls inside its own box). */}
+      <pre
+        tabIndex={0}
+        aria-label={`${label}: the Game.ini line`}
+        className="max-h-40 overflow-auto whitespace-pre rounded border border-slate-800 bg-slate-900 p-2 font-mono text-xs text-slate-200"
+      >
         {text}
       </pre>
     </div>
