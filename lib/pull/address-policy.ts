@@ -1,5 +1,5 @@
 /**
- * Which network addresses a pull may reach (CONTRACT §8): never loopback, private,
+ * Which network addresses a pull may reach (docs/CONTRACT.md#pull): never loopback, private,
  * carrier-grade NAT, link-local (cloud metadata lives at 169.254.169.254), unique-local,
  * multicast, reserved or documentation ranges, unless PULL_ALLOW_PRIVATE_HOSTS=true.
  * IPv4-mapped and NAT64 IPv6 forms are judged by the IPv4 address they carry.

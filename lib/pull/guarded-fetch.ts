@@ -1,6 +1,6 @@
 /**
  * HTTP(S) fetching for URLs that users supply (engram pull URLs), guarded against
- * server-side request forgery (CONTRACT §8):
+ * server-side request forgery (docs/CONTRACT.md#pull):
  * - http and https only; at most 3 redirects, each hop checked again;
  * - every address a name resolves to is checked, and the connection is made to the
  *   checked address (a custom `lookup`), so DNS rebinding between check and connect

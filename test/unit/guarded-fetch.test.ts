@@ -1,4 +1,4 @@
-// CONTRACT §8 guard of pull fetches, against real local HTTP servers.
+// docs/CONTRACT.md#pull guard of pull fetches, against real local HTTP servers.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
