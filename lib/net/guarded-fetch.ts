@@ -1,6 +1,6 @@
 /**
  * HTTP(S) fetching for URLs that users supply (engram pull URLs, webhook targets),
- * guarded against server-side request forgery:
+ * guarded against server-side request forgery (docs/CONTRACT.md#pull):
  * - http and https only, no credentials in the URL; at most 3 redirects, each hop
  *   checked again;
  * - only public addresses (lib/net/address-policy.ts): a literal address is judged before

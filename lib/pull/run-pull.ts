@@ -1,5 +1,5 @@
 /**
- * One pull of one mod: fetch its pull_url through the SSRF guard with the
+ * One pull of one mod (docs/CONTRACT.md#pull): fetch its pull_url through the SSRF guard with the
  * last validators, skip a 304 or an unchanged file (same sha256), parse JSON or CSV,
  * apply it, record the outcome for the owner, and report an error back to the pull URL
  * as a form POST (mod_id, message), best effort. Neither the outcome nor the report names

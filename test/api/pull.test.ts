@@ -1,4 +1,4 @@
-// Engram pull against local HTTP file servers, on each engine: JSON and CSV sync,
+// Engram pull (docs/CONTRACT.md#pull) against local HTTP file servers, on each engine: JSON and CSV sync,
 // removal, unchanged and 304 skips, bad files (nothing applied, a report POSTed back),
 // refused addresses (named in the log, never to the owner), the lease, the schedule, and
 // the job inside a real server.
@@ -145,7 +145,7 @@ describe("pulling a mod's engrams", () => {
     expect(await labelsOf(mod)).toEqual(["New B"]);
   });
 
-  it("makes the mod's creatures match a file that names kinds, and leaves them alone for one that does not (issue 18)", async () => {
+  it("makes the mod's creatures match a file that names kinds, and leaves them alone for one that does not", async () => {
     const { mod, path } = await pulledMod({ body: "" });
     const creaturesOf = async () =>
       (await testDb().creature.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((c) => c.label);
