@@ -1,5 +1,5 @@
 /**
- * The loot editor (issue 19 §1) in Chromium against the production build: a signed-in
+ * The loot editor (docs/PORTAL.md#loot-editor) in Chromium against the production build: a signed-in
  * user builds a document with two sources from nothing (keyboard and mouse), saves it,
  * and a v1 client downloads exactly what the editor showed; the Game.ini export equals
  * the editor's live lines; a second save is revision 2; a pasted Game.ini becomes an

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The loot editor (issue 19): a loot document in the loot model, changed only through
+ * The loot editor (docs/PORTAL.md#loot-editor): a loot document in the loot model, changed only through
  * the pure edit functions of lib/loot/edit-document, with undo/redo
  * (lib/loot/edit-history), validation where each problem is (lib/loot/validate-loot),
  * the chances per roll and the live Game.ini line of each source, and a draft kept in

@@ -1,4 +1,4 @@
-// The changes feed is exact (issue 18): two instances on one PostgreSQL database (its
+// The changes feed is exact (docs/CONTRACT.md#changes): two instances on one PostgreSQL database (its
 // own, so nothing else writes to it), four signed writers sending creates, updates and
 // deletions of engrams and creatures, and deletions of whole mods (cascades) with new
 // mods confirmed in their place, at either instance, while a reader follows the cursor

@@ -1,4 +1,4 @@
-// SQLite -> PostgreSQL (issue 17 §1), run once, on the PostgreSQL project: the bench
+// SQLite -> PostgreSQL (docs/OPERATIONS.md#moving-from-sqlite-to-postgresql-dbcopy), run once, on the PostgreSQL project: the bench
 // dataset (scripts/bench/seed.ts: 500 users, 50 mods, 5,000 engrams, 2,000 documents of
 // 22 KB) plus edge rows (NUL-free unicode everywhere text goes, a 16 MiB document,
 // milliseconds at both ends of the second, extreme counts, what deleting a user leaves
@@ -340,7 +340,7 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
       const part = users.slice(i, i + 100);
       const res = await anon.request("GET", `/v1/user.php/${part.map((u) => u.id).join(",")}`);
       expect(res.status).toBe(200);
-      // One id answers an object, several an array (CONTRACT §3).
+      // One id answers an object, several an array (docs/CONTRACT.md#replies).
       const found = [
         res.json<{ user_id: string; public_key: string } | { user_id: string; public_key: string }[]>(),
       ].flat();

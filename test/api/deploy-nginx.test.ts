@@ -1,4 +1,4 @@
-// Deployment (issue 16 §4): two instances on one PostgreSQL database behind Debian's
+// Deployment (docs/CONTRACT.md#instances, deploy/): two instances on one PostgreSQL database behind Debian's
 // nginx running deploy/nginx/beacon-hub.conf itself (test/support/nginx.ts changes only
 // its upstream servers, listen address and log paths). Through the proxy: the signed
 // API's main journeys with signatures over the proxy's address, caches coherent across

@@ -1,5 +1,5 @@
 // The loot view on /documents/<id> and GET /documents/<id>/game.ini over real HTTP
-// (issue 14 §2-3), on each engine: the route writes exactly what lib/loot writes,
+// (docs/PORTAL.md#loot-documents-the-loot-view-and-gameini), on each engine: the route writes exactly what lib/loot writes,
 // resolves items through the catalogue (a mod's engram: its name, mod and
 // can_blueprint), never counts as a download, and answers 400/404/422 in plain words.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Group commit on the real engines (issue 15 §1), in-process on a fresh database: the
+// Group commit on the real engines (docs/CONTRACT.md#durability), in-process on a fresh database: the
 // service's own write functions called concurrently, as concurrent requests call them.
 // N concurrent writes commit in fewer than N transactions, counted by the queue and, on
 // PostgreSQL, by the database itself (a trigger records txid_current(), the top-level

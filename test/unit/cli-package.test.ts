@@ -1,4 +1,4 @@
-// The standalone beacon-hub-cli package (issue 16): its bundle may import nothing but
+// The standalone beacon-hub-cli package: its bundle may import nothing but
 // Node built-ins, holds the mod-author commands and none of the operator ones, and its
 // package.json installs it as `beacon-hub` with no dependencies. The installed package's
 // journey against a server is test/api/cli-package.test.ts.

@@ -1,4 +1,4 @@
-// CONTRACT §2: signed content, the three accepted schemes, and tampering of each part.
+// docs/CONTRACT.md#signing: signed content, the three accepted schemes, and tampering of each part.
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/auth/authenticate";
@@ -129,7 +129,7 @@ describe("authenticate", () => {
   });
 });
 
-describe("public keys (CONTRACT §4)", () => {
+describe("public keys (docs/CONTRACT.md#users)", () => {
   it("accepts PEM and hex DER and returns PEM", () => {
     const id = newIdentity("rsa-sha1");
     const fromHex = parsePublicKey(publicKeyHex(id));
