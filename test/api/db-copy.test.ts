@@ -276,7 +276,7 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
         target_checksum: string;
         ok: boolean;
       }[];
-      sequences: { table: string; next: number }[];
+      sequences: { table: string; column: string; next: number }[];
     };
     expect(summary.verified).toBe(true);
     expect(run.stderr).toMatch(/copying documents +\[#+\] \d+\/\d+ \(100%\) \d+ rows\/s/);
