@@ -1,7 +1,7 @@
 // Security (docs/PORTAL.md#security, docs/CONTRACT.md#signing): secrets compared in constant time, Content-Disposition
 // injection, XSS on every page, request smuggling, security headers, and no internals
 // in error bodies. SSRF through pull URLs is covered with the pull job: the address
-// guard in test/unit/guarded-fetch.test.ts and end to end in test/api/pull.test.ts.
+// guard in test/unit/address-guard.test.ts and end to end in test/api/pull.test.ts.
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
