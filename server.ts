@@ -2,7 +2,7 @@
  * Beacon Hub's HTTP server. `npm start` runs it compiled into dist/server.js
  * (scripts/start.mjs, scripts/bundle-server.mjs): no TypeScript loader in production.
  *
- * Start-up: read the configuration (CONTRACT §1), keep an AUTH_SECRET, build the web
+ * Start-up: read the configuration (docs/CONTRACT.md#configuration), keep an AUTH_SECRET, build the web
  * app if needed, apply database migrations, load the base game's catalogue into a
  * database that has none (while Next.js prepares), then serve (and read the maps of
  * documents published before search, lib/documents/backfill-document-maps.ts).

@@ -1,5 +1,5 @@
 /**
- * Creatures and GFI codes on the portal (issue 18), in Chromium against the production
+ * Creatures and GFI codes on the portal (docs/PORTAL.md#creatures-tab, #gfi-codes), in Chromium against the production
  * build: the spawn page's Creatures tab (level, wild or tamed, distance and offsets
  * rewriting the commands, copy one and copy all, the URL restoring the view, without
  * JavaScript, at 390 px), the GFI form of item rows (the metal pick's code from the base

@@ -1,5 +1,5 @@
 /**
- * The mod owner's journey (issue 7) in Chromium against the production build and the
+ * The mod owner's journey in Chromium against the production build and the
  * fake Steam of e2e/global-setup.ts: create an identity, download its identity file,
  * register a mod, confirm it, upload engrams by CSV, see them on the spawn page, sign
  * out and back in with the downloaded file; then a second identity can neither see nor

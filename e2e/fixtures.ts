@@ -33,7 +33,7 @@ export const PRIMAL_ENGRAMS = [
   { label: "Aberrant Lamp", path: "/Game/Mods/PrimalTest/Tools/PrimalItem_Lamp.PrimalItem_Lamp", env: 16, bp: true },
   { label: XSS_LABEL, path: "/Game/Mods/PrimalTest/Evil/PrimalItem_Evil.PrimalItem_Evil", env: 31, bp: true },
 ];
-/** Creatures of MOD_PRIMAL (issue 18): label, path, environments bit set. SECOND and the base game have none. */
+/** Creatures of MOD_PRIMAL: label, path, environments bit set. SECOND and the base game have none. */
 export const PRIMAL_CREATURES = [
   { label: "Raptor", path: "/Game/Mods/PrimalTest/Dinos/Raptor_Character_BP.Raptor_Character_BP", env: 1 | 2 },
   { label: "Rex", path: "/Game/Mods/PrimalTest/Dinos/Rex_Character_BP.Rex_Character_BP", env: 1 },

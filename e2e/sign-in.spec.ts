@@ -1,5 +1,5 @@
 /**
- * Onboarding that keeps the key (issue 20 §5, §6), in Chromium: by keyboard alone, create
+ * Onboarding that keeps the key, in Chromium: by keyboard alone, create
  * an identity, save its file, reach the dashboard, sign out and back in with the file;
  * the way to the dashboard does not exist before the file is saved or the "I saved my
  * key" choice is made, and leaving before that asks first; every bad file gets a

@@ -1,5 +1,5 @@
 /**
- * The spawn page as players meet it (issue 20): search that understands them, without
+ * The spawn page as players meet it: search that understands them, without
  * JavaScript and with it; the phone layout at 390 px (screenshots at 390 and 1280 px);
  * controls that say what they do; keyboard-only use; axe-core on each state. The base
  * game's 820 items (prisma/seed/base-game-engrams.csv) are added for this spec and

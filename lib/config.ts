@@ -1,5 +1,5 @@
 /**
- * Runtime configuration, read once from the environment (names: CONTRACT §1).
+ * Runtime configuration, read once from the environment (names: docs/CONTRACT.md#configuration).
  * Plain data: nothing here knows about Next.js or the database.
  */
 import { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * usage: npm run engrams:import -- <file.json|file.csv> [--format json|csv]
  * Loads engrams, typically the base game's catalogue, into the database DATABASE_URL
- * names (CONTRACT §6). See USAGE below; the work is done by lib/engrams/import-engrams.ts.
+ * names (docs/CONTRACT.md#engrams). See USAGE below; the work is done by lib/engrams/import-engrams.ts.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -1,5 +1,5 @@
 "use server";
-/** Pull settings of a confirmed mod (CONTRACT §8) through the API's own functions. */
+/** Pull settings of a confirmed mod (docs/CONTRACT.md#pull) through the API's own functions. */
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { config } from "@/lib/config";

@@ -1,6 +1,6 @@
 /**
  * /spawn/, /spawn/?mod_id= (the base game) and /spawn/?mod_id=<id>[,<id>] (the mods'
- * spawncodes_url, CONTRACT §5), with the view in the query (`q=` searches). A 404 for
+ * spawncodes_url, docs/CONTRACT.md#mods), with the view in the query (`q=` searches). A 404 for
  * unregistered mods is decided from one small query; the first rows of the view are in
  * the HTML (searched and filtered by the server, readable without JavaScript), while the
  * browser fetches all rows as JSON (preloaded from the head), then searches and filters
@@ -8,7 +8,7 @@
  * revealed by a script, so without JavaScript it would stay hidden; the rows are cached
  * (lib/spawn/spawn-catalogue), so waiting for them costs a few milliseconds but on the
  * first visit after a change. `tab=creatures` shows the scope's creatures instead of its
- * engrams (issue 18), with the same search, filters and layout. Rendered once per
+ * engrams (docs/PORTAL.md#creatures-tab), with the same search, filters and layout. Rendered once per
  * address, locale and version of the mods, engrams and creatures, then served from memory
  * (lib/server/page-cache.ts): nothing on it may depend on the time or the visitor.
  */

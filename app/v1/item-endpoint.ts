@@ -1,5 +1,5 @@
 /**
- * /v1/engram.php (spec "Engrams", CONTRACT §6) and /v1/creature.php (issue 18): one
+ * /v1/engram.php (docs/CONTRACT.md#engrams) and /v1/creature.php (docs/CONTRACT.md#creatures): one
  * endpoint per kind of catalogue item, with the same shapes, statuses and bulk forms.
  * GET is public; POST and DELETE are signed and touch only items of the caller's
  * confirmed mods.
@@ -29,7 +29,7 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
           if (ctx.pathIds.length === 0) {
             const modIds = ctx.query.get("mod_id");
             if (modIds === null) return preparedJsonResponse(await itemListBody(db(), kind));
-            // `?mod_id=` with an empty value: the items of no mod (CONTRACT §6).
+            // `?mod_id=` with an empty value: the items of no mod (docs/CONTRACT.md#engrams).
             const mods = modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
             return preparedJsonResponse(await itemListBody(db(), kind, mods));
           }

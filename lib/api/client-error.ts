@@ -2,7 +2,7 @@
  * Requests Node's HTTP parser refuses before any handler runs: malformed request lines
  * and headers (400), methods it does not know (501), conflicting Content-Length/Transfer-Encoding (request smuggling), headers
  * over the size limit, header timeouts. Node's default reply is a bare status with no
- * body; this one keeps CONTRACT §3's JSON shape. The connection is always closed: after
+ * body; this one keeps the JSON shape of docs/CONTRACT.md#errors. The connection is always closed: after
  * a parse error nobody can tell where the next request would start (RFC 9112 §11.2).
  * Written by hand, so it carries what Node would add itself (RFC 9110): Date (§6.6.1),
  * an exact Content-Length (§8.6), and no content when the request was a HEAD (§9.3.2).

@@ -1,5 +1,5 @@
 /**
- * ETag and If-None-Match for every v1 GET and HEAD (issue 8): a 200 with a body gets a
+ * ETag and If-None-Match for every v1 GET and HEAD (docs/CONTRACT.md#caching): a 200 with a body gets a
  * strong ETag (prepared bodies bring theirs; others are hashed here), and a request
  * that already holds that version gets 304 with no body.
  */

@@ -1,7 +1,7 @@
 /**
  * The one wrapper every /v1/*.php endpoint goes through (STYLE habit 1): OPTIONS
  * preflight, 405 with Allow, signature auth as each method declares it, the error
- * translator of CONTRACT §3, and CORS on every reply. Handlers only parse input, call
+ * translator of docs/CONTRACT.md#errors, and CORS on every reply. Handlers only parse input, call
  * lib/ and shape the reply; none has its own try/catch or auth.
  */
 import { ApiError } from "@/lib/api/errors";

@@ -1,7 +1,7 @@
 /**
  * The one error type of the API. Domain code throws ApiError(code, message, details);
  * the request wrapper turns it into `{"message", "details"}` with the status below
- * (CONTRACT §3). Anything else thrown becomes a logged 500 that says nothing internal.
+ * (docs/CONTRACT.md#errors). Anything else thrown becomes a logged 500 that says nothing internal.
  */
 export const errorStatus = {
   bad_request: 400,

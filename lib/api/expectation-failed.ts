@@ -1,6 +1,6 @@
 /**
  * A request with an `Expect` other than 100-continue (RFC 9110 §10.1.1: 417). Node's own
- * reply is an empty chunked 417 with no type; this one keeps CONTRACT §3's JSON shape.
+ * reply is an empty chunked 417 with no type; this one keeps the JSON shape of docs/CONTRACT.md#errors.
  * The body was never read, so the connection closes after the reply.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

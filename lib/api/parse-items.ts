@@ -1,5 +1,5 @@
 /**
- * A v1 POST body is one structure or an array of them (CONTRACT §3). Each item is
+ * A v1 POST body is one structure or an array of them (docs/CONTRACT.md#replies). Each item is
  * validated with the same zod schema; the first bad item is named in the 400's details
  * so a client can find it in a batch of thousands. There is no item count limit: the
  * body's size (MAX_BODY_BYTES) is the only one, as in the original service.

@@ -1,6 +1,6 @@
 /**
  * What a v1 handler gets: the parsed target (ids, query), the caller, and body readers
- * that enforce the Content-Type rules of CONTRACT §3 (400 when wrong).
+ * that enforce the Content-Type rules of docs/CONTRACT.md#replies (400 when wrong).
  */
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { ApiRequest } from "@/lib/api/types";

@@ -27,7 +27,7 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   return { status, headers: { "content-type": JSON_TYPE, ...headers }, body: JSON.stringify(data) };
 }
 
-/** Success of POST and DELETE: 200 and an empty body (spec "Endpoints"). */
+/** Success of POST and DELETE: 200 and an empty body (docs/CONTRACT.md#replies). */
 export function emptyResponse(status = 200, headers: Record<string, string> = {}): ApiResponse {
   return { status, headers, body: null };
 }

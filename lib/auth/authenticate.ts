@@ -1,6 +1,6 @@
 /**
  * HTTP Basic credentials of a signed v1 request: username = user UUID, password = hex
- * signature of the signed content (CONTRACT §2). Every failure is a 401 carrying the
+ * signature of the signed content (docs/CONTRACT.md#signing). Every failure is a 401 carrying the
  * WWW-Authenticate challenge; a bad signature also tells the client which method and URL
  * lines were verified, so client authors can see what they should have signed.
  */

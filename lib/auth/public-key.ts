@@ -1,5 +1,5 @@
 /**
- * Public keys of Beacon identities (CONTRACT §2, §4). Input is a PEM "PUBLIC KEY" block
+ * Public keys of Beacon identities (docs/CONTRACT.md#signing, #users). Input is a PEM "PUBLIC KEY" block
  * or the hex of a DER SubjectPublicKeyInfo (what Beacon-era clients send); the stored
  * and returned form is always PEM. RSA of at least 2048 bits and Ed25519 are accepted.
  */

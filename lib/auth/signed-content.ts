@@ -1,5 +1,5 @@
 /**
- * The bytes a request's signature covers (spec "Authentication", CONTRACT §2):
+ * The bytes a request's signature covers (docs/CONTRACT.md#signing):
  *   METHOD "\n" BASE_URL + raw path [+ "?" + raw query]        for GET
  *   METHOD "\n" BASE_URL + raw path [+ "?" + raw query] "\n" body   for every other method
  * "Raw" is exactly what the client sent; the Host header never matters. Shared by the

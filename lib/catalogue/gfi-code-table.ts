@@ -1,5 +1,5 @@
 /**
- * The GFI codes a spawn page shows (issue 18 §3): for the base game's engrams and those
+ * The GFI codes a spawn page shows (docs/PORTAL.md#gfi-codes): for the base game's engrams and those
  * of the page's mods (or of every mod), each engram's shortest GFI code
  * (gfi-codes.ts), by uid. Computed once per engram data version and mod set, not per
  * request, like the spawn page's rows (lib/spawn/spawn-catalogue.ts): between writes a

@@ -1,5 +1,5 @@
 /**
- * Short GFI codes (issue 18 §3). `cheat gfi <part> <qty> <quality> <bp>` gives the first
+ * Short GFI codes (docs/PORTAL.md#gfi-codes). `cheat gfi <part> <qty> <quality> <bp>` gives the first
  * item whose class name contains <part>. An item's code is the shortest lowercase
  * substring of its class name without the trailing `_C` that no other item's class name
  * contains (the others' whole names, `_C` included, so the suffix cannot make a code

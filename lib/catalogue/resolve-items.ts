@@ -36,7 +36,7 @@ export async function resolveItems(db: Db, items: ItemRef[]): Promise<ItemResolv
   return (item) => byUid.get(uidOfPath.get(item.path) ?? "") ?? byClass.get(item.class.toLowerCase());
 }
 
-/** The catalogue's can_blueprint; an item it does not know counts as blueprintable (CONTRACT §6's default). */
+/** The catalogue's can_blueprint; an item it does not know counts as blueprintable (the default of docs/CONTRACT.md#engrams). */
 export function canBlueprintWith(resolve: ItemResolver): (item: ItemRef) => boolean {
   return (item) => resolve(item)?.can_blueprint ?? true;
 }

@@ -1,5 +1,5 @@
 /**
- * One reply of GET /v1/changes.php (issue 18), key by key in the order it is sent. Types
+ * One reply of GET /v1/changes.php (docs/CONTRACT.md#changes), key by key in the order it is sent. Types
  * only: the client and the CLI's mirror (mirror.ts) read it without the server's code.
  */
 import type { CreatureJson } from "@/lib/engrams/creature-json";

@@ -1,5 +1,5 @@
 /**
- * Positions in the change log and the opaque cursors that carry them (issue 18).
+ * Positions in the change log and the opaque cursors that carry them (docs/CONTRACT.md#changes).
  *
  * A position is (txid, id) of the last change row a reader has been given (txid is 0 on
  * SQLite), with that row's time, which the reply's `timestamp` shows. A cursor is a

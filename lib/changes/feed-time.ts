@@ -1,5 +1,5 @@
 /**
- * `changes_since` (issue 18): the original service's parameter, a time in SQL datetime
+ * `changes_since` (docs/CONTRACT.md#changes): the original service's parameter, a time in SQL datetime
  * form with an offset (`2026-11-21 08:00:00+0000`, as every time this API sends) or ISO
  * 8601 (`2026-11-21T08:00:00Z`, `...T10:00:00.5+02:00`, or a date alone). Without an
  * offset it is UTC. A `+` sent unescaped in a query string arrives as a space

@@ -1,5 +1,5 @@
 /**
- * A local copy of the catalogue kept current through GET /v1/changes.php (issue 18):
+ * A local copy of the catalogue kept current through GET /v1/changes.php (docs/CONTRACT.md#changes):
  * what `beacon-hub engrams sync` holds in memory between reading its folder and writing
  * it back. Applying the pages of a full read to an empty mirror, then every later page
  * in order, gives the server's catalogue (lib/changes/read-changes.ts says why). Pure:

@@ -1,5 +1,5 @@
 /**
- * GET /v1/changes.php (issue 18): one page of the changes feed.
+ * GET /v1/changes.php (docs/CONTRACT.md#changes): one page of the changes feed.
  *
  * Why following `cursor` never misses a change, nor serves one twice after it:
  *

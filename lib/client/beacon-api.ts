@@ -1,5 +1,5 @@
 /**
- * A typed client for the v1 API (spec "Endpoints", CONTRACT §3-§7) on top of createClient,
+ * A typed client for the v1 API (docs/API.md) on top of createClient,
  * which sends exact request targets and signs them. Replies are the server's own JSON
  * types; every non-2xx reply becomes a BeaconApiError carrying status, message, details.
  */
@@ -37,7 +37,7 @@ export class BeaconApiError extends Error {
   }
 }
 
-/** An engram as POST /v1/engram.php takes it (CONTRACT §6); a creature, without can_blueprint. */
+/** An engram as POST /v1/engram.php takes it (docs/CONTRACT.md#engrams); a creature, without can_blueprint. */
 export interface EngramInputJson {
   path: string;
   label: string;

@@ -1,6 +1,6 @@
 /**
  * A Beacon identity on the client side: a user id and a private key, and the signatures
- * it makes (CONTRACT §2): RSA PKCS#1 v1.5 with SHA-1 (what Beacon-era clients send) or
+ * it makes (docs/CONTRACT.md#signing): RSA PKCS#1 v1.5 with SHA-1 (what Beacon-era clients send) or
  * SHA-256, or Ed25519.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from "node:crypto";

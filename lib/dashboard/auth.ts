@@ -1,5 +1,5 @@
 /**
- * next-auth for the dashboard (issue 7). One Credentials provider: the browser signs a
+ * next-auth for the dashboard. One Credentials provider: the browser signs a
  * one-time challenge (lib/sign-in/challenges.ts) and we verify it against the stored
  * public key. Sessions are JWT cookies (no session table); the user id is `sub`.
  * The configuration is read lazily, per request, because AUTH_SECRET is set by

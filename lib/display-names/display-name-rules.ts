@@ -1,5 +1,5 @@
 /**
- * What a display name may be (issue 20), in one place for the account form, the
+ * What a display name may be (docs/PORTAL.md#display-names), in one place for the account form, the
  * server action, the author filter and the tests:
  * - 3 to 32 characters after normalising: Unicode NFC, runs of white space made one
  *   space, trimmed;

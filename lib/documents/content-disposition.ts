@@ -1,5 +1,5 @@
 /**
- * Content-Disposition for a document download (CONTRACT §7). The header must stay one
+ * Content-Disposition for a document download (docs/CONTRACT.md#documents). The header must stay one
  * pure-ASCII line whatever the title holds, so the plain `filename` drops quotes,
  * backslashes, control characters (CR/LF included) and path separators and folds
  * non-ASCII letters to ASCII; `filename*` (RFC 6266/8187) carries the real name.

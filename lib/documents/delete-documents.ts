@@ -1,5 +1,5 @@
 /**
- * Deleting documents (CONTRACT §7): if any id names another user's document the whole
+ * Deleting documents (docs/CONTRACT.md#documents): if any id names another user's document the whole
  * request is refused with 403; ids that do not exist are ignored, but a request that
  * names no existing document at all is a 404. Content rows go by ON DELETE CASCADE.
  */

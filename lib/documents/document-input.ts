@@ -1,5 +1,5 @@
 /**
- * Reading a POST body of documents (CONTRACT §7): one content object or an array of
+ * Reading a POST body of documents (docs/CONTRACT.md#documents): one content object or an array of
  * them. Only Identifier, Title, Description and Map (the maps bit set, for search) are
  * read; the content itself is kept
  * byte for byte: the request body for a single object, each element's own source text

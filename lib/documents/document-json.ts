@@ -36,7 +36,7 @@ export interface DocumentMetadataRow {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** `YYYY-MM-DD HH:MM:SS+0000`, always UTC (CONTRACT §7). */
+/** `YYYY-MM-DD HH:MM:SS+0000`, always UTC (docs/CONTRACT.md#documents). */
 export function formatLastUpdated(date: Date): string {
   return (
     `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +

@@ -1,5 +1,5 @@
 /**
- * The listing's query parameters (spec "Documents", CONTRACT §7): user_id, sort,
+ * The listing's query parameters (docs/CONTRACT.md#documents): user_id, sort,
  * direction, count, offset. A present parameter with any other value is a 400, as is
  * one given twice; parameters the listing does not know are ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * Saving documents (CONTRACT §7): all or nothing in one transaction (the request's part
+ * Saving documents (docs/CONTRACT.md#documents): all or nothing in one transaction (the request's part
  * of a group commit, lib/db/group-commit.ts), however many
  * (rows go in statements of ROWS_PER_STATEMENT). New ids are created at revision 1; ids the caller owns are updated (revision +1, last_updated
  * now, download_count kept); any id owned by someone else refuses the whole batch

@@ -1,5 +1,5 @@
 /**
- * An engram's class from its blueprint path (CONTRACT §6), on its own so code that runs
+ * An engram's class from its blueprint path (docs/CONTRACT.md#engrams), on its own so code that runs
  * in the browser (the loot editor) can use it: lib/engrams/derive needs node:crypto.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The v1 creature structure (issue 18), key by key in the engram structure's order
+ * The v1 creature structure (docs/CONTRACT.md#creatures), key by key in the engram structure's order
  * without can_blueprint: `spawn` is the spawndino command, `resource_url` points at
  * /v1/creature.php. Everything else means what it means for engrams (engram-json.ts).
  */

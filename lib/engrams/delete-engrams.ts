@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/engram.php (CONTRACT §6): removes engrams by uid or class, only from the
+ * DELETE /v1/engram.php (docs/CONTRACT.md#engrams): removes engrams by uid or class, only from the
  * caller's confirmed mods. A uid of anyone else's engram, or a class that matches only
  * others' engrams, is a 403 and nothing is deleted; a class shared with another mod
  * deletes just the caller's copies. 404 when nothing matched at all. DELETE

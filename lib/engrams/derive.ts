@@ -1,4 +1,4 @@
-/** What CONTRACT §6 derives from an item's blueprint path: class, uid and spawn command (engrams and creatures alike). */
+/** What docs/CONTRACT.md#engrams derives from an item's blueprint path: class, uid and spawn command (engrams and creatures alike). */
 import { createHash } from "node:crypto";
 
 export { classOf } from "./class-of";
@@ -12,7 +12,7 @@ export function spawnOf(path: string): string {
   return `cheat giveitem "Blueprint'${path}'" 1 0 false`;
 }
 
-/** A wild creature of level 30 where the admin stands (issue 18: the original's spawndino form). */
+/** A wild creature of level 30 where the admin stands (the original's spawndino form, docs/CONTRACT.md#creatures). */
 export function creatureSpawnOf(path: string): string {
   return `cheat spawndino "Blueprint'${path}'" 1 1 1 30`;
 }

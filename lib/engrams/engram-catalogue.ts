@@ -1,10 +1,10 @@
 /**
- * The public engram and creature catalogues, served from memory (issue 8). A kind's
+ * The public engram and creature catalogues, served from memory (docs/CONTRACT.md#caching). A kind's
  * catalogue is rebuilt from the database when its data version ("engrams",
  * "creatures") moves, which triggers in the database guarantee on every write by any
  * instance; between writes a read costs one version lookup.
  *
- * Kept compact (issue 15 §3): a kind's whole catalogue as one serialised JSON array (the
+ * Kept compact, to hold the server's memory down: a kind's whole catalogue as one serialised JSON array (the
  * body of GET /v1/engram.php or /v1/creature.php, with its gzip and brotli forms) and,
  * per item, where its object starts in it, plus indexes by uid, class and mod that hold
  * positions. Listing bodies of some mods are cut from it; lookups by uid or class return

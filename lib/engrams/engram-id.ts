@@ -1,5 +1,5 @@
 /**
- * Engram ids in a path or DELETE body (CONTRACT §6): 32 hex digits are a uid, anything
+ * Engram ids in a path or DELETE body (docs/CONTRACT.md#engrams): 32 hex digits are a uid, anything
  * ending in "_C" (any case) is a class; anything else is a 400 naming the bad ids.
  * No count limit: a path is bounded by the request line's size (431 past it), a
  * text/plain DELETE body by MAX_BODY_BYTES (the spec's way to send long lists).

@@ -1,6 +1,6 @@
 /**
  * One engram (or creature) as the API, the operator's importer and the pull job receive
- * it (CONTRACT §6), validated once here so all three apply the same rules. Other keys
+ * it (docs/CONTRACT.md#engrams), validated once here so all three apply the same rules. Other keys
  * are ignored.
  * `mod_id` is required but may be null or "" (no mod); the API then refuses it, since
  * only the operator loads the base game's catalogue.
@@ -114,7 +114,7 @@ export const engramInput = z
   .superRefine(requireEnvironments)
   .transform(toRecord);
 
-/** A creature (issue 18): an engram's keys without can_blueprint, which is ignored like any other key. */
+/** A creature (docs/CONTRACT.md#creatures): an engram's keys without can_blueprint, which is ignored like any other key. */
 export const creatureInput = z.object(itemShape).superRefine(requireEnvironments).transform(toRecord);
 
 /** The input schema of a kind. */

@@ -1,5 +1,5 @@
 /**
- * The v1 engram structure (spec "Engram", CONTRACT §6), key by key in the order of the
+ * The v1 engram structure (docs/CONTRACT.md#engrams), key by key in the order of the
  * spec's table; `mod_id` is a JSON number (mod ids are capped at 2^53-1, so exact).
  */
 import { config } from "@/lib/config";

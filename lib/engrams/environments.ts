@@ -1,12 +1,12 @@
 /**
- * Engram environments (spec "Engram", CONTRACT §6), stored as a bit set in the
+ * Engram environments (docs/CONTRACT.md#engrams), stored as a bit set in the
  * `environments` column: bit i is ENVIRONMENTS[i], in the spec table's order.
  */
 export const ENVIRONMENTS = ["Island", "Scorched", "Center", "Ragnarok", "Abberation"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 const BY_KEY = new Map<string, number>(ENVIRONMENTS.map((name, i) => [name.toLowerCase(), 1 << i]));
-// The game's own spelling, accepted on input (CONTRACT §6).
+// The game's own spelling, accepted on input (docs/CONTRACT.md#engrams).
 BY_KEY.set("aberration", BY_KEY.get("abberation")!);
 
 export type EnvironmentsResult = { ok: true; mask: number } | { ok: false; message: string };

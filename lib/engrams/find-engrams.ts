@@ -1,5 +1,5 @@
 /**
- * Reading engrams (spec "Engrams", CONTRACT §6) and creatures: public, ordered by label
+ * Reading engrams (docs/CONTRACT.md#engrams) and creatures: public, ordered by label
  * then uid. `mods` undefined lists every item, null those without a mod (the base game),
  * an array those of the named mods.
  */

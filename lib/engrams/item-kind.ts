@@ -1,5 +1,5 @@
 /**
- * The catalogue's two kinds of item (issue 18): engrams (things a player is given:
+ * The catalogue's two kinds of item (docs/CONTRACT.md#creatures): engrams (things a player is given:
  * `giveitem`) and creatures (dinos: `spawndino`). Both follow the same rules, kept once
  * in this folder: path, label, mod_id and environments on input; class and uid derived
  * from the path; owned by a confirmed mod or (no mod) by the base game; a path belongs to

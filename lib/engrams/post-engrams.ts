@@ -1,5 +1,5 @@
 /**
- * POST /v1/engram.php (CONTRACT §6): adds or updates every engram or none. The caller
+ * POST /v1/engram.php (docs/CONTRACT.md#engrams): adds or updates every engram or none. The caller
  * must own a confirmed registration of each item's mod_id (403 naming the first item
  * that fails); engrams without a mod come only from the operator's importer.
  * Republishing one existing engram, what mod tools do most, is one guarded UPDATE; all

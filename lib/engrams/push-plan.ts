@@ -57,7 +57,7 @@ function sameEngram(record: EngramRecord, current: EngramJson | CreatureJson): b
     record.path === current.path &&
     record.label === current.label &&
     environments.join(",") === current.environments.join(",") &&
-    // can_blueprint left out of the file keeps the stored value (CONTRACT §6 update); creatures have none
+    // can_blueprint left out of the file keeps the stored value (docs/CONTRACT.md#engrams); creatures have none
     (record.canBlueprint === undefined ||
       !("can_blueprint" in current) ||
       record.canBlueprint === current.can_blueprint)

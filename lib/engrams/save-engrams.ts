@@ -1,5 +1,5 @@
 /**
- * Adds or updates engrams inside the caller's transaction (CONTRACT §6): an existing
+ * Adds or updates engrams inside the caller's transaction (docs/CONTRACT.md#engrams): an existing
  * path of the same mod is updated; a path that belongs to another mod (or to the base
  * game, or to a mod when saving base-game engrams) is a 409 naming the item. Used by
  * the API, the operator's importer and the pull job alike, for creatures too (`kind`).

@@ -1,5 +1,5 @@
 /**
- * GET /v1/mod.php/<id>?action=confirm (spec "States and transitions", CONTRACT §5): the
+ * GET /v1/mod.php/<id>?action=confirm (docs/CONTRACT.md#mods): the
  * registration is confirmed when its confirmation_code occurs in the workshop item's
  * description, read fresh from Steam. The reply is the mod structure; `confirmed` tells
  * the outcome (false: code not found yet, try again after editing the description).

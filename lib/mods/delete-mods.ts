@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/mod.php (spec "States and transitions"): removes the caller's registrations
+ * DELETE /v1/mod.php (docs/CONTRACT.md#mods): removes the caller's registrations
  * of these mods; deleting a confirmed one removes its engrams through the database's
  * ON DELETE CASCADE (engrams.mod_id -> confirmed_mod_id). A mod confirmed by another
  * user is 403 and nothing is deleted; ids the caller never registered are ignored, and

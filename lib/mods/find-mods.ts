@@ -8,7 +8,7 @@ import { modJson, type ModJson } from "@/lib/mods/mod-json";
 import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
 import { cachedAtVersion, sharedCache, stringBytes } from "@/lib/cache/versioned-cache";
 
-/** The caller's mods, ordered by name (CONTRACT §5). */
+/** The caller's mods, ordered by name (docs/CONTRACT.md#mods). */
 export async function listMods(db: Db, options: { userId: string }): Promise<ModJson[]> {
   const rows = await db.modRegistration.findMany({
     where: { userId: options.userId },

@@ -1,7 +1,7 @@
 /**
- * Steam workshop ids (CONTRACT §5): digits, or a JSON number on input; stored as
+ * Steam workshop ids (docs/CONTRACT.md#mods): digits, or a JSON number on input; stored as
  * canonical decimal text. Capped at 2^53-1 so that engram output can carry `mod_id` as
- * an exact JSON number (CONTRACT §6); real workshop ids are far below that.
+ * an exact JSON number (docs/CONTRACT.md#engrams); real workshop ids are far below that.
  */
 import { z } from "zod";
 import { badRequest } from "@/lib/api/errors";

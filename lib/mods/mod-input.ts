@@ -1,5 +1,5 @@
 /**
- * A mod item of a POST body (spec "Mods", CONTRACT §5): `mod_id` is required; `pull_url`
+ * A mod item of a POST body (docs/CONTRACT.md#mods): `mod_id` is required; `pull_url`
  * or its alias `pull_api` is an absolute http(s) URL or null. Other keys are ignored.
  */
 import { z } from "zod";

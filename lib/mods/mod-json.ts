@@ -1,5 +1,5 @@
 /**
- * The v1 mod structure (spec "Mod", CONTRACT §5), built key by key in the spec's order.
+ * The v1 mod structure (docs/CONTRACT.md#mods), built key by key in the interface's order.
  * Both `pull_url` (field table) and `pull_api` (sample structure) are sent: old clients
  * read either.
  */

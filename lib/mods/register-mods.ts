@@ -1,5 +1,5 @@
 /**
- * POST /v1/mod.php (spec "States and transitions", CONTRACT §5): registers every item
+ * POST /v1/mod.php (docs/CONTRACT.md#mods): registers every item
  * or none. A mod must exist in the game's workshop (checked before any write); a mod the
  * caller registered already only has its pull_url updated, when the item carries one,
  * else 409; a mod confirmed by another user is 409 (ownership rule 2).
@@ -68,7 +68,7 @@ async function lookUpAll(
   items.forEach((item, index) => {
     if (skip.has(item.workshopId)) return;
     const info = found.get(item.workshopId);
-    // Name the item, as every batch error does (CONTRACT §3).
+    // Name the item, as every batch error does (docs/CONTRACT.md#errors).
     if (!info)
       throw notFound(`Item ${index}: mod ${item.workshopId} is not in the game's Steam Workshop.`, {
         index,

@@ -52,7 +52,7 @@ export const idListBody = (description: string, values: Record<string, string>) 
   content: { "text/plain": { schema: schemaRef("IdList"), examples: examples(values) } },
 });
 
-/** Success of POST and DELETE: 200 and no body (spec "Endpoints"). */
+/** Success of POST and DELETE: 200 and no body (docs/CONTRACT.md#replies). */
 export const EMPTY_OK: Response = { description: "Done: 200 with an empty body." };
 
 export const jsonOk = (description: string, schema: JsonSchema, values?: Record<string, unknown>): Response => ({

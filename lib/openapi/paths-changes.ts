@@ -1,4 +1,4 @@
-/** /v1/changes.php (issue 18): the changes feed of engrams, creatures and confirmed mods. Public. */
+/** /v1/changes.php (docs/CONTRACT.md#changes): the changes feed of engrams, creatures and confirmed mods. Public. */
 import type { PathItem } from "@/lib/openapi/types";
 import { EXAMPLE, EXAMPLE_UID, exampleClass, examplePath } from "@/lib/openapi/examples";
 import { jsonOk, query, schemaRef } from "@/lib/openapi/helpers";

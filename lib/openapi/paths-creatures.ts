@@ -1,4 +1,4 @@
-/** /v1/creature.php (issue 18): engram.php's operations for creatures. GET is public; POST and DELETE are signed. */
+/** /v1/creature.php (docs/CONTRACT.md#creatures): engram.php's operations for creatures. GET is public; POST and DELETE are signed. */
 import type { PathItem } from "@/lib/openapi/types";
 import { EXAMPLE, EXAMPLE_CREATURE_UID, exampleCreatureClass, exampleCreaturePath } from "@/lib/openapi/examples";
 import { EMPTY_OK, SIGNED, idListBody, json, jsonOk, pathIds, query, schemaRef } from "@/lib/openapi/helpers";

@@ -1,4 +1,4 @@
-/** /v1/document.php (spec "Documents", CONTRACT §7). Anyone may read; POST and DELETE are signed. */
+/** /v1/document.php (docs/CONTRACT.md#documents). Anyone may read; POST and DELETE are signed. */
 import type { PathItem } from "@/lib/openapi/types";
 import { EXAMPLE } from "@/lib/openapi/examples";
 import { EMPTY_OK, SIGNED, idListBody, json, jsonOk, pathIds, query, schemaRef } from "@/lib/openapi/helpers";

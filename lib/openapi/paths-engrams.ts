@@ -1,4 +1,4 @@
-/** /v1/engram.php (spec "Engrams", CONTRACT §6). GET is public; POST and DELETE are signed. */
+/** /v1/engram.php (docs/CONTRACT.md#engrams). GET is public; POST and DELETE are signed. */
 import type { PathItem } from "@/lib/openapi/types";
 import { EXAMPLE, EXAMPLE_UID, exampleClass, examplePath } from "@/lib/openapi/examples";
 import { EMPTY_OK, SIGNED, idListBody, json, jsonOk, pathIds, query, schemaRef } from "@/lib/openapi/helpers";

@@ -1,4 +1,4 @@
-/** /v1/mod.php (spec "Mods", CONTRACT §5). Every method is signed; replies depend on the caller. */
+/** /v1/mod.php (docs/CONTRACT.md#mods). Every method is signed; replies depend on the caller. */
 import type { PathItem } from "@/lib/openapi/types";
 import { EXAMPLE } from "@/lib/openapi/examples";
 import { EMPTY_OK, SIGNED, idListBody, json, jsonOk, pathIds, query, schemaRef } from "@/lib/openapi/helpers";

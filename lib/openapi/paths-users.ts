@@ -1,4 +1,4 @@
-/** /v1/user.php (spec "Users", CONTRACT §4). */
+/** /v1/user.php (docs/CONTRACT.md#users). */
 import type { PathItem } from "@/lib/openapi/types";
 import { EXAMPLE } from "@/lib/openapi/examples";
 import { EMPTY_OK, SIGNED, idListBody, json, jsonOk, pathIds, schemaRef } from "@/lib/openapi/helpers";

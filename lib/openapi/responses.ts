@@ -1,5 +1,5 @@
 /**
- * The error replies of CONTRACT §3, one per status, each `{"message", "details"}` with an
+ * The error replies of docs/CONTRACT.md#errors, one per status, each `{"message", "details"}` with an
  * example of what the server really says; operations refer to them by $ref. Every v1
  * reply also carries the rate-limit headers (lib/rate-limit/api-limits.ts), so these do too.
  */

@@ -1,6 +1,6 @@
 /**
- * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the v1 structures, key by key as the
- * interface document and CONTRACT §4-§7 define them, in the order the server sends them.
+ * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the v1 structures, key by key as
+ * docs/API.md "Structures" lists them, in the order the server sends them.
  */
 import type { JsonSchema } from "@/lib/openapi/types";
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
@@ -76,7 +76,7 @@ const engramInput: JsonSchema = {
   },
 };
 
-/** A creature (issue 18) is an engram without can_blueprint, with its own spawn command and endpoint. */
+/** A creature (docs/CONTRACT.md#creatures) is an engram without can_blueprint, with its own spawn command and endpoint. */
 function withoutCanBlueprint(
   schema: JsonSchema,
   description: string,
@@ -110,7 +110,7 @@ export const schemas: Record<string, JsonSchema> = {
   Error: {
     type: "object",
     description:
-      "Every error reply (CONTRACT §3): a human sentence and machine-readable details (or null). Batch errors name the offending item's index.",
+      "Every error reply (docs/CONTRACT.md#errors): a human sentence and machine-readable details (or null). Batch errors name the offending item's index.",
     required: ["message", "details"],
     properties: { message: { type: "string" }, details: { description: "any JSON value, or null" } },
   },

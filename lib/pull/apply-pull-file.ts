@@ -1,10 +1,10 @@
 /**
- * Makes a mod's engrams match a pulled file exactly (CONTRACT §8), in one transaction:
+ * Makes a mod's engrams match a pulled file exactly (docs/CONTRACT.md#pull), in one transaction:
  * every row validated with the engram POST rules (the file's own mod_id is ignored), the
  * engrams missing from the file removed, the rest added or updated. The first problem
  * stops everything and nothing is applied.
  *
- * Creatures (issue 18): a file in which any row names a `kind` (a CSV cell, a JSON key)
+ * Creatures (docs/CONTRACT.md#creatures): a file in which any row names a `kind` (a CSV cell, a JSON key)
  * describes the mod's whole catalogue, so its creatures are made to match it too; a
  * file where none does is about engrams only, as files were before creatures, and
  * leaves the mod's creatures alone.

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { Logger } from "@/lib/logging/logger";
 import { countPullOutcome } from "@/lib/metrics/events";
-import type { GuardOptions } from "@/lib/pull/guarded-fetch";
+import type { GuardOptions } from "@/lib/net/guarded-fetch";
 import { duePulls, reconcileSchedules } from "@/lib/pull/pull-state";
 import { runPull } from "@/lib/pull/run-pull";
 

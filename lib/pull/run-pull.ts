@@ -1,14 +1,15 @@
 /**
- * One pull of one mod (CONTRACT §8): fetch its pull_url through the SSRF guard with the
+ * One pull of one mod (docs/CONTRACT.md#pull): fetch its pull_url through the SSRF guard with the
  * last validators, skip a 304 or an unchanged file (same sha256), parse JSON or CSV,
  * apply it, record the outcome for the owner, and report an error back to the pull URL
- * as a form POST (mod_id, message), best effort.
+ * as a form POST (mod_id, message), best effort. Neither the outcome nor the report names
+ * an address the guard resolved (lib/net/guarded-fetch.ts); the server log does.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
 import { applyPullFile } from "@/lib/pull/apply-pull-file";
-import { guardedFetch, type GuardOptions } from "@/lib/pull/guarded-fetch";
+import { FetchRefused, guardedFetch, type GuardOptions } from "@/lib/net/guarded-fetch";
 import { claimPull, finishPull, nextRunAfter, type PullClaim, type PullOutcome } from "@/lib/pull/pull-state";
 import { logger } from "@/lib/logging/logger";
 
@@ -32,7 +33,10 @@ async function fetchAndApply(db: Db, claim: PullClaim, guard: GuardOptions): Pro
   try {
     res = await guardedFetch(claim.pullUrl, { headers }, guard);
   } catch (err) {
-    return failed(`The pull URL could not be fetched: ${(err as Error).message}.`);
+    if (!(err instanceof FetchRefused)) throw err;
+    // The owner reads the message (dashboard, the report POSTed back); only the log names addresses.
+    logger().warn({ job: "pull", mod_id: claim.modId, refused: err.kind, detail: err.detail }, "pull fetch refused");
+    return failed(`The pull URL could not be fetched: ${err.message}.`);
   }
   if (res.status === 304) return unchanged;
   if (res.status !== 200) return failed(`The pull URL answered HTTP ${res.status}; it must answer 200.`);

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the v1 API (issue 9 §3): per client address before anything else, per
+ * Rate limits of the v1 API (docs/CONTRACT.md#rate-limits): per client address before anything else, per
  * user once the signature is verified. A refused request is a JSON 429 with Retry-After;
  * every reply carries the tighter of the two limits as RateLimit-* (IETF draft: Reset in
  * seconds) and X-RateLimit-* (Reset as a Unix time) headers.

@@ -1,5 +1,5 @@
 /**
- * The web portal's session secret (CONTRACT §1 AUTH_SECRET). When unset, one is made
+ * The web portal's session secret (`AUTH_SECRET`, docs/CONTRACT.md#configuration). When unset, one is made
  * on first start and kept in the data directory, so sessions survive restarts. Several
  * instances must share one: set AUTH_SECRET explicitly for them.
  */

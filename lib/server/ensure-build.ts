@@ -1,5 +1,5 @@
 /**
- * `npm start` on a fresh clone must serve without a separate build step (CONTRACT §1):
+ * `npm start` on a fresh clone must serve without a separate build step (docs/CONTRACT.md#configuration):
  * build the Next.js app when there is no build, or when a source file is newer than it,
  * and compile the server (dist/server.js, scripts/bundle-server.mjs) likewise.
  */

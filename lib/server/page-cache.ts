@@ -1,5 +1,5 @@
 /**
- * Pages kept in memory (issue 15 §2). `/`, `/spawn/` (every scope, tab and view),
+ * Pages kept in memory (docs/BENCHMARKS.md, "Pages from memory"). `/`, `/spawn/` (every scope, tab and view),
  * `/documents` (every search, filter, sort and page) and a document's page show the same
  * HTML to everyone who asks with the same address and language (a document's page to
  * everyone who is not signed in: its author sees an Edit button, so a request with a

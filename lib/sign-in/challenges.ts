@@ -1,5 +1,5 @@
 /**
- * One-time sign-in challenges of the web dashboard (issue 7). The browser signs the
+ * One-time sign-in challenges of the web dashboard. The browser signs the
  * challenge's content with the identity's private key; the server checks that signature
  * with the same key parsing and verification as signed API requests (lib/auth).
  *

@@ -1,5 +1,5 @@
 /**
- * The admin command of a creature with the page's options (issue 18): wild, where the
+ * The admin command of a creature with the page's options (docs/PORTAL.md#creatures-tab): wild, where the
  * admin stands, `cheat spawndino "Blueprint'<path>'" <distance> <y offset> <z offset>
  * <level>`, which with the defaults (1 1 1, level 30) is exactly the v1 `spawn` string
  * of a creature (lib/engrams/derive.ts); or tamed, `cheat GMSummon "<class>" <level>`,

@@ -1,6 +1,6 @@
 /**
  * The admin command of an engram with the page's options. With the defaults it is
- * exactly the v1 `spawn` string (CONTRACT §6): `cheat giveitem "Blueprint'<path>'" 1 0 false`.
+ * exactly the v1 `spawn` string (docs/CONTRACT.md#engrams): `cheat giveitem "Blueprint'<path>'" 1 0 false`.
  * Its short form is `cheat gfi <code> <quantity> <quality> <blueprint>`, where the code
  * is the shortest part of the class name no other item's class holds
  * (lib/catalogue/gfi-codes.ts): the game gives the first item whose class contains it.

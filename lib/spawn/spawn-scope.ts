@@ -1,7 +1,7 @@
 /**
  * Which engrams a spawn page is about, from its `mod_id` parameter (the mods'
- * spawncodes_url, CONTRACT §5): absent = every engram, empty = the base game (engrams
- * with no mod, as `GET /v1/engram.php?mod_id=` lists them, CONTRACT §6), otherwise
+ * spawncodes_url, docs/CONTRACT.md#mods): absent = every engram, empty = the base game (engrams
+ * with no mod, as `GET /v1/engram.php?mod_id=` lists them, docs/CONTRACT.md#engrams), otherwise
  * comma-separated workshop ids. The parameter stays in the page's URL as it came.
  * Pure: safe to import from client components (parseSpawnScope, which needs the
  * server's id rules, is in spawn-catalogue.ts).

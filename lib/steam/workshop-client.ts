@@ -1,5 +1,5 @@
 /**
- * Steam Workshop look-ups (CONTRACT §5): `GetPublishedFileDetails` with the form Steam
+ * Steam Workshop look-ups (docs/CONTRACT.md#mods): `GetPublishedFileDetails` with the form Steam
  * takes, `itemcount=N&publishedfileids[0]=...&publishedfileids[N-1]=...`, at most 100 ids
  * per call, so registering 1,000 mods costs 10 calls. An item with `result` ≠ 1 or of
  * another game (`consumer_app_id`) is "not found"; a Steam that cannot be reached, times

@@ -1,5 +1,5 @@
 /**
- * Users (spec "User", CONTRACT §4): a lowercase UUID and a PEM public key. Deleting a
+ * Users (docs/CONTRACT.md#users): a lowercase UUID and a PEM public key. Deleting a
  * user cascades in the database to documents, mod registrations and the engrams of
  * confirmed mods.
  */
@@ -27,7 +27,7 @@ export function userJson(user: { id: string; publicKey: string }): UserJson {
 
 /**
  * Creates every user or none, in one transaction of ROWS_PER_STATEMENT-row inserts; a
- * user that exists already is a 400 (spec "Users").
+ * user that exists already is a 400 (docs/CONTRACT.md#users).
  */
 export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
   const rows = users.map((u, index) => {

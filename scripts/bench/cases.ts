@@ -3,7 +3,7 @@
  * ones after). `original` is the original PHP service's req/s on an idle machine of this
  * type (nginx + php-fpm + PostgreSQL, wrk, 32 connections), where bare node:http made
  * ORIGINAL_CEILING req/s: its ratio is original / ORIGINAL_CEILING, and the target is ten
- * times that ratio (issue 15), compared with the case's req/s over the 1 KB ceiling
+ * times that ratio (the bar the service set itself: ten times the original on every case), compared with the case's req/s over the 1 KB ceiling
  * measured in the same run.
  */
 import { signedContent } from "@/lib/auth/signed-content";
@@ -105,7 +105,7 @@ export function benchCases(serverUrl: string, seeded: Seeded): Case[] {
         headers: { "if-none-match": (await fetch(`${serverUrl}/v1/engram.php`)).headers.get("etag") ?? "" },
       }),
     },
-    // The original's spawn page: 123 req/s (issue 15's target ratio 0.030 is ten times 123 / 41,000).
+    // The original's spawn page: 123 req/s (the target ratio 0.030 is ten times 123 / 41,000).
     {
       name: "GET /spawn/?mod_id=<one> (page)",
       original: 123,

@@ -1,5 +1,5 @@
 /**
- * The growth measurements of issue 8, run by `npm run bench -- --growth`:
+ * How the service grows with its data (documents, search, items), run by `npm run bench -- --growth`:
  * - the document listing query (lib/documents listDocuments, uncached: the HTTP path
  *   would only measure the listing cache) at 1,000 and at 100,000 documents, p50 over
  *   many pages and both sort keys: an index-served listing barely grows;

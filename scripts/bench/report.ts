@@ -1,6 +1,6 @@
 /**
  * The benchmark's table: each case's req/s over the 1 KB ceiling of the same run (its
- * ratio) beside the original's ratio and the target ratio (issue 15), and whether it
+ * ratio) beside the original's ratio and the target ratio (ten times the original's), and whether it
  * meets it: ratio at or over the target with no error. The load average read just
  * before each case says how busy the machine was; compare ratios, not req/s. The
  * server's CPU time per request moves far less with the machine's load than either.

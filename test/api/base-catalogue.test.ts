@@ -1,5 +1,5 @@
-// The base game's catalogue out of the box (issue 14): a fresh database gets the shipped
-// 820 engrams at start, served by the v1 API and the spawn page (its search, issue 20,
+// The base game's catalogue out of the box: a fresh database gets the shipped
+// 820 engrams at start, served by the v1 API and the spawn page (its search,
 // answers /spawn/?q= in the HTML); restarts, operators'
 // changes, other base-game rows and BASE_CATALOGUE=false are left alone; a file the
 // checks refuse is not loaded but the server serves; instances starting together load
@@ -49,7 +49,7 @@ const html = async (url: string) => {
 };
 
 /**
- * Issue 20: /spawn/?q= answers with the matching rows in the server's HTML (no
+ * /spawn/?q= answers with the matching rows in the server's HTML (no
  * JavaScript needed), the words players use included; ?mod_id= is the base game only.
  */
 async function spawnPageSearch(url: string, db: Db): Promise<void> {

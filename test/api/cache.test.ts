@@ -1,4 +1,4 @@
-// Issue 8 fast paths, on each engine: ETag/304 on v1 GETs, precompressed catalogue
+// The read caches (docs/CONTRACT.md#caching), on each engine: ETag/304 on v1 GETs, precompressed catalogue
 // bodies, and a cache that every write invalidates, whoever made it: this instance, a
 // second instance on the same database, or the database itself (cascades).
 import { brotliDecompressSync, gunzipSync } from "node:zlib";

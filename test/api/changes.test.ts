@@ -1,4 +1,4 @@
-// GET /v1/changes.php (issue 18) over real HTTP, on each engine: full reads in pages,
+// GET /v1/changes.php (docs/CONTRACT.md#changes) over real HTTP, on each engine: full reads in pages,
 // following a cursor through adds, updates and deletions of every kind (engram and
 // creature DELETE, mod DELETE, user DELETE, pull removals, the operator's import), times
 // against cursors, the query's 400s and 410, ETags; then retention on a database of its

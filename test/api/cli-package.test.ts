@@ -1,4 +1,4 @@
-// The standalone beacon-hub-cli package (issue 16) as a user gets it: packed with
+// The standalone beacon-hub-cli package as a user gets it: packed with
 // `npm pack`, installed with `npm install --offline` into an empty folder outside the
 // repository, and its node_modules/.bin/beacon-hub run as a real process through the
 // same mod-author journey as the repository's CLI (support/cli-journey.ts).

@@ -1,4 +1,4 @@
-// The beacon-hub CLI (issue 10) end to end: a mod author goes from nothing to a
+// The beacon-hub CLI end to end: a mod author goes from nothing to a
 // confirmed mod with engrams and published documents using only the CLI (the journey in
 // support/cli-journey.ts, which cli-package.test.ts runs on the installed package), against the
 // running test server and the fake Steam Web API; --help on every command; exit codes

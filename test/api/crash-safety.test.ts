@@ -1,4 +1,4 @@
-// Crash safety (issue 9 §2, issue 15 §1): SIGKILL during sustained signed writes of
+// Crash safety (docs/CONTRACT.md#durability): SIGKILL during sustained signed writes of
 // documents and engrams and downloads, restart on the same database, and every write
 // answered 200 is there, byte for byte, with no batch half written, and every download
 // answered 200 is counted (and none counted twice); on SQLite the WAL file holds them

@@ -1,4 +1,4 @@
-// Creatures (issue 18): /v1/creature.php answers the engram API's cases with the same
+// Creatures (docs/CONTRACT.md#creatures): /v1/creature.php answers the engram API's cases with the same
 // shapes, statuses and bulk forms. One table of cases runs against both endpoints, on
 // each engine; the engram-only rows (can_blueprint) say where the kinds differ.
 import { createHash, randomUUID } from "node:crypto";

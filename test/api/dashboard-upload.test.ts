@@ -1,4 +1,4 @@
-// The dashboard's engram upload preview and mod ownership (issue 7) on both engines:
+// The dashboard's engram upload preview and mod ownership on both engines:
 // the same row rules as the API, paths owned elsewhere reported by row, nothing written
 // by a preview, and another user's mod never found.
 import { describe, expect, it } from "vitest";

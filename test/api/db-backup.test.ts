@@ -1,4 +1,4 @@
-// Backups (issue 17 §2), on each engine: `npm run db:backup` taken while a server serves
+// Backups (docs/OPERATIONS.md#backups-dbbackup-and-dbrestore), on each engine: `npm run db:backup` taken while a server serves
 // sustained signed writes (documents, document batches, engram batches), restored with
 // `npm run db:restore` into a fresh database; a server on the restored database serves
 // every write acknowledged before the backup began, byte for byte, and no batch half

@@ -1,4 +1,4 @@
-// SQLite -> PostgreSQL (issue 17 §1), run once, on the PostgreSQL project: the bench
+// SQLite -> PostgreSQL (docs/OPERATIONS.md#moving-from-sqlite-to-postgresql-dbcopy), run once, on the PostgreSQL project: the bench
 // dataset (scripts/bench/seed.ts: 500 users, 50 mods, 5,000 engrams, 2,000 documents of
 // 22 KB) plus edge rows (NUL-free unicode everywhere text goes, a 16 MiB document,
 // milliseconds at both ends of the second, extreme counts, what deleting a user leaves
@@ -276,7 +276,7 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
         target_checksum: string;
         ok: boolean;
       }[];
-      sequences: { table: string; next: number }[];
+      sequences: { table: string; column: string; next: number }[];
     };
     expect(summary.verified).toBe(true);
     expect(run.stderr).toMatch(/copying documents +\[#+\] \d+\/\d+ \(100%\) \d+ rows\/s/);
@@ -295,9 +295,20 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
     const sqliteSequence = (
       sqlite.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'mod_registrations'`).get() as { seq: number }
     ).seq;
+    // Every sequence goes on after the highest id SQLite gave (1 for a table that never had a row).
+    const nextIds = summary.sequences.map(({ table, column }) => {
+      const seq = sqlite.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).get(table) as
+        { seq: number } | undefined;
+      return { table, column, next: (seq?.seq ?? 0) + 1 };
+    });
     sqlite.close();
     expect(sqliteSequence).toBe(edge.highestModRowId);
-    expect(summary.sequences).toEqual([{ table: "mod_registrations", column: "id", next: edge.highestModRowId + 1 }]);
+    expect(summary.sequences).toContainEqual({
+      table: "mod_registrations",
+      column: "id",
+      next: edge.highestModRowId + 1,
+    });
+    expect(summary.sequences).toEqual(nextIds);
     expect(summary.tables.map((t) => t.table)).toEqual(
       expect.arrayContaining([
         "users",
@@ -329,7 +340,7 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
       const part = users.slice(i, i + 100);
       const res = await anon.request("GET", `/v1/user.php/${part.map((u) => u.id).join(",")}`);
       expect(res.status).toBe(200);
-      // One id answers an object, several an array (CONTRACT §3).
+      // One id answers an object, several an array (docs/CONTRACT.md#replies).
       const found = [
         res.json<{ user_id: string; public_key: string } | { user_id: string; public_key: string }[]>(),
       ].flat();

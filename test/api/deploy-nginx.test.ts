@@ -1,4 +1,4 @@
-// Deployment (issue 16 §4): two instances on one PostgreSQL database behind Debian's
+// Deployment (docs/CONTRACT.md#instances, deploy/): two instances on one PostgreSQL database behind Debian's
 // nginx running deploy/nginx/beacon-hub.conf itself (test/support/nginx.ts changes only
 // its upstream servers, listen address and log paths). Through the proxy: the signed
 // API's main journeys with signatures over the proxy's address, caches coherent across
@@ -15,13 +15,12 @@ import { client, confirmModOn, registerUser } from "../support/hostile";
 import { killServer } from "../support/kill-server";
 import { findNginx, startNginx, type Nginx } from "../support/nginx";
 import { startEarlyInMinute } from "../support/rate-window";
+import { requireTool } from "../support/required-tool";
 import { freePort, startServer, type TestServer } from "../support/test-server";
 
 const engine = inject("engine");
 const nginxBinary = engine === "postgresql" ? findNginx() : null;
-if (engine === "postgresql" && !nginxBinary) {
-  console.warn("deploy-nginx.test.ts SKIPPED: nginx is not installed (apt-get install nginx; .ci/run installs it)");
-}
+if (engine === "postgresql") requireTool("nginx", nginxBinary !== null, "apt-get install nginx");
 /** RATE_LIMIT_IP_PER_MINUTE of the second pair of instances */
 const PER_IP = 6;
 

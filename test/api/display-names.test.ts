@@ -1,4 +1,4 @@
-// Display names (issue 20 §5), both engines: unique per server by the database's index
+// Display names (docs/PORTAL.md#display-names), both engines: unique per server by the database's index
 // (two users claiming one name at the same moment, on PostgreSQL through two database
 // clients as two instances would: exactly one wins, every time), changed and released; shown on the
 // portal's pages escaped and usable as the author filter; and the v1 replies byte for

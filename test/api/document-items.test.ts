@@ -1,4 +1,4 @@
-// Which documents drop an item (/documents?item=, issue 19 §3) over real HTTP on each
+// Which documents drop an item (/documents?item=) over real HTTP on each
 // engine: document_items written with the document in the same transaction, replaced
 // on update, removed with the document and with its author, read back by path, uid or
 // class, combined with search and map, and counted in the loot view.

@@ -1,4 +1,4 @@
-// Document search on /documents (issue 14): the engine's full-text index kept in step
+// Document search on /documents (docs/PORTAL.md#search-and-map-filter): the engine's full-text index kept in step
 // with publish, update, delete and user delete; words, accents, phrases, prefixes; the
 // map filter; all of it with author, sort and paging; the page itself. Runs once per
 // engine. Every test searches for words of its own, so tests never see each other's

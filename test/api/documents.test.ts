@@ -1,5 +1,5 @@
-// /v1/document.php over real HTTP: spec "Document metadata", "Documents"; CONTRACT §2,
-// §3, §7. Runs once per engine.
+// /v1/document.php over real HTTP: docs/CONTRACT.md#signing, #errors, #documents. Runs once
+// per engine.
 import { randomBytes, randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -519,7 +519,7 @@ describe("GET /v1/document.php (listing)", () => {
     { at: "2026-01-04T00:00:00.000Z", count: 0 },
   ];
 
-  /** CONTRACT §7 order: the sort column, then document_id, both in the requested direction. */
+  /** The order of docs/CONTRACT.md#documents: the sort column, then document_id, both in the requested direction. */
   function expected(docs: Seeded[], sort: "last_updated" | "download_count", direction: "asc" | "desc"): string[] {
     const key = (d: Seeded) => (sort === "last_updated" ? d.lastUpdated.getTime() : d.downloadCount);
     const sign = direction === "asc" ? 1 : -1;

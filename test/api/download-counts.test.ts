@@ -1,4 +1,4 @@
-// Download counts with two instances on one PostgreSQL database (issue 15 §1): each
+// Download counts with two instances on one PostgreSQL database (docs/CONTRACT.md#durability, #instances): each
 // instance adds up its downloads per group commit (lib/documents/count-downloads.ts);
 // with both counting the same documents at once, while their owner republishes one of
 // them through both, every download answered 200 is counted exactly once.

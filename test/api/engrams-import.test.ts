@@ -1,4 +1,4 @@
-// `npm run engrams:import` (issue 3, CONTRACT §6): the operator's loader for engrams with
+// `npm run engrams:import` (docs/CONTRACT.md#engrams): the operator's loader for engrams with
 // no mod, run as a real process against the test server's database, on both engines.
 import { execFile } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
@@ -82,7 +82,7 @@ describe("npm run engrams:import", () => {
     expect(noMod).toEqual(expect.arrayContaining(paths.map(uidOf)));
   }, 60_000);
 
-  it("imports creatures from rows whose kind says so, beside engrams of the same path (issue 18)", async () => {
+  it("imports creatures from rows whose kind says so, beside engrams of the same path", async () => {
     const t = tag();
     const [rex, saddle] = [
       `/Game/PrimalEarth/${t}/Rex_Character_BP.Rex_Character_BP`,

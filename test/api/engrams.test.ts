@@ -1,4 +1,4 @@
-// /v1/engram.php over real HTTP: spec "Engram", "Engrams"; CONTRACT §3, §6. Runs once
+// /v1/engram.php over real HTTP: docs/CONTRACT.md#errors, #engrams. Runs once
 // per engine; mods are confirmed through the fake Steam (test/support/mods.ts).
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
@@ -59,7 +59,7 @@ async function baseGameEngram(): Promise<{ uid: string; path: string; className:
 }
 
 describe("POST /v1/engram.php", () => {
-  it("adds an engram of the caller's confirmed mod; GET returns every field in the table's order (CONTRACT §6)", async () => {
+  it("adds an engram of the caller's confirmed mod; GET returns every field in the table's order (docs/CONTRACT.md#engrams)", async () => {
     const { who, mod } = await owner();
     const path = `/Game/Mods/Test${mod}/PrimalItem_Gun.PrimalItem_Gun`;
     const res = await post(who, {

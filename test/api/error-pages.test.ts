@@ -1,4 +1,4 @@
-// Pages that never break (issue 20 §4), over HTTP on the production server: a page's
+// Pages that never break (docs/PORTAL.md#pages-that-never-break), over HTTP on the production server: a page's
 // notFound() and a page that fails are real HTML, readable without JavaScript, instead
 // of Next.js's empty error shell (lib/server/error-page-recovery.ts); other replies pass
 // as they were (compressed, streamed). SQLite only: the code is the same for both

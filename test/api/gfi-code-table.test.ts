@@ -1,4 +1,4 @@
-// The spawn pages' GFI code table (issue 18 §3), on each engine, on a database of its
+// The spawn pages' GFI code table (docs/PORTAL.md#gfi-codes), on each engine, on a database of its
 // own: the base game's engrams and the page's mods, computed once per data version and
 // mod set, computed again when an engram changes.
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Hostile input over real HTTP (issue 9 §1; CONTRACT §3): malformed, truncated and deeply
+// Hostile input over real HTTP (docs/CONTRACT.md#errors): malformed, truncated and deeply
 // nested JSON, wrong types for every key, NUL bytes and invalid UTF-8, SQL-injection and
 // path-traversal strings, 10,000 ids, bad count/offset, oversized bodies, wrong methods
 // and malformed HTTP. Every case must be a 4xx JSON error, never a 5xx; after each group
@@ -635,7 +635,7 @@ describe(`hostile input on ${engine}`, () => {
       contentType: "text/plain",
       status: 404,
     },
-    // No id count limit (issue 16 §5): all 10,000 are looked up, none matches.
+    // No id count limit (docs/CONTRACT.md#limits): all 10,000 are looked up, none matches.
     {
       name: "engram DELETE: 10,000 uids in a text body",
       method: "DELETE",

@@ -1,4 +1,4 @@
-// Replies written outside Next.js and the endpoint wrapper (issue 16 §5), read off a raw
+// Replies written outside Next.js and the endpoint wrapper (docs/HTTP.md), read off a raw
 // socket: /healthz and the parser-error replies of lib/api/client-error.ts. RFC 9110
 // §9.3.2 (no content in a reply to HEAD), §8.6 (Content-Length exact; for HEAD the
 // length a GET gets), §6.6.1 (Date), RFC 9112 §9.6 and §11.2 (Connection: close after a

@@ -1,4 +1,4 @@
-// v1 exact (issue 16 §5): no item count limit on POST arrays, only MAX_BODY_BYTES. Each
+// v1 exact (docs/CONTRACT.md#limits): no item count limit on POST arrays, only MAX_BODY_BYTES. Each
 // batch is one transaction (rows written in statements of 500, far below SQLite's and
 // PostgreSQL's bound-parameter limits); one bad item at the end leaves nothing written.
 // Mods: one Steam call per 100 ids. Times are printed for docs/API.md.

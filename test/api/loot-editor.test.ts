@@ -1,4 +1,4 @@
-// The loot editor's server side (issue 19 §1) on each engine: the item picker's search
+// The loot editor's server side (docs/PORTAL.md#loot-editor) on each engine: the item picker's search
 // route over HTTP, and the editor's lib functions on the test server's database:
 // opening a document (author's revision, anyone else's copy, the template), reading a
 // pasted Game.ini through the catalogue, and saving through the v1 publish code (the

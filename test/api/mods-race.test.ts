@@ -1,4 +1,4 @@
-// Ownership rules 2-3 under concurrency (CONTRACT §5): two app instances on one
+// Ownership rules 2-3 under concurrency (docs/CONTRACT.md#mods): two app instances on one
 // PostgreSQL, two users confirming the same mod at the same moment, one at each
 // instance. Exactly one may end up the confirmed owner; the other registration is gone.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,5 +1,4 @@
-// /v1/mod.php over real HTTP with a fake Steam Web API: spec "Mod", "States and
-// transitions", "Mods"; CONTRACT §3, §5. Runs once per engine.
+// /v1/mod.php over real HTTP with a fake Steam Web API: docs/CONTRACT.md#errors, #mods. Runs once per engine.
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
@@ -16,7 +15,7 @@ const registered = registeredMod;
 const registrations = (workshopId: string) => testDb().modRegistration.findMany({ where: { workshopId } });
 
 describe("POST /v1/mod.php", () => {
-  it("registers a mod and returns every spec field in order, URLs from BASE_URL (CONTRACT §5)", async () => {
+  it("registers a mod and returns every spec field in order, URLs from BASE_URL (docs/CONTRACT.md#mods)", async () => {
     const alice = await registeredUser();
     const id = await steamItem({ title: "Super Structures" });
     const res = await post(alice, { mod_id: id, ignored: "key" });

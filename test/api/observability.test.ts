@@ -1,4 +1,4 @@
-// Operators (issue 17 §3, §4) on the production server: X-Request-Id on every kind of
+// Operators (docs/OPERATIONS.md#logs, #metrics) on the production server: X-Request-Id on every kind of
 // reply and in 5xx details, one JSON log line per request with the fields operators
 // need and none of the secrets (signatures, keys, cookies, query secrets, document
 // content), and /metrics behind its bearer token with bounded labels. One dedicated

@@ -1,6 +1,6 @@
-// The OpenAPI description (issue 10): served at /v1/openapi.json; every v1 route the
+// The OpenAPI description (docs/API.md): served at /v1/openapi.json; every v1 route the
 // server dispatches (app/v1/endpoints.ts, each method) is in it and nothing else is;
-// every status of CONTRACT §3 is described with the error shape; and every request
+// every status of docs/CONTRACT.md#errors is described with the error shape; and every request
 // example is sent to the live server, after seeding what it names (a registered user, a
 // confirmed mod on the fake Steam, an engram, a document), and gets the documented status.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -197,7 +197,7 @@ describe("OpenAPI description", () => {
       expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document)\.php(\/\{[a-z_]+\})?$/);
   });
 
-  it("describes every status of CONTRACT §3 with the error shape, and the signed operations' 401", async () => {
+  it("describes every status of docs/CONTRACT.md#errors with the error shape, and the signed operations' 401", async () => {
     const doc = await fetchDocument();
     const statuses = new Set(operations(doc).flatMap(({ op }) => Object.keys(op.responses)));
     for (const s of ["200", "400", "401", "403", "404", "405", "409", "410", "413", "502"])

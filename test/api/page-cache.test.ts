@@ -1,4 +1,4 @@
-// Pages kept in memory (issue 15 §2, lib/server/page-cache.ts), over HTTP on the
+// Pages kept in memory (lib/server/page-cache.ts), over HTTP on the
 // production server, on each engine: the spawn page, /documents, a document's page and /
 // are rendered once per version of their data (the same bytes and CSP nonce until then),
 // change as soon as that data does, whichever instance wrote it, and keep the security headers, ETags and

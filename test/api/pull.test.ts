@@ -1,6 +1,7 @@
-// Engram pull (issue 5, CONTRACT §8) against local HTTP file servers, on each engine:
-// JSON and CSV sync, removal, unchanged and 304 skips, bad files (nothing applied, a
-// report POSTed back), the lease, the schedule, and the job inside a real server.
+// Engram pull (docs/CONTRACT.md#pull) against local HTTP file servers, on each engine: JSON and CSV sync,
+// removal, unchanged and 304 skips, bad files (nothing applied, a report POSTed back),
+// refused addresses (named in the log, never to the owner), the lease, the schedule, and
+// the job inside a real server.
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { join } from "node:path";
@@ -8,6 +9,8 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "@/lib/db/client";
+import { createLogger, logger, setLogger } from "@/lib/logging/logger";
+import type { GuardOptions } from "@/lib/net/guarded-fetch";
 import { claimPull, reconcileSchedules } from "@/lib/pull/pull-state";
 import { runPull } from "@/lib/pull/run-pull";
 import { registeredUser, testDb } from "../support/api";
@@ -69,10 +72,27 @@ const engram = (mod: string, name: string, extra: Record<string, unknown> = {}) 
   ...extra,
 });
 
+const NOT_ALLOWED =
+  "The pull URL could not be fetched: this address is not allowed (only public internet addresses are).";
+const owner = new Map<string, Awaited<ReturnType<typeof registeredUser>>>();
+
+/** Runs `work` with the process's logger writing into an array of parsed lines. */
+async function withLog<T>(work: () => Promise<T>): Promise<{ lines: Record<string, unknown>[]; outcome: T }> {
+  const previous = logger();
+  const lines: Record<string, unknown>[] = [];
+  setLogger(createLogger({ destination: { write: (line: string) => void lines.push(JSON.parse(line)) } }));
+  try {
+    return { lines, outcome: await work() };
+  } finally {
+    setLogger(previous);
+  }
+}
+
 /** A confirmed mod whose pull_url points at a fresh path on the file server. */
 async function pulledMod(file: Served): Promise<{ mod: string; path: string }> {
   const who = await registeredUser();
   const mod = await confirmedMod(who);
+  owner.set(mod, who);
   const path = `/files/${randomUUID()}`;
   files.set(path, file);
   expect((await postMods(who, { mod_id: mod, pull_url: `${origin}${path}` })).status).toBe(200);
@@ -80,7 +100,7 @@ async function pulledMod(file: Served): Promise<{ mod: string; path: string }> {
   return { mod, path };
 }
 
-const pull = (mod: string, guard = { allowPrivate: true }) =>
+const pull = (mod: string, guard: GuardOptions = { allowPrivate: true }) =>
   runPull(testDb(), mod, { instanceId: "test", intervalSeconds: 3600, guard, force: true });
 const labelsOf = async (mod: string) =>
   (await testDb().engram.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((e) => e.label);
@@ -125,7 +145,7 @@ describe("pulling a mod's engrams", () => {
     expect(await labelsOf(mod)).toEqual(["New B"]);
   });
 
-  it("makes the mod's creatures match a file that names kinds, and leaves them alone for one that does not (issue 18)", async () => {
+  it("makes the mod's creatures match a file that names kinds, and leaves them alone for one that does not", async () => {
     const { mod, path } = await pulledMod({ body: "" });
     const creaturesOf = async () =>
       (await testDb().creature.findMany({ where: { modId: mod }, orderBy: { path: "asc" } })).map((c) => c.label);
@@ -187,10 +207,53 @@ describe("pulling a mod's engrams", () => {
   it("refuses a private pull URL when private hosts are not allowed, without connecting", async () => {
     const { mod, path } = await pulledMod({ body: "[]" });
     const before = seen.length;
-    const outcome = await pull(mod, { allowPrivate: false });
-    expect(outcome).toMatchObject({ status: "error" });
-    expect(outcome!.message).toMatch(/private or reserved/);
+    const { lines, outcome } = await withLog(() => pull(mod, { allowPrivate: false }));
+    expect(outcome).toMatchObject({ status: "error", message: NOT_ALLOWED });
+    expect((await testDb().modPull.findUniqueOrThrow({ where: { modId: mod } })).message).toBe(NOT_ALLOWED);
     expect(seen.slice(before).filter((s) => s.path === path)).toHaveLength(0);
+    // The operator's log names the address and the range it is in.
+    expect(lines).toContainEqual(
+      expect.objectContaining({ mod_id: mod, refused: "address", detail: "127.0.0.1 (127.0.0.0/8: loopback)" }),
+    );
+  });
+
+  it("tells the owner and the error report 'not allowed' without the address a name resolved to; the log has it", async () => {
+    // A public pull URL (127.0.0.2, declared public) redirecting to a name of the inside network.
+    const reports: string[] = [];
+    const front = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        if (req.method === "POST") reports.push(body);
+        res.writeHead(req.method === "POST" ? 204 : 302, { location: `${origin.replace("127.0.0.1", "localhost")}/x` });
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => front.listen(0, "127.0.0.2", r));
+    try {
+      const { mod } = await pulledMod({ body: "[]" });
+      const pullUrl = `http://127.0.0.2:${(front.address() as AddressInfo).port}/engrams.json`;
+      expect((await postMods(owner.get(mod)!, { mod_id: mod, pull_url: pullUrl })).status).toBe(200);
+      await reconcileSchedules(testDb());
+      const before = seen.length;
+      const { lines, outcome } = await withLog(() => pull(mod, { allowPrivate: false, treatAsPublic: ["127.0.0.2"] }));
+      expect(outcome).toMatchObject({ status: "error", message: NOT_ALLOWED });
+      expect(seen.length).toBe(before); // nothing reached the inside
+      const state = await testDb().modPull.findUniqueOrThrow({ where: { modId: mod } });
+      expect(reports).toHaveLength(1);
+      const report = Object.fromEntries(new URLSearchParams(reports[0]));
+      expect(report).toEqual({ mod_id: mod, message: NOT_ALLOWED });
+      for (const shown of [outcome!.message, state.message, reports[0]]) {
+        expect(shown).not.toMatch(/127\.0\.0\.1|::1|localhost|loopback|resolves/);
+      }
+      const line = lines.find((l) => l.mod_id === mod && l.refused === "address");
+      expect(line?.detail).toMatch(
+        /^localhost resolves to (127\.0\.0\.1|::1) \((127\.0\.0\.0\/8|::1\/128): loopback\)$/,
+      );
+    } finally {
+      front.closeAllConnections();
+      front.close();
+    }
   });
 });
 
@@ -289,7 +352,9 @@ describe("npm run pull", () => {
     expect(JSON.parse(json.stdout.trim())).toMatchObject({ mod_id: mod, status: "unchanged" });
     const refused = await cli([mod], "false");
     expect(refused.status).toBe(1);
-    expect(refused.stdout).toMatch(/error - .*private or reserved/);
+    expect(refused.stdout).toMatch(/error - The pull URL could not be fetched: this address is not allowed/);
+    // The operator running the command sees the log line with the address.
+    expect(refused.stdout).toMatch(/pull fetch refused[\s\S]*127\.0\.0\.1 \(127\.0\.0\.0\/8: loopback\)/);
     expect((await cli([])).status).toBe(2);
     expect((await cli(["abc"])).status).toBe(2);
     expect((await cli(["--help"])).stdout).toContain("usage: npm run pull");

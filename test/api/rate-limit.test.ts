@@ -1,4 +1,4 @@
-// Rate limits on the v1 API (issue 9 §3): per client address and per user, JSON 429 with
+// Rate limits on the v1 API (docs/CONTRACT.md#rate-limits): per client address and per user, JSON 429 with
 // Retry-After and RateLimit-*/X-RateLimit-* headers, reset after the window, shared by
 // two instances on one database. Dedicated servers: the suite's main server runs
 // without limits (test/support/test-server.ts), since other suites send thousands of

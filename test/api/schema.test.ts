@@ -1,5 +1,5 @@
 // The hand-written migrations must create exactly the schema the generated Prisma
-// clients expect (issue 2): compared, table by table, with the DMMF of
+// clients expect: compared, table by table, with the DMMF of
 // prisma/<provider>/schema.prisma, on each engine. Also: the runner on existing
 // databases, concurrent starts, and edited or unknown migrations.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
-// The server process (issue 2 §6): start on an empty data directory, keep a generated
-// AUTH_SECRET, health check, and SIGTERM that lets a request in flight finish. Issue 16
-// §2: what runs is compiled JavaScript, with no TypeScript loader.
+// The server process: start on an empty data directory, keep a generated
+// AUTH_SECRET, health check, and SIGTERM that lets a request in flight finish. And
+// what runs is compiled JavaScript, with no TypeScript loader.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Dashboard sign-in challenges (issue 7): single use, expiry, bound to the user, wrong
+// Dashboard sign-in challenges: single use, expiry, bound to the user, wrong
 // signatures; then the whole next-auth Credentials flow over real HTTP. Both engines.
 import { sign } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";

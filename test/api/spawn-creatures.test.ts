@@ -1,4 +1,4 @@
-// The spawn page's server side for creatures and GFI codes (issue 18), over HTTP on each
+// The spawn page's server side for creatures and GFI codes (docs/PORTAL.md#creatures-tab, #gfi-codes), over HTTP on each
 // engine: /spawn/rows.json?kind=creatures (rows, ETag, 304, refusals), engram rows
 // carrying their GFI codes (gfi=1), whose ETag moves when only the base game changes a code,
 // and the page's server-rendered Creatures tab and GFI form (what a reader without

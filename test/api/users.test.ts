@@ -1,4 +1,4 @@
-// /v1/user.php over real HTTP: spec "Users", CONTRACT §2-§4. Runs once per engine.
+// /v1/user.php over real HTTP: docs/CONTRACT.md#signing, #errors, #users. Runs once per engine.
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * A fake Steam Web API over real HTTP (CONTRACT §5): `POST /ISteamRemoteStorage/
+ * A fake Steam Web API over real HTTP (docs/CONTRACT.md#mods): `POST /ISteamRemoteStorage/
  * GetPublishedFileDetails/v1/` with the form Steam takes (`itemcount=N` and
  * `publishedfileids[0]` to `[N-1]`), answered in Steam's format: one entry per id, in
  * the order asked. It runs in the vitest main process (globalSetup); tests in workers

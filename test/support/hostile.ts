@@ -97,7 +97,7 @@ export function leaks(body: string): string[] {
   return LEAK_MARKERS.filter((m) => (m === m.toLowerCase() ? lower.includes(m) : body.includes(m)));
 }
 
-/** The CONTRACT §3 error shape: JSON with a non-empty message and a details key. */
+/** The error shape of docs/CONTRACT.md#errors: JSON with a non-empty message and a details key. */
 export function errorShapeProblem(res: {
   status: number;
   headers: Record<string, unknown>;

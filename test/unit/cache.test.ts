@@ -1,4 +1,4 @@
-// The building blocks of the read caches (issue 8).
+// The building blocks of the read caches (docs/CONTRACT.md#caching).
 import { describe, expect, it } from "vitest";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import type { ApiRequest } from "@/lib/api/types";

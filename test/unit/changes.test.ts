@@ -1,4 +1,4 @@
-// The changes feed's pure parts (issue 18): cursors, changes_since times, the CLI's
+// The changes feed's pure parts (docs/CONTRACT.md#changes): cursors, changes_since times, the CLI's
 // mirror, and the kind column of engram files.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";

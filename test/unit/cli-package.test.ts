@@ -1,4 +1,4 @@
-// The standalone beacon-hub-cli package (issue 16): its bundle may import nothing but
+// The standalone beacon-hub-cli package: its bundle may import nothing but
 // Node built-ins, holds the mod-author commands and none of the operator ones, and its
 // package.json installs it as `beacon-hub` with no dependencies. The installed package's
 // journey against a server is test/api/cli-package.test.ts.
@@ -137,7 +137,7 @@ describe("the standalone command table", () => {
     for (const c of authorCommands) expect(help.out).toContain(`  ${c.path.join(" ")} `);
     expect(help.out).not.toMatch(/^ {2}(serve|migrate|pull|engrams import) /m);
     expect(help.out).toContain(
-      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package",
+      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore, grant, revoke, roles, audit) are not in this package",
     );
     expect((await run(["engrams", "--help"])).out).not.toContain("import");
 

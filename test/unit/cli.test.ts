@@ -1,4 +1,4 @@
-// Pieces of the beacon-hub CLI (issue 10) that need no server: the identity file, the
+// Pieces of the beacon-hub CLI that need no server: the identity file, the
 // engram push plan (local validation and the diff with the server's engrams), and the
 // client's error type for replies that are not the JSON error shape.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// CONTRACT §1: names and defaults of the configuration.
+// docs/CONTRACT.md#configuration: names and defaults of the configuration.
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "@/lib/config";
 

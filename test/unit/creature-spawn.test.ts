@@ -1,5 +1,5 @@
 /**
- * The spawn page's Creatures tab and GFI form (issue 18): command builders (spawndino,
+ * The spawn page's Creatures tab and GFI form (docs/PORTAL.md#creatures-tab): command builders (spawndino,
  * GMSummon, gfi), the creature options in the URL and their checks, the row commands a
  * view shows, export, search by the words players use for creatures, and the sentences
  * of an empty tab.

@@ -1,4 +1,4 @@
-// Pure helpers of the dashboard (issue 7): workshop references, form parsing, the CSV
+// Pure helpers of the dashboard: workshop references, form parsing, the CSV
 // and JSON downloads (which must read back as the same engrams and creatures), the
 // challenge's signed content.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// db:copy (issue 17 §1) without a database: the tables and their order as read from
+// db:copy (docs/OPERATIONS.md#moving-from-sqlite-to-postgresql-dbcopy) without a database: the tables and their order as read from
 // prisma/models.prisma, and the canonical values both sides' checksums are made of.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Display-name rules (issue 20 §5): what a name may be, and when two names are one.
+// Display-name rules (docs/PORTAL.md#display-names): what a name may be, and when two names are one.
 import { describe, expect, it } from "vitest";
 import {
   authorLabel,

@@ -1,4 +1,4 @@
-// The count on /documents' "Filters" button (issue 20 §2): filters that apply, not text
+// The count on /documents' "Filters" button: filters that apply, not text
 // that was not understood (that has its own note on the page).
 import { describe, expect, it } from "vitest";
 import { activeFilterCount, parseDocumentListQuery } from "@/lib/documents/document-listing";

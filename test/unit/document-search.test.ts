@@ -1,4 +1,4 @@
-// Document search (issue 14): reading the search box, the FTS5 expression built from
+// Document search (docs/PORTAL.md#search-and-map-filter): reading the search box, the FTS5 expression built from
 // it, the /documents query string with q and map, and the maps read from old content.
 import { describe, expect, it } from "vitest";
 import { mapsOfContent } from "@/lib/documents/backfill-document-maps";

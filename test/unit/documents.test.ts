@@ -1,4 +1,4 @@
-// Pure parts of /v1/document.php: CONTRACT §7 filename rules, last_updated format,
+// Pure parts of /v1/document.php: docs/CONTRACT.md#documents filename rules, last_updated format,
 // listing parameters, and splitting a JSON array into its elements' exact text.
 import { describe, expect, it } from "vitest";
 import { asciiFilename, contentDisposition } from "@/lib/documents/content-disposition";

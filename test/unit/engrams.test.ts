@@ -1,4 +1,4 @@
-// Pure engram rules of CONTRACT §6: derivations, environments, input validation.
+// Pure engram rules of docs/CONTRACT.md#engrams: derivations, environments, input validation.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,4 +1,4 @@
-// Short GFI codes (issue 18 §3): the shortest lowercase substring of an item's class
+// Short GFI codes (docs/PORTAL.md#gfi-codes): the shortest lowercase substring of an item's class
 // name without _C that no other item's class name contains, ties alphabetical, none when
 // there is none. Pinned on the base game's catalogue (checked by hand against the CSV
 // with grep, reasons below), and held against a brute-force search on random names.

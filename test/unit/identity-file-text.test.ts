@@ -1,4 +1,4 @@
-// The sign-in page's identity file checks (issue 20 §5): every wrong file gets a sentence
+// The sign-in page's identity file checks: every wrong file gets a sentence
 // naming it; a good file's fields come back as they were (the CLI's format).
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

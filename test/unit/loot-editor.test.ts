@@ -1,5 +1,5 @@
 /**
- * The loot editor's logic (issue 19 §1), all plain functions of lib/loot and
+ * The loot editor's logic (docs/PORTAL.md#loot-editor), all plain functions of lib/loot and
  * lib/catalogue: edit operations, the undo/redo history, validation, the chances per
  * roll, the picker's matching, and Default Loot.beacon opened in the editor and saved
  * unchanged (the document as the page hands it over, through JSON as the page payload

@@ -1,4 +1,4 @@
-// Operators (issue 17 §3, §4): request ids, what a log line may show of a target, route
+// Operators (docs/OPERATIONS.md#logs, #metrics): request ids, what a log line may show of a target, route
 // labels from the build's manifest, the metric families' names and labels (a snapshot:
 // dashboards and alerts depend on them), the scrape's cost, and the 5xx request_id.
 import { PassThrough } from "node:stream";

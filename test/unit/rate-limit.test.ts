@@ -1,4 +1,4 @@
-// Rate limiting (issue 9 §3): fixed minute windows decided locally, shared through a
+// Rate limiting (docs/CONTRACT.md#rate-limits): fixed minute windows decided locally, shared through a
 // store about once a second (lib/rate-limit/limiter.ts), on a fake clock and store.
 import { describe, expect, it } from "vitest";
 import { apiRateLimits, clientAddress } from "@/lib/rate-limit/api-limits";

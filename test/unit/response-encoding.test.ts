@@ -1,4 +1,4 @@
-// gzip responses for every v1 endpoint (issue 4 point 3): when, and how.
+// gzip responses for every v1 endpoint (docs/CONTRACT.md#compression): when, and how.
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip, encodeResponse } from "@/lib/api/response-encoding";

@@ -17,7 +17,7 @@ const PATH = "/Game/Mods/X/PrimalItem_Sword.PrimalItem_Sword";
 const defaults = { prefix: "cheat", quantity: 1, quality: 0, kind: "item" } as const;
 
 describe("spawn command", () => {
-  it("is the v1 spawn string with the default options (CONTRACT §6)", () => {
+  it("is the v1 spawn string with the default options (docs/CONTRACT.md#engrams)", () => {
     expect(spawnCommand(PATH, true, defaults)).toBe(spawnOf(PATH));
     expect(checkCommandOptions(DEFAULT_VIEW).options).toEqual(defaults);
   });

@@ -1,4 +1,4 @@
-// The Steam Workshop client against the fake Steam Web API (CONTRACT §5).
+// The Steam Workshop client against the fake Steam Web API (docs/CONTRACT.md#mods).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { createWorkshopClient } from "@/lib/steam/workshop-client";

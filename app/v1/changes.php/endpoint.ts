@@ -1,5 +1,5 @@
 /**
- * /v1/changes.php (issue 18): the changes feed of the public catalogue (engrams,
+ * /v1/changes.php (docs/CONTRACT.md#changes): the changes feed of the public catalogue (engrams,
  * creatures, confirmed mods), for tools that keep a copy. Public, no signature; replies
  * carry an ETag and may be cached if revalidated. lib/changes/read-changes.ts says why
  * following `cursor` never misses a change.

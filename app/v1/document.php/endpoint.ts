@@ -1,5 +1,5 @@
 /**
- * /v1/document.php (spec "Documents", CONTRACT §7). Anyone may read; POST and DELETE
+ * /v1/document.php (docs/CONTRACT.md#documents). Anyone may read; POST and DELETE
  * are signed and touch only the caller's documents.
  *
  * Extensions a v1 client never sends (docs/API.md, "Document revisions"): on one id,

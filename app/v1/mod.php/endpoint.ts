@@ -1,5 +1,5 @@
 /**
- * /v1/mod.php (spec "Mods", CONTRACT §5). Every method is signed; results depend on the
+ * /v1/mod.php (docs/CONTRACT.md#mods). Every method is signed; results depend on the
  * caller (ownership rule 1).
  */
 import { badRequest, notFound } from "@/lib/api/errors";

@@ -1,5 +1,5 @@
 /**
- * /v1/user.php (spec "Users", CONTRACT §4). GET and POST need no signature; DELETE is
+ * /v1/user.php (docs/CONTRACT.md#users). GET and POST need no signature; DELETE is
  * signed and only ever deletes the caller.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * `beacon-hub engrams sync <dir>`: a local JSON copy of the server's catalogue (engrams,
- * creatures, confirmed mods) kept current through GET /v1/changes.php (issue 18). The
+ * creatures, confirmed mods) kept current through GET /v1/changes.php (docs/CONTRACT.md#changes). The
  * first run reads everything; later runs fetch only what changed since the cursor kept
  * in the folder, deletions included. Files are replaced whole (written beside, then
  * renamed), the cursor last, so an interrupted sync leaves the previous copy and

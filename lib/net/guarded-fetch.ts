@@ -1,20 +1,60 @@
 /**
- * HTTP(S) fetching for URLs that users supply (engram pull URLs), guarded against
- * server-side request forgery (CONTRACT §8):
- * - http and https only; at most 3 redirects, each hop checked again;
- * - every address a name resolves to is checked, and the connection is made to the
- *   checked address (a custom `lookup`), so DNS rebinding between check and connect
- *   cannot slip through; the socket's actual peer is checked once more on connect;
+ * HTTP(S) fetching for URLs that users supply (engram pull URLs, webhook targets),
+ * guarded against server-side request forgery (docs/CONTRACT.md#pull):
+ * - http and https only, no credentials in the URL; at most 3 redirects, each hop
+ *   checked again;
+ * - only public addresses (lib/net/address-policy.ts): a literal address is judged before
+ *   anything is sent, every address a name resolves to is judged and the connection is
+ *   made to the judged address (a custom `lookup`), so DNS rebinding between check and
+ *   connect cannot slip through, and the socket's actual peer is judged once more on
+ *   connect;
  * - 10 s for the whole exchange, 10 MiB at most (declared or streamed).
+ *
+ * What a refusal says: its message goes to the user who gave the URL (the dashboard, the
+ * error report POSTed back to a pull URL, a webhook's delivery log), so it never names an
+ * address the service resolved or connected to, nor the system's own error text: with
+ * those, anyone could map the inside network's names to addresses. `detail` has them,
+ * for the operator's log only.
  */
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isForbiddenAddress } from "@/lib/pull/address-policy";
+import { judgeAddress } from "@/lib/net/address-policy";
+
+/** The owner-facing words for every address the guard refuses, whatever the reason. */
+export const ADDRESS_NOT_ALLOWED = "this address is not allowed (only public internet addresses are)";
+
+export type RefusalKind = "address" | "url" | "network" | "timeout" | "size" | "redirects";
 
 export class FetchRefused extends Error {
   override name = "FetchRefused";
+  /** what went wrong in full, for the operator's log: may name resolved addresses */
+  readonly detail: string;
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+    detail: string = message,
+  ) {
+    super(message);
+    this.detail = detail;
+  }
+}
+
+const addressRefused = (detail: string) => new FetchRefused("address", ADDRESS_NOT_ALLOWED, detail);
+
+/** A network error in words that name no address: the host is the URL's own, the rest is by error code. */
+function networkRefused(host: string, err: NodeJS.ErrnoException): FetchRefused {
+  const code = err.code ?? "";
+  let words = "the connection failed";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") words = "the host name does not resolve";
+  else if (code === "ECONNREFUSED") words = "the connection was refused";
+  else if (code === "ECONNRESET" || code === "EPIPE" || code === "ECONNABORTED") words = "the connection was closed";
+  else if (code === "ETIMEDOUT" || code === "EHOSTUNREACH" || code === "ENETUNREACH")
+    words = "the host cannot be reached";
+  else if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code))
+    words = `its TLS certificate is not accepted (${code})`;
+  return new FetchRefused("network", `${host}: ${words}`, `${host}: ${err.message}`);
 }
 
 export interface GuardOptions {
@@ -52,8 +92,11 @@ const defaultResolve = (host: string) =>
 
 type Limits = Required<GuardOptions>;
 
-function forbidden(address: string, limits: Limits): boolean {
-  return !limits.allowPrivate && !limits.treatAsPublic.includes(address) && isForbiddenAddress(address);
+/** Why an address may not be reached, or null when it may. */
+function refusal(address: string, limits: Limits): string | null {
+  if (limits.allowPrivate || limits.treatAsPublic.includes(address)) return null;
+  const verdict = judgeAddress(address);
+  return verdict.allowed ? null : `${verdict.range}: ${verdict.reason}`;
 }
 
 function guardedLookup(options: Limits): LookupFunction {
@@ -61,9 +104,11 @@ function guardedLookup(options: Limits): LookupFunction {
     options
       .resolve(hostname)
       .then((addresses) => {
-        if (addresses.length === 0) throw new FetchRefused(`${hostname} does not resolve to any address`);
-        const bad = addresses.find((a) => forbidden(a.address, options));
-        if (bad) throw new FetchRefused(`${hostname} resolves to ${bad.address}, a private or reserved address`);
+        if (addresses.length === 0) throw new FetchRefused("network", `${hostname}: the host name does not resolve`);
+        for (const a of addresses) {
+          const why = refusal(a.address, options);
+          if (why) throw addressRefused(`${hostname} resolves to ${a.address} (${why})`);
+        }
         if (lookupOptions.all) callback(null, addresses);
         else callback(null, addresses[0]!.address, addresses[0]!.family);
       })
@@ -92,7 +137,7 @@ export async function guardedFetch(
     const res = await fetchOnce(url, { ...request, method, body }, limits, deadline);
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && res.status !== 304 && location) {
-      if (hop >= limits.maxRedirects) throw new FetchRefused(`more than ${limits.maxRedirects} redirects`);
+      if (hop >= limits.maxRedirects) throw new FetchRefused("redirects", `more than ${limits.maxRedirects} redirects`);
       url = new URL(location, url).toString();
       // As browsers do: 303 (and 301/302 after POST) continue as a bodiless GET.
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
@@ -110,17 +155,17 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
   try {
     url = new URL(rawUrl);
   } catch {
-    return Promise.reject(new FetchRefused(`not a URL: ${rawUrl}`));
+    return Promise.reject(new FetchRefused("url", `not a URL: ${rawUrl}`));
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    return Promise.reject(new FetchRefused(`only http and https URLs can be pulled, not ${url.protocol}`));
-  if (url.username || url.password) return Promise.reject(new FetchRefused("URLs with credentials are not pulled"));
+    return Promise.reject(new FetchRefused("url", `only http and https URLs are fetched, not ${url.protocol}`));
+  if (url.username || url.password)
+    return Promise.reject(new FetchRefused("url", "URLs with credentials are not fetched"));
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) && forbidden(host, limits)) {
-    return Promise.reject(new FetchRefused(`${host} is a private or reserved address`));
-  }
+  const literalRefusal = isIP(host) ? refusal(host, limits) : null;
+  if (literalRefusal) return Promise.reject(addressRefused(`${host} (${literalRefusal})`));
   const remaining = deadline - Date.now();
-  if (remaining <= 0) return Promise.reject(new FetchRefused(`no answer within ${limits.timeoutMs} ms`));
+  if (remaining <= 0) return Promise.reject(new FetchRefused("timeout", `no answer within ${limits.timeoutMs} ms`));
 
   const transport = url.protocol === "https:" ? https : http;
   const headers: Record<string, string> = {
@@ -137,19 +182,22 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
       req.destroy();
       reject(err);
     };
-    const timer = setTimeout(() => fail(new FetchRefused(`no answer within ${limits.timeoutMs} ms`)), remaining);
+    const timer = setTimeout(
+      () => fail(new FetchRefused("timeout", `no answer within ${limits.timeoutMs} ms`)),
+      remaining,
+    );
     const req = transport.request(
       url,
       { method: request.method ?? "GET", headers, lookup: guardedLookup(limits), agent: false },
       (res) => {
         const declared = Number(res.headers["content-length"] ?? 0);
-        if (declared > limits.maxBytes)
-          return fail(new FetchRefused(`the file is larger than ${limits.maxBytes} bytes`));
+        const tooLarge = () => new FetchRefused("size", `the answer is larger than ${limits.maxBytes} bytes`);
+        if (declared > limits.maxBytes) return fail(tooLarge());
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (chunk: Buffer) => {
           size += chunk.length;
-          if (size > limits.maxBytes) fail(new FetchRefused(`the file is larger than ${limits.maxBytes} bytes`));
+          if (size > limits.maxBytes) fail(tooLarge());
           else chunks.push(chunk);
         });
         res.on("end", () => {
@@ -167,12 +215,13 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
     req.on("socket", (socket) => {
       socket.once("connect", () => {
         const peer = socket.remoteAddress ?? "";
-        if (forbidden(peer, limits)) fail(new FetchRefused(`connected to ${peer}, a private or reserved address`));
+        const why = refusal(peer, limits);
+        if (why) fail(addressRefused(`${url.host} connected to ${peer} (${why})`));
       });
     });
     req.on("error", (err) => {
       clearTimeout(timer);
-      reject(err instanceof FetchRefused ? err : new FetchRefused(`${url.host}: ${err.message}`));
+      reject(err instanceof FetchRefused ? err : networkRefused(url.host, err));
     });
     req.end(payload);
   });
