@@ -127,6 +127,9 @@ describe("the standalone command table", () => {
         "docs rm",
         "docs ini",
         "docs from-ini",
+        "docs revisions",
+        "docs diff",
+        "docs restore",
       ].sort(),
     );
   });
