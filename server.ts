@@ -19,6 +19,11 @@
  * and jobs log through the same logger (lib/logging/logger.ts). SIGTERM/SIGINT stop
  * accepting, let requests in flight finish, exit 0; SIGUSR2 logs a memory report
  * (lib/server/memory-report.ts).
+ *
+ * `npm run dev` runs this same file with `--dev` (through tsx): Next.js in development
+ * mode (compiled on demand, hot reload) behind the same dispatch, so every address has one
+ * request path in development and production; only the page cache is off, so an edited
+ * page shows at once.
  */
 import { statSync } from "node:fs";
 import http from "node:http";
@@ -55,6 +60,7 @@ import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
 const USAGE = `usage: npm start            (or: node dist/server.js once built)
+       npm run dev          (tsx server.ts --dev: Next.js in development mode, no build)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
 Configuration comes from the environment; see README.md:
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const dev = process.argv.includes("--dev");
   const cfg = config();
   applyHeapMode(cfg.HEAP_MODE);
   const log = createLogger({ level: cfg.LOG_LEVEL, format: cfg.LOG_FORMAT });
@@ -99,7 +106,7 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);
-  ensureBuild(root, stepLog(log, "build"));
+  if (!dev) ensureBuild(root, stepLog(log, "build"));
   const migrated = await migrate(cfg.DATABASE_URL, { root, log: stepLog(log, "migrate") });
   log.info(
     {
@@ -113,7 +120,7 @@ async function main(): Promise<void> {
   enableProcessMetrics();
   reportDatabase(cfg.provider, cfg.DATABASE_URL);
 
-  const app = next({ dev: false, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
+  const app = next({ dev, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
   // Both before listening, so a server that answers /healthz already has the catalogue.
   const baseCatalogue = cfg.BASE_CATALOGUE
     ? loadBaseCatalogue(db(), {
@@ -165,7 +172,9 @@ async function main(): Promise<void> {
         req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
         delete req.headers[NOT_FOUND_PATH_HEADER];
         // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-        serveWithErrorPages(req, res, (page, out) => servePage(db(), page, out, nextHandler));
+        serveWithErrorPages(req, res, (page, out) =>
+          dev ? nextHandler(page, out) : servePage(db(), page, out, nextHandler),
+        );
       }
     }),
   );
@@ -192,6 +201,11 @@ async function main(): Promise<void> {
           logger: log,
         })
       : null;
+  // Development: Next.js's hot reload speaks over a WebSocket on this server.
+  if (dev) {
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  }
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () =>
     log.info(
