@@ -6,6 +6,7 @@ import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
+import { webhookEndpoint } from "./webhook.php/endpoint";
 
 export const v1Endpoints: Endpoint[] = [
   userEndpoint,
@@ -14,4 +15,5 @@ export const v1Endpoints: Endpoint[] = [
   engramEndpoint,
   creatureEndpoint,
   changesEndpoint,
+  webhookEndpoint,
 ];

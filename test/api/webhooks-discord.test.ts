@@ -1,0 +1,100 @@
+// Discord webhooks on each engine: a stand-in that enforces Discord's documented payload
+// limits and rate-limit headers (test/support/fake-discord.ts) accepts every message,
+// including the one for a 5,000-engram push, and a 429 with retry_after is waited out.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, confirmModOn, dedicatedServer, registerUser, type Dedicated } from "../support/hostile";
+import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord";
+
+let server: Dedicated;
+let discord: FakeDiscord;
+
+beforeAll(async () => {
+  discord = await startFakeDiscord({ limit: 5, windowMs: 2000 });
+  server = await dedicatedServer("webhooks-discord", {
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
+    WEBHOOK_RETRY_SCALE: "0.01",
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await discord?.close();
+});
+
+describe("discord webhooks", () => {
+  it("posts messages Discord accepts, a 5,000-engram push included, and keeps to its rate limit", async () => {
+    const owner = await registerUser(server.server.url);
+    const on = client(server.server.url, owner);
+    const hook = `/api/webhooks/123456789/tok-${randomUUID()}`;
+    const made = await on.request("POST", "/v1/webhook.php", {
+      body: {
+        url: `${discord.url}${hook}`,
+        format: "discord",
+        events: ["mod.confirmed", "catalogue.changed", "document.published", "document.updated"],
+      },
+    });
+    expect(made.status, made.text()).toBe(201);
+    const mod = await confirmModOn(server.server.url, owner);
+    const engrams = Array.from({ length: 5000 }, (_, i) => ({
+      path: `/Game/Mods/Big${mod}/Item_${i}.Item_${i}`,
+      label: `A rather long engram label number ${i} with *markdown* and @everyone`,
+      mod_id: mod,
+      environments: ["Island"],
+      can_blueprint: true,
+    }));
+    expect((await on.request("POST", "/v1/engram.php", { body: engrams })).status).toBe(200);
+    // Twelve documents at once: more than the 5 messages per 2 s the webhook may send.
+    for (let i = 0; i < 12; i++)
+      expect(
+        (
+          await on.request("POST", "/v1/document.php", {
+            body: {
+              Identifier: randomUUID(),
+              Title: `Doc ${i} ${"long title ".repeat(40)}`,
+              LootSources: [],
+              Version: 2,
+            },
+          })
+        ).status,
+      ).toBe(200);
+    const expected = 1 + 1 + 12;
+    const deadline = Date.now() + 60_000;
+    while (discord.accepted.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(discord.invalid).toEqual([]);
+    expect(discord.accepted.filter((a) => a.path === hook)).toHaveLength(expected);
+    // The worker reads X-RateLimit-Remaining and waits for the reset instead of being refused.
+    expect(discord.rateLimited).toBe(0);
+    const big = discord.accepted.find((a) => a.message.embeds[0]!.description === "5000 added, 0 updated, 0 removed")!;
+    expect(big.message.embeds[0]!.fields![0]!.value).toMatch(/and \d+ more$/);
+    expect(big.message.embeds[0]!.fields!.at(-1)).toEqual({
+      name: "Not listed",
+      value: "and 4000 more (see the changes feed)",
+    });
+  });
+
+  it("waits out a 429 (retry_after) and then delivers, without spending an attempt", async () => {
+    const owner = await registerUser(server.server.url);
+    const on = client(server.server.url, owner);
+    const hook = `/api/webhooks/987654321/tok-${randomUUID()}`;
+    const made = (
+      await on.request("POST", "/v1/webhook.php", {
+        body: { url: `${discord.url}${hook}`, format: "discord", events: ["document.published"] },
+      })
+    ).json<{ webhook_id: string }>();
+    discord.throttleNext = 1;
+    const before = discord.accepted.length;
+    await on.request("POST", "/v1/document.php", {
+      body: { Identifier: randomUUID(), Title: "Throttled", LootSources: [], Version: 2 },
+    });
+    const deadline = Date.now() + 30_000;
+    while (discord.accepted.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const [delivery] = (await on.request("GET", `/v1/webhook.php/${made.webhook_id}?action=deliveries`)).json<
+      { status: string; attempts: number; log: { status: number; attempted_at: string }[] }[]
+    >();
+    expect(delivery!.status).toBe("delivered");
+    expect(delivery!.log.map((l) => l.status)).toEqual([429, 204]);
+    expect(delivery!.attempts).toBe(1);
+    const waited = Date.parse(delivery!.log[1]!.attempted_at) - Date.parse(delivery!.log[0]!.attempted_at);
+    expect(waited).toBeGreaterThanOrEqual(900); // the stand-in's window had about 2 s left: retry_after said so
+  });
+});
