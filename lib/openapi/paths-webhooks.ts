@@ -5,7 +5,9 @@ import { EMPTY_OK, SIGNED, json, jsonOk, pathIds, query } from "@/lib/openapi/he
 import { errors } from "@/lib/openapi/responses";
 import { EVENT_TYPES, FORMATS } from "@/lib/webhooks/event-types";
 
-const webhookId = "wh_3q2f9Xk1bQe7L0aZrT5mNw";
+export const EXAMPLE_WEBHOOK_ID = "wh_3q2f9Xk1bQe7L0aZrT5mNw";
+export const EXAMPLE_DELIVERY_ID = "dlv_Zp0v3N7bqkC1wQy8LmT2sA";
+const webhookId = EXAMPLE_WEBHOOK_ID;
 const example = {
   webhook_id: webhookId,
   url: "https://hooks.example.com/beacon",
@@ -23,7 +25,7 @@ const example = {
 };
 const withSecret = { ...example, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7pAaRZK+0bk=" };
 const delivery = {
-  delivery_id: "dlv_Zp0v3N7bqkC1wQy8LmT2sA",
+  delivery_id: EXAMPLE_DELIVERY_ID,
   event_id: "evt_Hq8nT2kLwP5vB0cR7mX1zA",
   event_type: "catalogue.changed",
   status: "delivered",
@@ -118,7 +120,7 @@ export const webhookPaths: Record<string, PathItem> = {
       operationId: "webhookAction",
       summary: "Send a test event, rotate the secret, or redeliver",
       description:
-        'action=test: a webhook.test event, 202 with its delivery. action=rotate: a new secret, 200 with the webhook and the secret (shown once); the previous secret signs beside it for 24 hours. action=redeliver with {"delivery_id"}: the same event again with the same webhook-id, 202 with the new delivery.',
+        'action=test: a webhook.test event, 200 with its delivery. action=rotate: a new secret, 200 with the webhook and the secret (shown once); the previous secret signs beside it for 24 hours. action=redeliver with {"delivery_id"}: the same event again with the same webhook-id, 200 with the new delivery.',
       tags: ["Webhooks"],
       security: SIGNED,
       parameters: [
@@ -133,11 +135,10 @@ export const webhookPaths: Record<string, PathItem> = {
         ),
       },
       responses: {
-        "200": jsonOk("Rotated: the webhook and its new secret.", webhookWithSecret, { rotated: withSecret }),
-        "202": jsonOk(
-          "Queued: the delivery.",
+        "200": jsonOk(
+          "rotate: the webhook and its new secret; test and redeliver: the delivery queued.",
           { type: "object" },
-          { queued: { ...delivery, status: "pending", attempts: 0, log: [] } },
+          { rotated: withSecret, queued: { ...delivery, status: "pending", attempts: 0, log: [] } },
         ),
         ...errors("401", "404"),
       },

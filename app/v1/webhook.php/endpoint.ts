@@ -81,12 +81,12 @@ export const webhookEndpoint: Endpoint = {
         }
         const id = oneId(ctx, "POST");
         const action = ctx.query.get("action");
-        if (action === "test") return jsonResponse(await sendTestEvent(db(), userId, id), 202);
+        if (action === "test") return jsonResponse(await sendTestEvent(db(), userId, id));
         if (action === "rotate") return jsonResponse(await rotateSecret(db(), userId, id));
         if (action === "redeliver") {
           const body = ctx.json() as { delivery_id?: unknown };
           if (typeof body?.delivery_id !== "string") throw badRequest('The body must be {"delivery_id": "dlv_..."}.');
-          return jsonResponse(await redeliver(db(), userId, id, body.delivery_id), 202);
+          return jsonResponse(await redeliver(db(), userId, id, body.delivery_id));
         }
         throw badRequest("POST /v1/webhook.php/<id> takes ?action=test, rotate or redeliver.", { action });
       },
