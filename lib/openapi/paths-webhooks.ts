@@ -65,6 +65,11 @@ const deliveries: JsonSchema = {
   description: "Newest first, with their attempts.",
 };
 const one = pathIds("webhook_id", "The webhook's id (wh_...).", { one: webhookId });
+const acted = pathIds("webhook_id", "The webhook's id (wh_...).", {
+  test: webhookId,
+  rotate: webhookId,
+  redeliver: webhookId,
+});
 
 export const webhookPaths: Record<string, PathItem> = {
   "/v1/webhook.php": {
@@ -124,8 +129,13 @@ export const webhookPaths: Record<string, PathItem> = {
       tags: ["Webhooks"],
       security: SIGNED,
       parameters: [
-        one,
-        query("action", "What to do.", { type: "string", enum: ["test", "rotate", "redeliver"] }, { test: "test" }),
+        acted,
+        query(
+          "action",
+          "What to do.",
+          { type: "string", enum: ["test", "rotate", "redeliver"] },
+          { test: "test", rotate: "rotate", redeliver: "redeliver" },
+        ),
       ],
       requestBody: {
         required: false,
@@ -149,7 +159,7 @@ export const webhookPaths: Record<string, PathItem> = {
       tags: ["Webhooks"],
       security: SIGNED,
       parameters: [one],
-      requestBody: { required: true, content: json(input, { enable: { enabled: true } }) },
+      requestBody: { required: true, content: json(input, { one: { enabled: true } }) },
       responses: { "200": jsonOk("The webhook as it is now.", webhook, { changed: example }), ...errors("401", "404") },
     },
     delete: {

@@ -86,11 +86,15 @@ describe("discord webhooks", () => {
     await on.request("POST", "/v1/document.php", {
       body: { Identifier: randomUUID(), Title: "Throttled", LootSources: [], Version: 2 },
     });
+    type Delivery = { status: string; attempts: number; log: { status: number; attempted_at: string }[] };
+    let delivery: Delivery | undefined;
     const deadline = Date.now() + 30_000;
-    while (discord.accepted.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const [delivery] = (await on.request("GET", `/v1/webhook.php/${made.webhook_id}?action=deliveries`)).json<
-      { status: string; attempts: number; log: { status: number; attempted_at: string }[] }[]
-    >();
+    while (Date.now() < deadline) {
+      [delivery] = (await on.request("GET", `/v1/webhook.php/${made.webhook_id}?action=deliveries`)).json<Delivery[]>();
+      if (delivery?.status === "delivered") break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(discord.accepted.length).toBe(before + 1);
     expect(delivery!.status).toBe("delivered");
     expect(delivery!.log.map((l) => l.status)).toEqual([429, 204]);
     expect(delivery!.attempts).toBe(1);

@@ -116,7 +116,8 @@ describe.runIf(inject("engine") === "postgresql")("webhook delivery with two ins
           }
         } catch (err) {
           // A request in flight to the instance as it was killed: its outcome is unknown, so it is not expected.
-          if (!killing || !/fetch failed|ECONNRESET|socket|closed/i.test(String((err as Error).message))) throw err;
+          if (!killing || !/fetch failed|ECONNRESET|ECONNREFUSED|socket|closed/i.test(String((err as Error).message)))
+            throw err;
           lost++;
           return;
         }
@@ -176,9 +177,10 @@ describe.runIf(inject("engine") === "postgresql")("webhook delivery with two ins
     );
     const docsOf = (type: string) =>
       new Set(events.filter((e) => e.type === type).map((e) => e.data.document!.document_id));
-    expect(docsOf("document.published")).toEqual(expected.published);
+    // (A write cut by the kill may have committed too: its event is there, just not expected.)
+    for (const id of expected.published) expect(docsOf("document.published").has(id), id).toBe(true);
     for (const id of expected.updated) expect(docsOf("document.updated").has(id), id).toBe(true);
-    expect(docsOf("document.deleted")).toEqual(expected.deleted);
+    for (const id of expected.deleted) expect(docsOf("document.deleted").has(id), id).toBe(true);
     const labels = new Set(
       events.flatMap((e) => (e.type === "catalogue.changed" ? e.data.items!.map((i) => i.label) : [])),
     );
