@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -12,6 +14,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "artifacts/",
+      "bench-results/",
     ],
   },
   js.configs.recommended,
@@ -32,5 +35,36 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/ban-ts-comment": "error",
     },
+  },
+  // Type-aware rules on the TypeScript sources: a promise nobody awaits or handles fails
+  // silently (an unhandled rejection, or a write answered before it committed), and a
+  // promise where a callback's return is ignored (an event handler, a forEach) does too.
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  // React: the rules of hooks and the React Compiler's checks (exhaustive dependencies,
+  // no state set during render or synchronously in an effect, refs read only in effects
+  // and handlers), on the components and the pages that hold client code.
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ...reactHooks.configs.flat["recommended-latest"],
+    rules: {
+      ...reactHooks.configs.flat["recommended-latest"].rules,
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  // Next.js's own rules (links through next/link, no <img> without a reason, no
+  // synchronous scripts, no document imports outside _document) on the app.
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
+    ...nextPlugin.configs["core-web-vitals"],
+    settings: { next: { rootDir: import.meta.dirname } },
   },
 );

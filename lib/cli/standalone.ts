@@ -8,7 +8,19 @@ import { authorCommands } from "@/lib/cli/commands/author";
 import { runProgram } from "@/lib/cli/program";
 
 /** The operator commands' names (test/unit/cli-package.test.ts keeps this in step with operator.ts). */
-export const OPERATOR_COMMANDS = ["serve", "migrate", "pull", "engrams import", "db copy", "db backup", "db restore"];
+export const OPERATOR_COMMANDS = [
+  "serve",
+  "migrate",
+  "pull",
+  "engrams import",
+  "db copy",
+  "db backup",
+  "db restore",
+  "grant",
+  "revoke",
+  "roles",
+  "audit",
+];
 
 export function standalone(argv: string[], io: Parameters<typeof runProgram>[2]): Promise<number> {
   return runProgram({ commands: authorCommands, elsewhere: OPERATOR_COMMANDS }, argv, io);

@@ -276,7 +276,7 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
         target_checksum: string;
         ok: boolean;
       }[];
-      sequences: { table: string; next: number }[];
+      sequences: { table: string; column: string; next: number }[];
     };
     expect(summary.verified).toBe(true);
     expect(run.stderr).toMatch(/copying documents +\[#+\] \d+\/\d+ \(100%\) \d+ rows\/s/);
@@ -295,9 +295,20 @@ describe.runIf(engine === "postgresql")("db:copy SQLite -> PostgreSQL", () => {
     const sqliteSequence = (
       sqlite.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'mod_registrations'`).get() as { seq: number }
     ).seq;
+    // Every sequence goes on after the highest id SQLite gave (1 for a table that never had a row).
+    const nextIds = summary.sequences.map(({ table, column }) => {
+      const seq = sqlite.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).get(table) as
+        { seq: number } | undefined;
+      return { table, column, next: (seq?.seq ?? 0) + 1 };
+    });
     sqlite.close();
     expect(sqliteSequence).toBe(edge.highestModRowId);
-    expect(summary.sequences).toEqual([{ table: "mod_registrations", column: "id", next: edge.highestModRowId + 1 }]);
+    expect(summary.sequences).toContainEqual({
+      table: "mod_registrations",
+      column: "id",
+      next: edge.highestModRowId + 1,
+    });
+    expect(summary.sequences).toEqual(nextIds);
     expect(summary.tables.map((t) => t.table)).toEqual(
       expect.arrayContaining([
         "users",

@@ -137,7 +137,7 @@ describe("the standalone command table", () => {
     for (const c of authorCommands) expect(help.out).toContain(`  ${c.path.join(" ")} `);
     expect(help.out).not.toMatch(/^ {2}(serve|migrate|pull|engrams import) /m);
     expect(help.out).toContain(
-      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package",
+      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore, grant, revoke, roles, audit) are not in this package",
     );
     expect((await run(["engrams", "--help"])).out).not.toContain("import");
 

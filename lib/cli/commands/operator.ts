@@ -1,5 +1,6 @@
 /**
- * Operator commands: `serve`, `migrate`, `pull`, `engrams import`, `db copy|backup|restore`.
+ * Operator commands: `serve`, `migrate`, `pull`, `engrams import`, `db copy|backup|restore`,
+ * and moderation's `grant`, `revoke`, `roles`, `audit`.
  * They act on the database and configuration of the environment (DATABASE_URL etc.,
  * README "Configuration"), not through the API, and delegate to the code `npm start` /
  * `npm run pull` / `npm run db:*` use.
@@ -166,4 +167,79 @@ ${ENV_HELP}`,
   },
 };
 
-export const operatorCommands = [serve, migrateCommand, pull, engramsImport, dbCopy, dbBackup, dbRestore];
+const MODERATION_HELP = `Runs scripts/moderation.ts (also "npm run moderation"), against DATABASE_URL's database.
+Roles are granted only this way, on the server: never through the web.`;
+
+const grant: Command = {
+  path: ["grant"],
+  summary: "operator: give a user the moderator or operator role",
+  usage: "<user_id> moderator|operator [--reason TEXT]",
+  help: `${MODERATION_HELP}
+"moderator" opens the moderation console in the user's dashboard; "operator" also shows
+the audit trail. The grant is written to the audit trail.
+Exit 0 granted (or held already), 1 no such user.`,
+  options: { reason: { type: "string" } },
+  positionals: [2, 2],
+  async run(ctx) {
+    const reason = stringValue(ctx, "reason");
+    return scriptCode(
+      await runScript("scripts/moderation.ts", ["grant", ...ctx.positionals, ...(reason ? ["--reason", reason] : [])]),
+    );
+  },
+};
+
+const revoke: Command = {
+  path: ["revoke"],
+  summary: "operator: take a user's moderation role away",
+  usage: "<user_id> [--reason TEXT]",
+  help: `${MODERATION_HELP}
+The revocation is written to the audit trail. Exit 0 revoked (or none held), 1 no such user.`,
+  options: { reason: { type: "string" } },
+  positionals: [1, 1],
+  async run(ctx) {
+    const reason = stringValue(ctx, "reason");
+    return scriptCode(
+      await runScript("scripts/moderation.ts", ["revoke", ...ctx.positionals, ...(reason ? ["--reason", reason] : [])]),
+    );
+  },
+};
+
+const roles: Command = {
+  path: ["roles"],
+  summary: "operator: list the users holding a moderation role",
+  usage: "[--json]",
+  help: MODERATION_HELP,
+  options: { json: { type: "boolean", short: "j" } },
+  async run(ctx) {
+    return scriptCode(await runScript("scripts/moderation.ts", ["roles", ...(ctx.values.json ? ["--json"] : [])]));
+  },
+};
+
+const audit: Command = {
+  path: ["audit"],
+  summary: "operator: export the moderation audit trail as JSON lines",
+  usage: "[--out FILE]",
+  help: `${MODERATION_HELP}
+Writes every entry, oldest first, one JSON object per line (id, at, actor_kind, actor_id,
+action, target_kind, target_id, target_label, reason), to standard output or to FILE
+(which must not exist). Progress on standard error.`,
+  options: { out: { type: "string" } },
+  async run(ctx) {
+    const out = stringValue(ctx, "out");
+    return scriptCode(await runScript("scripts/moderation.ts", ["audit", ...(out ? ["--out", out] : [])]));
+  },
+};
+
+export const operatorCommands = [
+  serve,
+  migrateCommand,
+  pull,
+  engramsImport,
+  dbCopy,
+  dbBackup,
+  dbRestore,
+  grant,
+  revoke,
+  roles,
+  audit,
+];
