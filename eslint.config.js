@@ -3,6 +3,18 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** Names of values that hold a secret (as esquery's regex): token, webhookSecret, apiKey, signatureHex... */
+const SECRET_NAME = "/(secret|token|password|passphrase|signature|api_?key|hmac|digest|recovery_?code)(hex|hash)?$/i";
+const EQUALITY =
+  'BinaryExpression[operator=/^[!=]==?$/]:not([left.type="Literal"]):not([right.type="Literal"]):not([left.type="Identifier"][left.name="undefined"]):not([right.type="Identifier"][right.name="undefined"])';
+const secretComparisons = [
+  `${EQUALITY} > Identifier[name=${SECRET_NAME}]`,
+  `${EQUALITY} > MemberExpression[property.name=${SECRET_NAME}]`,
+].map((selector) => ({
+  selector,
+  message: "Compare secrets with safeEqual (lib/auth/safe-equal.ts), never with == or !=.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,5 +78,15 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
     ...nextPlugin.configs["core-web-vitals"],
     settings: { next: { rootDir: import.meta.dirname } },
+  },
+  {
+    // Secrets are compared in constant time (lib/auth/safe-equal.ts; signatures by
+    // crypto.verify): == and != on a value named like a secret stop at the first byte
+    // that differs, which a caller can time. Comparisons with undefined, null and
+    // literals (is it set?) are allowed.
+    files: ["lib/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "server.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...secretComparisons],
+    },
   },
 );
