@@ -5,6 +5,7 @@ import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
+import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
 import { webhookEndpoint } from "./webhook.php/endpoint";
 
@@ -16,4 +17,5 @@ export const v1Endpoints: Endpoint[] = [
   creatureEndpoint,
   changesEndpoint,
   webhookEndpoint,
+  reportEndpoint,
 ];

@@ -73,6 +73,7 @@ const SEEDS: Record<string, Seed> = {
   webhookAction: "webhook",
   changeWebhook: "webhook",
   deleteWebhook: "webhook",
+  submitReport: "world",
 };
 
 interface Fresh {
@@ -217,7 +218,7 @@ describe("OpenAPI description", () => {
     expect([...registered].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
-      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document|webhook)\.php(\/\{[a-z_]+\})?$/);
+      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document|report|webhook)\.php(\/\{[a-z_]+\})?$/);
   });
 
   it("describes every status of docs/CONTRACT.md#errors with the error shape, and the signed operations' 401", async () => {
