@@ -42,9 +42,9 @@ describe("previewEngramUpload", () => {
     const modId = await confirmedMod(owner);
     const text = [
       "kind,path,label,availability,can_blueprint",
-      "engram,/Game/Mods/P/Pick.Pick,Pick,Island,true",
-      ",/Game/Mods/P/Axe.Axe,Axe,Island,false",
-      "creature,/Game/Mods/P/Rex.Rex,Rex,Island,",
+      `engram,/Game/Mods/Mixed${modId}/Pick.Pick,Pick,Island,true`,
+      `,/Game/Mods/Mixed${modId}/Axe.Axe,Axe,Island,false`,
+      `creature,/Game/Mods/Mixed${modId}/Rex.Rex,Rex,Island,`,
     ].join("\n");
     const preview = await previewEngramUpload(testDb(), { modId, fileName: "mixed.csv", text });
     expect(preview).toMatchObject({
