@@ -77,8 +77,11 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
           setProgress({ done, total });
         }
       }
+      const done1 = (p: { added: number; updated: number }) => `${p.added} added, ${p.updated} updated`;
       setMessage(
-        `Applied: ${preview.parts.map((p) => `${p.added} ${WORDS[p.kind].noun}${p.added === 1 ? "" : "s"} added, ${p.updated} updated`).join("; ")}.`,
+        preview.parts.length === 1
+          ? `Applied: ${done1(preview.parts[0]!)}.`
+          : `Applied: ${preview.parts.map((p) => `${p.kind} ${done1(p)}`).join("; ")}.`,
       );
       setPreview(null);
     } finally {
