@@ -6,6 +6,7 @@ const apiProject = (engine: "sqlite" | "postgresql") => ({
   resolve: { alias },
   test: {
     name: `api-${engine}`,
+    includeTaskLocation: true,
     include: ["test/api/**/*.test.ts"],
     globalSetup: [`test/support/setup-${engine}.ts`],
     testTimeout: 60_000,
@@ -16,7 +17,10 @@ const apiProject = (engine: "sqlite" | "postgresql") => ({
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      {
+        resolve: { alias },
+        test: { name: "unit", includeTaskLocation: true, include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 },
+      },
       apiProject("sqlite"),
       apiProject("postgresql"),
     ],

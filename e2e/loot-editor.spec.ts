@@ -186,6 +186,18 @@ test("build a document with two sources from nothing, save, download it through 
     "· picked in 75% of set rolls",
   ]);
 
+  // A source's panel follows the source when it moves: hide the white crate, move it below
+  // the red one, and the red one, now first, stays open.
+  await page.locator("#loot-0-toggle").click();
+  await expect(page.locator("#loot-0-toggle")).toHaveAttribute("aria-expanded", "false");
+  await page.getByRole("button", { name: "Move source Island White (Level 3) down" }).click();
+  await expect(page.locator("#loot-0 h3")).toHaveText("Island Red (Level 60)");
+  await expect(page.locator("#loot-0-toggle")).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator("#loot-1-toggle")).toHaveAttribute("aria-expanded", "false");
+  await page.getByRole("button", { name: "Move source Island White (Level 3) up" }).click();
+  await page.locator("#loot-0-toggle").click();
+  await expect(page.locator("#loot-0-0-label")).toHaveValue("Weapons");
+
   await expect(page.getByTestId("loot-issues")).toHaveText("No problems found.");
   const lines = await page.getByTestId("loot-source-line").allTextContents();
   expect(lines).toHaveLength(2);

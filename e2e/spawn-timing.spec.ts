@@ -1,7 +1,11 @@
 /**
  * The 20,000-engram spawn page in Chromium: first paint and the cost of a filter
- * keystroke (targets: < 1 s and < 100 ms). Numbers are printed and written to
- * test-results/spawn-timings.json; docs/PORTAL.md records a run.
+ * keystroke. The targets (< 1 s, < 100 ms) are measured and reported (printed, and written
+ * to test-results/spawn-timings.json; docs/PORTAL.md records runs); the test fails beyond
+ * bounds with a margin for a shared machine: the best of three first paints over 2 s, the
+ * median keystroke over 250 ms (at load average 19 on 2 cores they were 596 ms and
+ * 72 ms), and the page's HTML over 400 KB (111 KB; it was 3.6 MB with every row in it,
+ * when first paint took 1.2-3.1 s).
  *
  * - first paint: the navigation's first-contentful-paint entry; "ready" is the
  *   performance mark the client component sets once hydrated (filters work from then).
@@ -68,7 +72,12 @@ async function keystrokeTimes(page: Page, text: string): Promise<number[]> {
 const round = (n: number) => Math.round(n);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-test("20,000 engrams: first paint < 1 s, a filter keystroke < 100 ms", async ({ browser }) => {
+/** Bounds the test fails beyond: the targets (1 s, 100 ms) with room for a loaded machine. */
+const BOUNDS = { bestFirstPaintMs: 2000, keystrokeMedianMs: 250, htmlBytes: 400_000 };
+
+test("20,000 engrams: best first paint of three < 2 s, median filter keystroke < 250 ms, HTML < 400 KB (targets 1 s and 100 ms reported)", async ({
+  browser,
+}) => {
   const url = `/spawn/?mod_id=${MOD_HUGE.id}`;
   const loads: PageTimes[] = [];
   let keys: number[] = [];
@@ -111,8 +120,7 @@ test("20,000 engrams: first paint < 1 s, a filter keystroke < 100 ms", async ({ 
     keystroke_max_ms: round(Math.max(...keys)),
     baseline_5_engrams_first_contentful_paint_ms: baseline.map((l) => round(l.firstContentfulPaint)),
     baseline_5_engrams_ready_ms: baseline.map((l) => round(l.ready)),
-    // Reported, not asserted: timings are measurements (docs/PORTAL.md), and a shared
-    // machine's load would make a threshold a coin toss rather than a test.
+    // The targets are reported; the bounds below (with a margin for a shared machine) are asserted.
     meets_targets: {
       first_paint_under_1000_ms: Math.min(...loads.map((l) => l.firstContentfulPaint)) < 1000,
       keystroke_median_under_100_ms: median(keys) < 100,
@@ -125,4 +133,10 @@ test("20,000 engrams: first paint < 1 s, a filter keystroke < 100 ms", async ({ 
   // the text, then Control, a, Backspace
   expect(keys.length).toBe("metal sword 1".length + 3);
   for (const l of loads) expect(l.firstContentfulPaint).toBeGreaterThan(0);
+  // Other processes only ever add time: the best of three is the page's own cost.
+  expect(Math.min(...loads.map((l) => l.firstContentfulPaint)), "best first paint (ms)").toBeLessThan(
+    BOUNDS.bestFirstPaintMs,
+  );
+  expect(median(keys), "median keystroke (ms)").toBeLessThan(BOUNDS.keystrokeMedianMs);
+  expect(loads[0]!.htmlBytes, "HTML bytes of the page").toBeLessThan(BOUNDS.htmlBytes);
 });

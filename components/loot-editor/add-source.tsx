@@ -3,11 +3,12 @@
 import { useState } from "react";
 import { input, secondaryButton } from "@/components/dashboard/styles";
 import { insertPart } from "@/lib/loot/edit-document";
+import type { LootSource } from "@/lib/loot/loot-document";
 import { KNOWN_CRATES, knownCrate } from "@/lib/loot/known-crates";
 import { newSource } from "@/lib/loot/new-loot";
 import { partId, useEditor } from "./editor-context";
 
-export function AddSource({ count, onAdded }: { count: number; onAdded: (index: number) => void }) {
+export function AddSource({ count, onAdded }: { count: number; onAdded: (source: LootSource) => void }) {
   const api = useEditor();
   const [crateClass, setCrateClass] = useState(KNOWN_CRATES[0]!.crateClass);
   return (
@@ -35,8 +36,9 @@ export function AddSource({ count, onAdded }: { count: number; onAdded: (index: 
         id="loot-doc-add"
         className={secondaryButton}
         onClick={() => {
-          api.edit((d) => insertPart(d, [], newSource(knownCrate(crateClass) ?? { crateClass: "" })));
-          onAdded(count);
+          const source = newSource(knownCrate(crateClass) ?? { crateClass: "" });
+          api.edit((d) => insertPart(d, [], source));
+          onAdded(source);
           api.focusLater(`${partId([count])}-crate`);
         }}
       >

@@ -19,10 +19,22 @@ export interface LootDraft {
   items: CatalogueItem[];
 }
 
-export function readDraft(key: string): LootDraft | null {
+/** The draft kept under `key` as stored (text compares equal while nothing changed it), or null. */
+export function keptDraftText(key: string): string | null {
   try {
-    const text = window.localStorage.getItem(key);
-    if (!text) return null;
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function readDraft(key: string): LootDraft | null {
+  return parseDraft(keptDraftText(key));
+}
+
+export function parseDraft(text: string | null): LootDraft | null {
+  if (!text) return null;
+  try {
     const draft = JSON.parse(text) as LootDraft;
     const ok =
       draft?.format === 1 &&
@@ -33,6 +45,18 @@ export function readDraft(key: string): LootDraft | null {
   } catch {
     return null;
   }
+}
+
+/** The title of the draft kept under `key` ("" for an untitled one), or null when there is none. */
+export function keptDraftTitle(key: string): string | null {
+  const draft = readDraft(key);
+  return draft ? draft.doc.title : null;
+}
+
+/** Calls `onChange` when another tab of this browser changes the kept drafts; returns the unsubscribe. */
+export function subscribeToDrafts(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
 }
 
 /** false when the browser would not keep it (storage full or off). */

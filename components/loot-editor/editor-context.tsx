@@ -26,6 +26,8 @@ export interface EditorApi {
   countUnder: (path: readonly number[]) => { errors: number; warnings: number };
   /** moves keyboard focus to an element by id once the next render is on screen */
   focusLater: (id: string) => void;
+  /** a part's list key, kept through moves and edits (lib/loot-editor/part-keys) */
+  keyOf: (part: object) => number;
 }
 
 export const EditorContext = createContext<EditorApi | null>(null);

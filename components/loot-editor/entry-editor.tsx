@@ -119,7 +119,7 @@ export function EntryEditor({
       <ul className="space-y-1.5" aria-label={`Items of ${title}`}>
         {entry.items.map((item, i) => (
           <ItemRow
-            key={i}
+            key={api.keyOf(item)}
             path={[...path, i]}
             item={item}
             chance={chance.items[i]?.chance ?? 0}

@@ -26,6 +26,8 @@ async function search(q: string, signal: AbortSignal): Promise<CatalogueItem[]> 
   return items;
 }
 
+const NO_RESULTS: CatalogueItem[] = [];
+
 /** The typed text as an item of its own, when it names one. */
 function typedItem(text: string): PickedItem | undefined {
   const t = text.trim();
@@ -37,39 +39,38 @@ function typedItem(text: string): PickedItem | undefined {
 export function ItemPicker({ id, label, onPick }: { id: string; label: string; onPick: (item: PickedItem) => void }) {
   const listId = useId();
   const [text, setText] = useState("");
-  const [results, setResults] = useState<CatalogueItem[]>([]);
+  const [found, setFound] = useState<CatalogueItem[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const [status, setStatus] = useState("");
+  const [searchStatus, setSearchStatus] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const q = text.trim();
+  // An empty box shows no result and says nothing, whatever the last search found.
+  const results = q ? found : NO_RESULTS;
+  const status = q ? searchStatus : "";
 
   useEffect(() => {
-    const q = text.trim();
     if (timer.current) clearTimeout(timer.current);
-    if (!q) {
-      setResults([]);
-      setStatus("");
-      return;
-    }
+    if (!q) return;
     const abort = new AbortController();
     timer.current = setTimeout(() => {
-      setStatus("Searching…");
+      setSearchStatus("Searching…");
       search(q, abort.signal)
         .then((items) => {
-          setResults(items);
+          setFound(items);
           setActive(0);
-          setStatus(
+          setSearchStatus(
             items.length === 0
               ? "No item of the catalogue matches."
               : `${items.length}${items.length === 20 ? "+" : ""} items`,
           );
         })
         .catch((err: Error) => {
-          if (err.name !== "AbortError") setStatus(err.message);
+          if (err.name !== "AbortError") setSearchStatus(err.message);
         });
     }, 150);
     return () => abort.abort();
-  }, [text]);
+  }, [q]);
 
   const typed = typedItem(text);
   const options: PickedItem[] = [
@@ -82,7 +83,7 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
     if (!option) return;
     onPick(option);
     setText("");
-    setResults([]);
+    setFound([]);
     setOpen(false);
   }
 

@@ -97,7 +97,7 @@ export function ItemSetEditor({
       <ol className="space-y-2" aria-label={`Entries of ${name}`}>
         {set.entries.map((entry, e) => (
           <EntryEditor
-            key={e}
+            key={api.keyOf(entry)}
             path={[...path, e]}
             entry={entry}
             count={set.entries.length}

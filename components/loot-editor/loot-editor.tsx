@@ -15,6 +15,7 @@ import { closeGroup, record, redo, startHistory, undo } from "@/lib/loot/edit-hi
 import { blocksSaving, validateLoot } from "@/lib/loot/validate-loot";
 import { writeLootDocument } from "@/lib/loot/write-loot-document";
 import type { EditorStart } from "@/lib/loot-editor/editor-start";
+import { PartKeys } from "@/lib/loot-editor/part-keys";
 import { AddSource } from "./add-source";
 import { DocumentFields } from "./document-fields";
 import type { LootDraft } from "./draft-storage";
@@ -49,6 +50,8 @@ export function LootEditor({
   const [items, setItems] = useState(() => indexItems(start.items));
   const [saveError, setSaveError] = useState("");
   const [saving, startSaving] = useTransition();
+  const [keys] = useState(() => new PartKeys());
+  // Sources opened or closed by the reader, by their key: the panel follows the source when it moves.
   const [opened, setOpened] = useState<Record<number, boolean>>({});
   const pendingFocus = useRef<string | null>(null);
   const startOpen =
@@ -76,9 +79,13 @@ export function LootEditor({
     (fn: DocEdit, group?: string) => {
       changed();
       setSaveError("");
-      setHistory((h) => record(h, fn(h.present), group));
+      setHistory((h) => {
+        const next = fn(h.present);
+        keys.follow(h.present, next);
+        return record(h, next, group);
+      });
     },
-    [changed],
+    [changed, keys],
   );
 
   // Focus asked for by the last action (a moved or new part), once it is on the page.
@@ -100,8 +107,9 @@ export function LootEditor({
       focusLater: (id) => {
         pendingFocus.current = id;
       },
+      keyOf: (part) => keys.keyOf(part),
     }),
-    [edit, lookup, issueIndex],
+    [edit, lookup, issueIndex, keys],
   );
 
   function save() {
@@ -158,26 +166,35 @@ export function LootEditor({
         <IssueSummary
           doc={doc}
           issues={issues}
-          reveal={(path) => path.length > 0 && setOpened((o) => ({ ...o, [path[0]!]: true }))}
+          reveal={(path) => {
+            const source = path.length > 0 ? doc.sources[path[0]!] : undefined;
+            if (source) setOpened((o) => ({ ...o, [keys.keyOf(source)]: true }));
+          }}
         />
         <section aria-labelledby="loot-sources-title" className="space-y-3">
           <h2 id="loot-sources-title" className="text-lg font-semibold">
             Loot sources <span className="text-sm font-normal text-slate-400">({doc.sources.length})</span>
           </h2>
           <ol className="space-y-4">
-            {doc.sources.map((source, s) => (
-              <SourceEditor
-                key={s}
-                index={s}
-                source={source}
-                count={doc.sources.length}
-                difficulty={doc.difficulty}
-                open={opened[s] ?? startOpen}
-                onToggle={(open) => setOpened((o) => ({ ...o, [s]: open }))}
-              />
-            ))}
+            {doc.sources.map((source, s) => {
+              const key = keys.keyOf(source);
+              return (
+                <SourceEditor
+                  key={key}
+                  index={s}
+                  source={source}
+                  count={doc.sources.length}
+                  difficulty={doc.difficulty}
+                  open={opened[key] ?? startOpen}
+                  onToggle={(open) => setOpened((o) => ({ ...o, [key]: open }))}
+                />
+              );
+            })}
           </ol>
-          <AddSource count={doc.sources.length} onAdded={(index) => setOpened((o) => ({ ...o, [index]: true }))} />
+          <AddSource
+            count={doc.sources.length}
+            onAdded={(source) => setOpened((o) => ({ ...o, [keys.keyOf(source)]: true }))}
+          />
         </section>
       </div>
     </EditorContext.Provider>

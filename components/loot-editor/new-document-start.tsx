@@ -6,12 +6,12 @@
  * opens in place on the new document, with the list of what could not be read.
  */
 import Link from "next/link";
-import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, input, label, primaryButton } from "@/components/dashboard/styles";
 import { draftKeyFor, type EditorStart } from "@/lib/loot-editor/editor-start";
 import type { ImportOutcome } from "@/lib/loot-editor/import-game-ini";
-import { readDraft, type LootDraft } from "./draft-storage";
+import { keptDraftTitle, subscribeToDrafts } from "./draft-storage";
 import { LootEditor, type SaveLootAction } from "./loot-editor";
 
 interface Props {
@@ -24,10 +24,13 @@ interface Props {
 export function NewDocumentStart({ children, importAction, saveAction }: Props) {
   const [start, setStart] = useState<EditorStart | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: string[] } | null>(null);
-  const [draft, setDraft] = useState<LootDraft | null>(null);
   const [pending, startTransition] = useTransition();
-
-  useEffect(() => setDraft(readDraft(draftKeyFor("create", ""))), []);
+  // The draft lives in this browser's storage: the server renders the page without it.
+  const draftTitle = useSyncExternalStore(
+    subscribeToDrafts,
+    () => keptDraftTitle(draftKeyFor("create", "")),
+    () => null,
+  );
 
   if (start) return <LootEditor start={start} saveAction={saveAction} />;
 
@@ -45,9 +48,9 @@ export function NewDocumentStart({ children, importAction, saveAction }: Props) 
 
   return (
     <div className="space-y-6">
-      {draft && (
+      {draftTitle !== null && (
         <p className="rounded border border-amber-700 bg-amber-950/40 p-3 text-sm" data-testid="new-draft">
-          An unsaved draft{draft.doc.title ? ` of “${draft.doc.title}”` : ""} is kept in this browser.{" "}
+          An unsaved draft{draftTitle ? ` of “${draftTitle}”` : ""} is kept in this browser.{" "}
           <Link href="/documents/new?start=draft" className="font-semibold text-amber-300 underline">
             Continue it
           </Link>

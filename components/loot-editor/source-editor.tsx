@@ -216,7 +216,13 @@ export function SourceEditor(props: {
           </div>
           <ol className="space-y-3" aria-label={`Item sets of ${source.label}`}>
             {source.itemSets.map((set, t) => (
-              <ItemSetEditor key={t} path={[index, t]} set={set} count={source.itemSets.length} chance={chances[t]!} />
+              <ItemSetEditor
+                key={api.keyOf(set)}
+                path={[index, t]}
+                set={set}
+                count={source.itemSets.length}
+                chance={chances[t]!}
+              />
             ))}
           </ol>
           <button

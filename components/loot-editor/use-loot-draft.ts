@@ -4,11 +4,13 @@
  * opens (or taken at once for "continue my draft"), written 300 ms after each change,
  * removed when the document is back where it started and once it is saved.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
 import type { LootDocument } from "@/lib/loot/loot-document";
 import type { EditorStart } from "@/lib/loot-editor/editor-start";
-import { readDraft, removeDraft, writeDraft, type LootDraft } from "./draft-storage";
+import { keptDraftText, parseDraft, removeDraft, subscribeToDrafts, writeDraft, type LootDraft } from "./draft-storage";
+
+const noDraft = () => null;
 
 export const draftTime = (iso: string) => new Date(iso).toLocaleString();
 
@@ -23,27 +25,37 @@ interface Options {
 }
 
 export function useLootDraft({ start, autoRestore, doc, target, items, apply }: Options) {
-  const [offer, setOffer] = useState<LootDraft | null>(null);
+  // Restored, discarded or overtaken by a change: the kept draft is offered no more (nor read).
+  const [settled, setSettled] = useState(false);
   const [note, setNote] = useState("");
   const touched = useRef(false);
   const initial = useRef(start.doc);
   const key = start.draftKey;
+  // The server renders without the browser's storage; the draft shows once it can be read.
+  const stored = useSyncExternalStore(subscribeToDrafts, settled ? noDraft : () => keptDraftText(key), noDraft);
+  const found = useMemo(() => {
+    const draft = parseDraft(stored);
+    return draft && (start.mode === "create" || draft.documentId === start.documentId) ? draft : null;
+  }, [stored, start.mode, start.documentId]);
 
   const restore = useCallback(
     (draft: LootDraft) => {
       touched.current = true;
-      setOffer(null);
+      setSettled(true);
       apply(draft);
     },
     [apply],
   );
 
+  // "Continue my draft": taken once, as soon as the browser's storage is read, instead of offered.
+  const autoRestored = useRef(false);
   useEffect(() => {
-    const draft = readDraft(key);
-    if (!draft || (start.mode === "update" && draft.documentId !== start.documentId)) return;
-    if (autoRestore) restore(draft);
-    else setOffer(draft);
-  }, [key, start.mode, start.documentId, autoRestore, restore]);
+    if (!autoRestore || !found || autoRestored.current) return;
+    autoRestored.current = true;
+    touched.current = true;
+    apply(found);
+  }, [autoRestore, found, apply]);
+  const offer = autoRestore ? null : found;
 
   useEffect(() => {
     if (!touched.current) return;
@@ -73,11 +85,11 @@ export function useLootDraft({ start, autoRestore, doc, target, items, apply }: 
     /** a change was made: from now on it is kept (and replaces an offered draft) */
     changed: useCallback(() => {
       touched.current = true;
-      setOffer(null);
+      setSettled(true);
     }, []),
     discard: () => {
       removeDraft(key);
-      setOffer(null);
+      setSettled(true);
     },
     saved: () => {
       touched.current = false;

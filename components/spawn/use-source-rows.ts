@@ -28,12 +28,11 @@ export function useSourceRows(
   // Each source is asked for once; its answer is kept whatever the view does meanwhile.
   const requested = useRef(new Set<RowSource>());
   // Full commands need no codes: coded rows serve them as well.
-  const missing = wanted
-    .filter((s) => rows[s] === null && !(s === "items" && rows.gfi !== null) && !requested.current.has(s))
-    .join(",");
+  const missing = wanted.filter((s) => rows[s] === null && !(s === "items" && rows.gfi !== null)).join(",");
   useEffect(() => {
     if (!missing) return;
     for (const source of missing.split(",") as RowSource[]) {
+      if (requested.current.has(source)) continue;
       requested.current.add(source);
       fetch(urls[source])
         .then((res) => (res.ok ? (res.json() as Promise<SpawnRow[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))

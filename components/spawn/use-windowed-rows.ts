@@ -7,7 +7,7 @@
  * count as the average of those measured. Positions are prefix sums over the list, so
  * finding the window for a scroll position is a binary search.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** extra pixels rendered above and below the viewport */
 const OVERSCAN_PX = 800;
@@ -27,33 +27,20 @@ export interface RowWindow {
  */
 export function useWindowedRows(keys: readonly number[], estimate: number, initial: number, layoutKey: string) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const heights = useRef(new Map<number, number>());
-  const total = useRef({ sum: 0, count: 0 });
-  const [measured, setMeasured] = useState(0);
+  const [heights] = useState(() => new RowHeights());
+  // Bumped when a measurement changed the heights: the next render places rows by them.
+  const [, setMeasured] = useState(0);
   const [win, setWin] = useState<RowWindow>({ start: 0, end: Math.min(keys.length, initial) });
   const width = useRef(0);
 
-  const forget = useCallback(() => {
-    heights.current.clear();
-    total.current = { sum: 0, count: 0 };
-  }, []);
   // Other rows or options: every remembered height may be wrong (React's pattern for
   // resetting on a prop change: compare with the previous render's value).
   const [layout, setLayout] = useState(layoutKey);
   if (layout !== layoutKey) {
     setLayout(layoutKey);
-    forget();
+    heights.forget();
   }
-
-  // offsets[p] = top of the row at position p; offsets[n] = the whole list's height.
-  // `measured` and `layout` stand for the contents of `heights`.
-  const offsets = useMemo(() => {
-    const { sum, count } = total.current;
-    const guess = count > 0 ? sum / count : estimate;
-    const out = new Float64Array(keys.length + 1);
-    for (let p = 0; p < keys.length; p++) out[p + 1] = out[p]! + (heights.current.get(keys[p]!) ?? guess);
-    return out;
-  }, [keys, estimate, measured, layout]);
+  const offsets = heights.offsets(keys, estimate);
 
   const place = useCallback(() => {
     const body = bodyRef.current;
@@ -69,19 +56,7 @@ export function useWindowedRows(keys: readonly number[], estimate: number, initi
   // After every render: measure the rows in the DOM; a change re-places the window.
   useBrowserLayoutEffect(() => {
     const body = bodyRef.current;
-    if (!body) return;
-    let changed = false;
-    for (const row of body.querySelectorAll<HTMLElement>("tr[data-key]")) {
-      const key = Number(row.dataset.key);
-      const h = row.offsetHeight;
-      const old = heights.current.get(key);
-      if (old === h || h === 0) continue;
-      total.current.sum += h - (old ?? 0);
-      if (old === undefined) total.current.count++;
-      heights.current.set(key, h);
-      changed = true;
-    }
-    if (changed) setMeasured((m) => m + 1);
+    if (body && heights.measure(body.querySelectorAll<HTMLElement>("tr[data-key]"))) setMeasured((m) => m + 1);
   });
 
   useBrowserLayoutEffect(place, [place]);
@@ -95,7 +70,7 @@ export function useWindowedRows(keys: readonly number[], estimate: number, initi
       // Another width wraps rows differently; a height change alone (a phone's toolbar) does not.
       if (window.innerWidth !== width.current) {
         width.current = window.innerWidth;
-        forget();
+        heights.forget();
         setMeasured((m) => m + 1);
       }
       schedule();
@@ -108,12 +83,58 @@ export function useWindowedRows(keys: readonly number[], estimate: number, initi
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", resize);
     };
-  }, [place, forget]);
+  }, [place, heights]);
 
   // Between a list change and the next placing the old window may exceed the list.
   const end = Math.min(win.end, keys.length);
   const start = Math.min(win.start, end);
   return { bodyRef, start, end, above: offsets[start]!, below: offsets[keys.length]! - offsets[end]! };
+}
+
+/**
+ * The heights of the rows measured so far, by key, and the rows' positions from them:
+ * offsets[p] = top of the row at position p, offsets[n] = the whole list's height, kept
+ * until a height or the list changes.
+ */
+class RowHeights {
+  private readonly heights = new Map<number, number>();
+  private sum = 0;
+  private count = 0;
+  private kept: { keys: readonly number[]; estimate: number; offsets: Float64Array } | null = null;
+
+  /** Records the heights of rendered rows (`data-key`); true when one changed. */
+  measure(rows: Iterable<HTMLElement>): boolean {
+    let changed = false;
+    for (const row of rows) {
+      const key = Number(row.dataset.key);
+      const h = row.offsetHeight;
+      const old = this.heights.get(key);
+      if (old === h || h === 0) continue;
+      this.sum += h - (old ?? 0);
+      if (old === undefined) this.count++;
+      this.heights.set(key, h);
+      changed = true;
+    }
+    if (changed) this.kept = null;
+    return changed;
+  }
+
+  forget(): void {
+    this.heights.clear();
+    this.sum = 0;
+    this.count = 0;
+    this.kept = null;
+  }
+
+  /** Rows not measured yet count as the average of those measured (`estimate` before any is). */
+  offsets(keys: readonly number[], estimate: number): Float64Array {
+    if (this.kept?.keys === keys && this.kept.estimate === estimate) return this.kept.offsets;
+    const guess = this.count > 0 ? this.sum / this.count : estimate;
+    const offsets = new Float64Array(keys.length + 1);
+    for (let p = 0; p < keys.length; p++) offsets[p + 1] = offsets[p]! + (this.heights.get(keys[p]!) ?? guess);
+    this.kept = { keys, estimate, offsets };
+    return offsets;
+  }
 }
 
 /** First index whose value is >= x. */

@@ -61,7 +61,9 @@ export function mergeGameIni(existing: string, crates: CrateLine[]): string {
     if (crate !== undefined && replacement) {
       if (!placed.has(crate)) {
         placed.add(crate);
-        for (const text of replacement) out.push({ text, end: line.end || eol });
+        // The replaced line's ending goes to the last line put in its place: a file that
+        // ended without a line break still does.
+        replacement.forEach((text, i) => out.push({ text, end: i === replacement.length - 1 ? line.end : eol }));
       }
     } else {
       out.push(line);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { docExample, readApiDoc } from "../support/api-doc";
 import { beacon } from "../support/api";
+import { requireTool } from "../support/required-tool";
 
 interface Run {
   code: number | null;
@@ -31,8 +32,14 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 
 const doc = readApiDoc();
 const dir = mkdtempSync(join(tmpdir(), "beacon-api-doc-"));
-// The Python example needs the cryptography package; it runs wherever python3 has it (CI's machines do).
-const python = (await run("python3", ["-c", "import cryptography"])).code === 0;
+// The Python example needs the cryptography package (Debian's python3-cryptography, which .ci/run installs).
+const python =
+  inject("engine") !== "sqlite" ||
+  requireTool(
+    "python3 with the cryptography package",
+    (await run("python3", ["-c", "import cryptography"])).code === 0,
+    "apt-get install python3-cryptography",
+  );
 
 /** Runs one example with BASE_URL set to the server's, and checks what it did on the server. */
 async function runExample(name: string, file: string, command: string, title: string): Promise<void> {

@@ -5,8 +5,16 @@
 // through both instances alternately. When the writers stop and the reader has caught
 // up, replaying what it read must give exactly the catalogue the database holds: no
 // missed change, no resurrected deletion. Beside it a naive reader takes the log in id
-// order, as a serial-id (or timestamp) feed would, and counts the rows it would have
-// stepped over; the figure is printed, not asserted (it depends on the machine's timing).
+// order, as a serial-id (or timestamp) feed would, and counts the rows it steps over.
+//
+// How many rows commit out of id order depends on the machine's timing, so the race is
+// also forced, HELD times: a transaction logs a change of an engram no writer touches and
+// stays open until the naive reader has read past its row's id (and the feed's reader past
+// its position, or a second has gone by), then commits. Every run therefore has rows the
+// naive reader stepped over (asserted), and each such change must still reach the feed's
+// reader after its commit (asserted per engram). The held transaction writes the log row
+// itself: a real catalogue write would hold the catalogue's version row and stop the
+// writers, so nothing would commit past it.
 // PostgreSQL only: SQLite has one writer at a time, so ids are in commit order there.
 import { randomInt, randomUUID } from "node:crypto";
 import pg from "pg";
@@ -22,6 +30,8 @@ import { startServer, type TestServer } from "../support/test-server";
 
 const WRITERS = 4;
 const WRITE_SECONDS = 12;
+const HELD = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Writer {
   who: Identity;
@@ -111,6 +121,18 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
         failures: [],
       });
     }
+    // The engrams the held transactions log changes of, on a mod of their own.
+    const keeper = await registerUser(urls[0]!);
+    const keeperMod = await confirmModOn(urls[0]!, keeper);
+    const heldPaths = Array.from({ length: HELD }, (_, i) => `/Game/Mods/Held${keeperMod}/Held${i}.Held${i}`);
+    const posted = await createClient({ serverUrl: urls[0]!, identity: keeper }).request("POST", "/v1/engram.php", {
+      body: heldPaths.map((path, i) => ({ path, label: `Held ${i}`, mod_id: keeperMod, environments: ["Island"] })),
+    });
+    expect(posted.status, posted.text()).toBe(200);
+    const heldUids = heldPaths.map(uidOf);
+    /** held engrams the reader got in a page after the full read */
+    const heldDelivered = new Set<string>();
+
     const feed = async (n: number, query: string): Promise<ChangesPage> => {
       const res = await createClient({ serverUrl: urls[n % 2]! }).request("GET", `/v1/changes.php${query}`);
       if (res.status !== 200) throw new Error(`feed: ${res.status} ${res.text()}`);
@@ -147,12 +169,37 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     const read = async () => {
       page = await feed(requests++, `?cursor=${cursor}&limit=${1 + randomInt(300)}`);
       applyPage(mirror, page);
+      for (const e of page.engrams) if (heldUids.includes(e.uid)) heldDelivered.add(e.uid);
       pages++;
       records += page.engrams.length + page.creatures.length + page.mods.length + page.expired_records.length;
       cursor = page.cursor;
     };
     const readerLoop = (async () => {
       while (writing) await read();
+    })();
+
+    const holder = new pg.Client({ connectionString: dedicated.database.url });
+    await holder.connect();
+    const heldLoop = (async () => {
+      for (const uid of heldUids) {
+        await sleep(1000);
+        await holder.query("BEGIN");
+        const {
+          rows: [row],
+        } = await holder.query<{ id: number; txid: string }>(
+          `INSERT INTO "changes" ("txid", "kind", "object_id", "label", "deleted", "changed_at")
+           VALUES (pg_current_xact_id()::text::bigint, 'engrams', $1, 'held', false, clock_timestamp() AT TIME ZONE 'UTC')
+           RETURNING "id", "txid"::text AS "txid"`,
+          [uid],
+        );
+        const since = Date.now();
+        const passed = () => comparePositions(decodeCursor(cursor).position, { ...row!, at: 0 }) > 0;
+        while (naiveAfter <= row!.id || (!passed() && Date.now() - since < 1000)) {
+          expect(Date.now(), "the naive reader never read past a held row").toBeLessThan(since + 30_000);
+          await sleep(5);
+        }
+        await holder.query("COMMIT");
+      }
     })();
 
     const until = Date.now() + WRITE_SECONDS * 1000;
@@ -173,8 +220,10 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
           await step(w).catch((err: Error) => Promise.reject(new Error(`${err.message}\n${serverErrors()}`)));
       }),
     );
+    await heldLoop;
     writing = false;
     await Promise.all([readerLoop, naiveLoop]);
+    await holder.end();
 
     // Catch up: every row logged is behind the cursor (older transactions elsewhere on the
     // server may hold the feed back for a while, never lose a row).
@@ -223,6 +272,11 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     expect(byUid(copy.creatures), "creatures as the copy has them").toEqual(byUid(truth.creatures));
     expect(copy.mods.map((m) => m.mod_id).sort()).toEqual(confirmed.map((r) => r.id).sort());
 
+    // Each held change reached the reader after its transaction committed, though the
+    // naive reader had stepped over it (and over whatever else committed out of order).
+    expect([...heldDelivered].sort(), "held changes the feed delivered").toEqual([...heldUids].sort());
+    expect(stepped, "rows a reader taking them by id alone stepped over").toBeGreaterThanOrEqual(HELD);
+
     const ops = writers.reduce((n, w) => n + w.ops, 0);
     expect(writers.flatMap((w) => w.failures)).toEqual([]);
     expect(ops).toBeGreaterThan(50);
@@ -233,7 +287,7 @@ describe.runIf(inject("engine") === "postgresql")("the changes feed with concurr
     console.log(
       `changes-exact: ${ops} writes by ${WRITERS} writers in ${WRITE_SECONDS} s at two instances; the reader took ${pages} pages (${records} records) ` +
         `over ${requests} requests and ends with ${copy.engrams.length} engrams, ${copy.creatures.length} creatures, ${copy.mods.length} mods, as the database; ` +
-        `${all.length} changes logged; a reader taking them by id alone would have stepped over ${stepped}`,
+        `${all.length} changes logged; a reader taking them by id alone would have stepped over ${stepped} (${HELD} of them held on purpose)`,
     );
   }, 240_000);
 });

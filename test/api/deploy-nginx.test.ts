@@ -15,13 +15,12 @@ import { client, confirmModOn, registerUser } from "../support/hostile";
 import { killServer } from "../support/kill-server";
 import { findNginx, startNginx, type Nginx } from "../support/nginx";
 import { startEarlyInMinute } from "../support/rate-window";
+import { requireTool } from "../support/required-tool";
 import { freePort, startServer, type TestServer } from "../support/test-server";
 
 const engine = inject("engine");
 const nginxBinary = engine === "postgresql" ? findNginx() : null;
-if (engine === "postgresql" && !nginxBinary) {
-  console.warn("deploy-nginx.test.ts SKIPPED: nginx is not installed (apt-get install nginx; .ci/run installs it)");
-}
+if (engine === "postgresql") requireTool("nginx", nginxBinary !== null, "apt-get install nginx");
 /** RATE_LIMIT_IP_PER_MINUTE of the second pair of instances */
 const PER_IP = 6;
 

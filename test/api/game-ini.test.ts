@@ -7,8 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
-import { crateLines, writeGameIni } from "@/lib/loot/game-ini";
-import { mergeGameIni } from "@/lib/loot/game-ini-merge";
+import { writeGameIni } from "@/lib/loot/game-ini";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import { api, registeredUser } from "../support/api";
 import { confirmedMod } from "../support/mods";
@@ -86,20 +85,21 @@ describe("GET /documents/<id>/game.ini", () => {
 });
 
 describe("POST /documents/<id>/game.ini (merge)", () => {
-  const EXISTING = [
-    "[/Script/ShooterGame.ShooterGameUserSettings]",
-    "MasterAudioVolume=0.5",
-    "",
-    "[/script/shootergame.shootergamemode]",
-    "; my settings",
-    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=())',
-    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Cave_QualityTier1_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=())',
-    "XPMultiplier=2.5",
-    "",
-    "[MessageOfTheDay]",
-    "Message=Hello \u00e9t\u00e9",
-    "",
-  ].join("\r\n");
+  // CRLF but for one LF line, trailing spaces and a tab, and a lone CR inside the last section.
+  const LEVEL03 =
+    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=())';
+  const CAVE =
+    'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Cave_QualityTier1_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=())';
+  const EXISTING =
+    "[/Script/ShooterGame.ShooterGameUserSettings]\r\nMasterAudioVolume=0.5 \t\r\n\r\n" +
+    "[/script/shootergame.shootergamemode]\r\n; my settings\n" +
+    `${LEVEL03}\r\n${CAVE}\r\nXPMultiplier=2.5\r\n\r\n` +
+    "[MessageOfTheDay]\r\nMessage=Hello \u00e9t\u00e9\rSecond line  \r\n";
+  /** The document's crate lines as GET /documents/<id>/game.ini writes them (the writer, not the merge). */
+  const exported = async (id: string, query = "") =>
+    (await (await get(`/documents/${id}/game.ini${query}`)).text())
+      .split("\n")
+      .filter((l) => l.startsWith("ConfigOverrideSupplyCrateItems="));
   const post = (
     id: string,
     body: BodyInit,
@@ -116,18 +116,22 @@ describe("POST /documents/<id>/game.ini (merge)", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(res.headers.get("content-disposition")).toContain('filename="Game.ini"');
     const merged = await res.text();
+    const lines = await exported(id);
+    expect(lines).toHaveLength(6);
+    const [level03, ...others] = [
+      ...lines.filter((l) => l.includes('"SupplyCrate_Level03_C"')),
+      ...lines.filter((l) => !l.includes('"SupplyCrate_Level03_C"')),
+    ];
+    expect(level03).toContain('"SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=3,');
+    // Level03 replaced where it stood, the cave crate kept, the other five appended after the
+    // section's last line; every other byte as sent.
     expect(merged).toBe(
-      mergeGameIni(
-        EXISTING,
-        crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 4, canBlueprint: () => true }),
-      ),
+      "[/Script/ShooterGame.ShooterGameUserSettings]\r\nMasterAudioVolume=0.5 \t\r\n\r\n" +
+        "[/script/shootergame.shootergamemode]\r\n; my settings\n" +
+        `${level03}\r\n${CAVE}\r\nXPMultiplier=2.5\r\n` +
+        others.map((l) => `${l}\r\n`).join("") +
+        "\r\n[MessageOfTheDay]\r\nMessage=Hello \u00e9t\u00e9\rSecond line  \r\n",
     );
-    const lines = merged.split("\r\n");
-    expect(lines.slice(0, 5)).toEqual(EXISTING.split("\r\n").slice(0, 5));
-    expect(lines.filter((l) => l.startsWith("ConfigOverrideSupplyCrateItems="))).toHaveLength(7); // six of the document's, the cave crate kept
-    expect(lines[5]).toContain('"SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=3,');
-    expect(merged).toContain("XPMultiplier=2.5\r\n");
-    expect(merged.endsWith("[MessageOfTheDay]\r\nMessage=Hello \u00e9t\u00e9\r\n")).toBe(true);
     expect(await downloads(id)).toBe(0);
   });
 
@@ -143,14 +147,9 @@ describe("POST /documents/<id>/game.ini (merge)", () => {
     const merged = await res.text();
     // Form text fields travel with CRLF line breaks (the HTML form encoding), as a browser's textarea does.
     expect(merged).toBe(
-      mergeGameIni(
-        "[ServerSettings]\r\nServerPassword=x\r\n",
-        crateLines(readLootDocument(JSON.parse(text))!, { difficulty: 5, canBlueprint: () => true }),
-      ),
+      "[ServerSettings]\r\nServerPassword=x\r\n\r\n[/script/shootergame.shootergamemode]\r\n" +
+        (await exported(id, "?difficulty=5")).map((l) => `${l}\r\n`).join(""),
     );
-    expect(
-      merged.startsWith("[ServerSettings]\r\nServerPassword=x\r\n\r\n[/script/shootergame.shootergamemode]\r\n"),
-    ).toBe(true);
   });
 
   it("sends the page's form back, saying what is missing, when nothing was pasted or chosen; takes a chosen file", async () => {

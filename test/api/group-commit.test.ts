@@ -155,21 +155,40 @@ describe(`group commit on ${engine}`, () => {
   });
 
   it.runIf(engine === "sqlite")(
-    "outside a transaction, reads never see an open batch's rows and writes are not undone with it",
+    "outside a transaction, reads never see an open batch's rows and writes wait for it, so they are not undone with it",
     async () => {
       const inside = randomUUID();
       const outside = randomUUID();
-      let seenDuring: unknown = "not read";
+      // Gates instead of sleeps: the batch holds its transaction open, with its row written,
+      // until the test has read and written from outside; a slow write only makes it wait.
+      let written!: () => void;
+      const rowWritten = new Promise<void>((r) => (written = r));
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let seenInside: unknown = "not read";
       const failingWrite = groupCommit(db, async ({ tx }) => {
         await tx.user.create({ data: { id: inside, publicKey: "uncommitted" } });
-        await new Promise((r) => setTimeout(r, 150));
+        seenInside = await tx.user.findUnique({ where: { id: inside } });
+        written();
+        await released;
         throw new Error("fails after writing");
       });
-      await new Promise((r) => setTimeout(r, 40));
-      seenDuring = await db.user.findUnique({ where: { id: inside } });
-      await db.user.create({ data: { id: outside, publicKey: "acknowledged" } });
+      await rowWritten;
+      const seenOutside = await db.user.findUnique({ where: { id: inside } });
+      let outsideDone = false;
+      const outsideWrite = db.user
+        .create({ data: { id: outside, publicKey: "acknowledged" } })
+        .then(() => (outsideDone = true));
+      // Many turns of the event loop: a write that joined the open transaction (the hole
+      // lib/db/sqlite-isolation.ts closes) would be answered by now; one that waits is not.
+      for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r));
+      const doneWhileOpen = outsideDone;
+      release();
       await expect(failingWrite).rejects.toThrow("fails after writing");
-      expect(seenDuring).toBeNull();
+      await outsideWrite;
+      expect(seenInside).toMatchObject({ publicKey: "uncommitted" });
+      expect(seenOutside).toBeNull();
+      expect(doneWhileOpen, "a write from outside was answered while the batch was open").toBe(false);
       expect(await db.user.findUnique({ where: { id: outside } })).toMatchObject({ publicKey: "acknowledged" });
       expect(await db.user.findUnique({ where: { id: inside } })).toBeNull();
     },
@@ -205,7 +224,20 @@ describe(`group commit on ${engine}`, () => {
           ),
           groupCommit(db, ({ tx }) => tx.engram.create({ data: { ...e, canBlueprint: true } })),
         ]);
-        await new Promise((r) => setTimeout(r, 300));
+        // Until the batch waits for the row this session holds (no sleep: a slow start only waits longer).
+        const waitDeadline = Date.now() + 20_000;
+        while (
+          Number(
+            (
+              await other.query<{ n: string }>(
+                `SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+              )
+            ).rows[0]!.n,
+          ) === 0
+        ) {
+          expect(Date.now(), "the batch never waited for the engrams row").toBeLessThan(waitDeadline);
+          await new Promise((r) => setTimeout(r, 10));
+        }
         // The other writer goes on in the same order; a deadlock would abort one side after deadlock_timeout (1 s).
         await other.query(`UPDATE "data_versions" SET "version" = "version" + 1 WHERE "name" = 'creatures'`);
         await other.query("COMMIT");

@@ -9,8 +9,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { crateLines, writeGameIni } from "@/lib/loot/game-ini";
-import { mergeGameIni } from "@/lib/loot/game-ini-merge";
+import { writeGameIni } from "@/lib/loot/game-ini";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import type { CliResult, RunCli } from "./cli";
 import { newWorkshopId, steamItem } from "./steam";
@@ -238,11 +237,14 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
   writeFileSync(gameIni, "[ServerSettings]\r\nServerPassword=x\r\n");
   const merged = join(dir, "merged-Game.ini");
   ok(await run(["docs", "ini", lootId, "--merge", gameIni, "--output", merged], env));
+  // The server's lines kept as they were, the document's crates in a new section with the file's CRLF.
+  const crates = writeGameIni(lootDoc, { difficulty: 4, canBlueprint: () => true })
+    .split("\n")
+    .slice(1, -1);
+  expect(crates).toHaveLength(6);
   expect(readFileSync(merged, "utf8")).toBe(
-    mergeGameIni(
-      "[ServerSettings]\r\nServerPassword=x\r\n",
-      crateLines(lootDoc, { difficulty: 4, canBlueprint: () => true }),
-    ),
+    "[ServerSettings]\r\nServerPassword=x\r\n\r\n[/script/shootergame.shootergamemode]\r\n" +
+      crates.map((l) => `${l}\r\n`).join(""),
   );
   // The Game.ini back into a document: published, it exports the same lines.
   const imported = ok(

@@ -106,3 +106,82 @@ describe("mergeGameIni", () => {
     expect(crateOfLine('; ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="A_C")')).toBeUndefined();
   });
 });
+
+// Fidelity with literal bytes: every expected file below is written out by hand, never
+// computed by the merge, and every line the merge does not replace keeps its exact bytes.
+describe("mergeGameIni keeps the bytes of the lines it does not replace", () => {
+  const NEW3 = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))';
+  const NEW15 = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(new15))';
+  const both = [
+    { crate: "SupplyCrate_Level03_C", line: NEW3 },
+    { crate: "SupplyCrate_Level15_C", line: NEW15 },
+  ];
+
+  it("mixed line endings: each kept line keeps its own; the replaced line keeps its; new lines take the most common (CRLF)", () => {
+    const ini =
+      "[ServerSettings]\r\nA=1\nB=2\r\n[/script/shootergame.shootergamemode]\nX=1\r\n" +
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))\nY=2\r\n';
+    expect(mergeGameIni(ini, both)).toBe(
+      "[ServerSettings]\r\nA=1\nB=2\r\n[/script/shootergame.shootergamemode]\nX=1\r\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))\nY=2\r\n' +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(new15))\r\n',
+    );
+  });
+
+  it("trailing spaces and tabs stay on kept lines, leading ones too; a missing final newline stays missing", () => {
+    const ini =
+      "[/script/shootergame.shootergamemode] \t\nKey=1  \n\t; comment\t\n  " +
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))   \n' +
+      "Z=3 \t";
+    expect(mergeGameIni(ini, both)).toBe(
+      "[/script/shootergame.shootergamemode] \t\nKey=1  \n\t; comment\t\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))\n' +
+        "Z=3 \t\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(new15))',
+    );
+  });
+
+  it("a lone CR ends a line (files saved with old Mac line endings), and a lone CR among CRLF lines too", () => {
+    const ini =
+      "[ServerSettings]\rA=1\r[/script/shootergame.shootergamemode]\r" +
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))\rY=2\r';
+    expect(mergeGameIni(ini, both)).toBe(
+      "[ServerSettings]\rA=1\r[/script/shootergame.shootergamemode]\r" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))\rY=2\r' +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(new15))\r',
+    );
+    const crlf =
+      "[MessageOfTheDay]\r\nMessage=a\rb\r\n[/script/shootergame.shootergamemode]\r\n" +
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))\r\n';
+    expect(mergeGameIni(crlf, both.slice(0, 1))).toBe(
+      "[MessageOfTheDay]\r\nMessage=a\rb\r\n[/script/shootergame.shootergamemode]\r\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))\r\n',
+    );
+  });
+
+  it("a replaced last line without a final newline stays without one", () => {
+    const ini =
+      "[/script/shootergame.shootergamemode]\r\n" +
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))';
+    expect(mergeGameIni(ini, both.slice(0, 1))).toBe(
+      "[/script/shootergame.shootergamemode]\r\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))',
+    );
+    expect(mergeGameIni(ini, both)).toBe(
+      "[/script/shootergame.shootergamemode]\r\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))\r\n' +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(new15))',
+    );
+  });
+
+  it("a BOM before the section's header: the header is found and the BOM kept", () => {
+    const ini =
+      "\uFEFF[/script/shootergame.shootergamemode]\r\n" +
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))\r\n';
+    expect(mergeGameIni(ini, both)).toBe(
+      "\uFEFF[/script/shootergame.shootergamemode]\r\n" +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(new3))\r\n' +
+        'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(new15))\r\n',
+    );
+  });
+});

@@ -159,3 +159,116 @@ describe("public keys (docs/CONTRACT.md#users)", () => {
     }
   });
 });
+
+// Test vectors made outside the project (OpenSSL 3: `openssl dgst -sha1|-sha256 -sign` and
+// `openssl pkeyutl -sign -rawin` for Ed25519) over the exact bytes below: the verifier must
+// accept them as they are, so neither side of these checks is computed by lib/.
+const VECTOR_BASE = "https://api.example.com";
+const VECTOR_GET_TARGET = '/v1/mod.php/./caf%C3%A9%2F{x}?q=%27"{}&a=1&a=2&&b&c=a+b%20c&d=%e2%82%ac&';
+const VECTOR_POST_TARGET = "/v1/document.php?x=%41";
+const VECTOR_POST_BODY = Buffer.concat([Buffer.from('{"Title":"a\r\nb"}'), Buffer.from([0xff])]);
+const VECTOR_RSA_PEM = [
+  "-----BEGIN PUBLIC KEY-----",
+  "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqXTJX+SD0UoOe/HwHyTT",
+  "9bxVuvBpzcCBaB4XfXuaGjr03iagUIqdmjCcoA+UhHxvqgRYIpJvFj7QSEhUf0cO",
+  "5kkn6BNLNZFqNrrExFgMwxi1JDqGnVvbRy/jHs7gPJt4f4X4h1+YJK7zoe330M40",
+  "bN2oRKReMl85MEmtlZQP6EKY9J1nnXdGmpZKJdQf4xXKoW7YDHRNMCF7fTOYNxwa",
+  "EPqC1M33wT54WZVTc4I86ZjJU8sfURYaEsFvgC22oZICFZEizF0t7pwkqKAaT3h6",
+  "aqt4sxdiVkp25yvSUSy09GR8S3VtrZUKPEZUtsoKw9lBJ3ecJ98/+TGFlzT9n/S5",
+  "CQIDAQAB",
+  "-----END PUBLIC KEY-----",
+].join("\n");
+const VECTOR_ED25519_PEM = [
+  "-----BEGIN PUBLIC KEY-----",
+  "MCowBQYDK2VwAyEAw4iflUJrx6Icl7a5Eyfm0oO3jCsK3th3WcQJIQmscNo=",
+  "-----END PUBLIC KEY-----",
+].join("\n");
+const VECTORS = [
+  {
+    name: "RSA-SHA1 over a GET",
+    pem: VECTOR_RSA_PEM,
+    method: "GET",
+    target: VECTOR_GET_TARGET,
+    body: Buffer.alloc(0),
+    signature: [
+      "8c2b757bee85347ea6b5800267b44f367695e43b8afe0d89ef97df05f5a1f46bfeedaf5b43391b1fcdd5e4fb7e0a4c486e8f",
+      "9630a9d0dee927fc28e853a3d113b26a014fc49257abdb33b1e485545181803244a64b61d40284435dc13f990544e0f5aeb3",
+      "8a179c4403efa839facf3f032d2880a32fa67054076827b793c61694d2c27f003ae5137cbce836bc6672f5c73bb3ba6d9572",
+      "e936c467273730ab4298d600efe0a840c1f38fbdbb392b3f601c18b11495973fe65eccd1e6ab6a21ddfa6e8b7759bd135041",
+      "7e6bc7683aa4cb24cf07927f84bfbcba962f5166386dae14909c57dd346893e6a62ef5c2e4880f104c8ea6fb278fc8be22f2",
+      "192206c307cf",
+    ].join(""),
+  },
+  {
+    name: "RSA-SHA256 over a POST",
+    pem: VECTOR_RSA_PEM,
+    method: "POST",
+    target: VECTOR_POST_TARGET,
+    body: VECTOR_POST_BODY,
+    signature: [
+      "97def9a23c134ea8581d58518993a02a0217e67dda737e6d00f0c787f3cf1a19b4d978b473885c5899c18bd828a2f6a75e66",
+      "4d5a19891258ebcd50a27596c69e62fb2eaf5c636ebfdd95c76c95a41a4e034b418b0b31171ef27e53d548784d71bfa55469",
+      "386e490fe7419765a1a41cb7c40524f485c0690965af9a7073a142e516257ee9d17172559a86891da0087842f3ae806ec33e",
+      "7dcf691182fedca0fff9a17e3cdf804f7660198f740657c778f14d76196c96f154d8ad66c40a33c79ff0411ef47cf018360a",
+      "18c9e5cb2713aa3d65d18d153d580f55f1556e10cd70d3d81ad151d86570de0be67a57d1403f8cf05cf5fffb7c804c98d9c1",
+      "3c27d696ee78",
+    ].join(""),
+  },
+  {
+    name: "Ed25519 over a GET",
+    pem: VECTOR_ED25519_PEM,
+    method: "GET",
+    target: VECTOR_GET_TARGET,
+    body: Buffer.alloc(0),
+    signature: [
+      "9be826999b075fdb1ee7c7662970a13b46f9cb4246fa76eac82b64f9c1938d2233fe41cdb00a4c018182df4165dbcec6f0c0",
+      "25dcf4be923f48775e4010a08705",
+    ].join(""),
+  },
+  {
+    name: "Ed25519 over a POST",
+    pem: VECTOR_ED25519_PEM,
+    method: "POST",
+    target: VECTOR_POST_TARGET,
+    body: VECTOR_POST_BODY,
+    signature: [
+      "17f8d447b2d90ba2d3c8942e13e1ea92476ab0b4316bff97b9d930ea86c21c2d402d287296fbee2ed6ef75493f00f3a504f3",
+      "9a07995544b60537f68c7ec9c40f",
+    ].join(""),
+  },
+];
+
+describe("test vectors signed outside the project", () => {
+  it("signed content keeps the target's bytes: no decoding, re-encoding, re-ordering or dot-segment removal", () => {
+    expect(signedContent("GET", VECTOR_BASE, VECTOR_GET_TARGET, new Uint8Array()).toString("latin1")).toBe(
+      'GET\nhttps://api.example.com/v1/mod.php/./caf%C3%A9%2F{x}?q=%27"{}&a=1&a=2&&b&c=a+b%20c&d=%e2%82%ac&',
+    );
+    expect(signedContent("post", VECTOR_BASE, VECTOR_POST_TARGET, VECTOR_POST_BODY).toString("hex")).toBe(
+      Buffer.from('POST\nhttps://api.example.com/v1/document.php?x=%41\n{"Title":"a\r\nb"}').toString("hex") + "ff",
+    );
+  });
+
+  it.each(VECTORS)("$name verifies, and not over other bytes", ({ pem, method, target, body, signature }) => {
+    const key = keyFromPem(pem);
+    expect(verifySignature(key, signedContent(method, VECTOR_BASE, target, body), signature)).toBe(true);
+    const other = signedContent(method, VECTOR_BASE, target.replace("%e2", "%E2").replace("%41", "A"), body);
+    expect(verifySignature(key, other, signature)).toBe(false);
+  });
+
+  it.each(VECTORS)(
+    "$name authenticates the request it was made for",
+    async ({ pem, method, target, body, signature }) => {
+      const userId = "6f1a3c52-9d0e-4b7a-8c21-3e5f7a9b0c1d";
+      const req: ApiRequest = {
+        method,
+        rawTarget: target,
+        headers: { authorization: `Basic ${Buffer.from(`${userId}:${signature}`).toString("base64")}` },
+        body,
+        remoteAddress: "127.0.0.1",
+      };
+      const find = async (id: string) => (id === userId ? pem : null);
+      await expect(authenticate(req, VECTOR_BASE, find)).resolves.toEqual({ userId });
+      await expect(authenticate(req, "https://api.example.com:443", find)).rejects.toMatchObject({ status: 401 });
+    },
+  );
+});

@@ -1,0 +1,98 @@
+// Secrets and signatures are compared in constant time, checked by what the code does:
+// node:crypto's verify and timingSafeEqual are wrapped (they still do the work) and the
+// test asserts which bytes reach them. A comparison written with == or != anywhere in
+// lib/ or app/ is refused by the lint (eslint.config.js, "Compare secrets with safeEqual").
+import * as crypto from "node:crypto";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("node:crypto", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:crypto")>();
+  return { ...real, verify: vi.fn(real.verify), timingSafeEqual: vi.fn(real.timingSafeEqual) };
+});
+vi.mock("@/lib/auth/safe-equal", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/auth/safe-equal")>();
+  return { safeEqual: vi.fn(real.safeEqual) };
+});
+
+const { safeEqual } = await import("@/lib/auth/safe-equal");
+const { verifySignature } = await import("@/lib/auth/verify-signature");
+const { serveMetrics } = await import("@/lib/metrics/serve-metrics");
+const { realSafeEqual } = await vi
+  .importActual<{ safeEqual: typeof safeEqual }>("@/lib/auth/safe-equal")
+  .then((m) => ({ realSafeEqual: m.safeEqual }));
+
+beforeEach(() => vi.clearAllMocks());
+
+describe("safeEqual", () => {
+  it("answers like ===, and hands timingSafeEqual two 32-byte digests whatever the lengths", () => {
+    const cases: [string | Buffer, string | Buffer, boolean][] = [
+      ["a-secret", "a-secret", true],
+      ["a-secret", "a-secreT", false],
+      ["short", "a much longer value than the other", false],
+      ["", "", true],
+      [Buffer.from("x"), "x", true],
+    ];
+    for (const [a, b, equal] of cases) {
+      vi.mocked(crypto.timingSafeEqual).mockClear();
+      expect(realSafeEqual(a, b)).toBe(equal);
+      expect(vi.mocked(crypto.timingSafeEqual).mock.calls.map(([x, y]) => [x.byteLength, y.byteLength])).toEqual([
+        [32, 32],
+      ]);
+    }
+  });
+});
+
+describe("the metrics token", () => {
+  const token = "0123456789abcdef0123456789abcdef";
+  const scrape = (authorization?: string) => serveMetrics({ method: "GET", authorization, token });
+
+  it("is compared with safeEqual, presented value against the configured one, right or wrong", async () => {
+    for (const [presented, status] of [
+      [token, 200],
+      [`${token.slice(0, -1)}0`, 401],
+      ["short", 401],
+    ] as const) {
+      vi.mocked(safeEqual).mockClear();
+      expect((await scrape(`Bearer ${presented}`)).status).toBe(status);
+      expect(vi.mocked(safeEqual).mock.calls).toEqual([[presented, token]]);
+    }
+  });
+
+  it("is refused without a Bearer token, without comparing anything", async () => {
+    expect((await scrape(undefined)).status).toBe(401);
+    expect((await scrape(`Basic ${token}`)).status).toBe(401);
+    expect(vi.mocked(safeEqual)).not.toHaveBeenCalled();
+  });
+});
+
+describe("signatures", () => {
+  const content = Buffer.from("GET\nhttps://api.example.com/v1/mod.php");
+  const rsa = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const ed = crypto.generateKeyPairSync("ed25519");
+
+  it("are checked by crypto.verify over the exact content and signature bytes (RSA: SHA-1, then SHA-256)", () => {
+    const sha256 = crypto.sign("sha256", content, rsa.privateKey);
+    vi.mocked(crypto.verify).mockClear();
+    expect(verifySignature(rsa.publicKey, content, sha256.toString("hex"))).toBe(true);
+    expect(vi.mocked(crypto.verify).mock.calls).toEqual([
+      ["sha1", content, rsa.publicKey, sha256],
+      ["sha256", content, rsa.publicKey, sha256],
+    ]);
+    const edSignature = crypto.sign(null, content, ed.privateKey);
+    vi.mocked(crypto.verify).mockClear();
+    expect(verifySignature(ed.publicKey, content, edSignature.toString("hex").toUpperCase())).toBe(true);
+    expect(vi.mocked(crypto.verify).mock.calls).toEqual([[null, content, ed.publicKey, edSignature]]);
+  });
+
+  it("of the wrong length never reach a comparison, and the answer is crypto.verify's", () => {
+    vi.mocked(crypto.verify).mockClear();
+    expect(verifySignature(rsa.publicKey, content, "ab".repeat(255))).toBe(false);
+    expect(verifySignature(rsa.publicKey, content, "not hex")).toBe(false);
+    expect(vi.mocked(crypto.verify)).not.toHaveBeenCalled();
+    // crypto.verify's answer is the answer: refused here though the signature is good.
+    const verify = vi.mocked(crypto.verify as (...args: unknown[]) => boolean);
+    verify.mockReturnValueOnce(false).mockReturnValueOnce(false);
+    const good = crypto.sign("sha1", content, rsa.privateKey).toString("hex");
+    expect(verifySignature(rsa.publicKey, content, good)).toBe(false);
+  });
+});
