@@ -13,6 +13,9 @@ import { databaseUrlOf, type Db } from "@/lib/db/client";
 
 type Reader = (name: string) => Promise<number>;
 
+/** How this pool's connections are named in pg_stat_activity (the service's own: lib/db/client.ts). */
+export const DATA_VERSIONS_APPLICATION = "beacon-hub data versions";
+
 function sqliteReader(file: string): Reader {
   let statement: Database.Statement<[string], { version: number }> | undefined;
   return async (name) => {
@@ -24,7 +27,7 @@ function sqliteReader(file: string): Reader {
 }
 
 function postgresReader(url: string): Reader {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: DATA_VERSIONS_APPLICATION });
   pool.on("error", () => {}); // a dropped idle connection is replaced on the next query
   return async (name) => {
     const { rows } = await pool.query<{ version: number }>("SELECT version FROM data_versions WHERE name = $1", [name]);
@@ -32,8 +35,13 @@ function postgresReader(url: string): Reader {
   };
 }
 
-const readers = new Map<string, Reader>();
-const inFlight = new Map<string, Promise<number>>();
+// Once per process: server.ts and Next.js's bundle each carry a copy of this module, and
+// two copies would hold two SQLite handles or two pools on the same database.
+const { readers, inFlight } = ((
+  globalThis as unknown as {
+    beaconDataVersionReaders?: { readers: Map<string, Reader>; inFlight: Map<string, Promise<number>> };
+  }
+).beaconDataVersionReaders ??= { readers: new Map(), inFlight: new Map() });
 
 export function dataVersion(db: Db, name: string): Promise<number> {
   const url = databaseUrlOf(db);

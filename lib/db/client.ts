@@ -12,6 +12,9 @@ import { config, sqlitePath } from "@/lib/config";
 import { isolateSqlite, type SqliteHandle } from "@/lib/db/sqlite-isolation";
 
 export type Db = SqliteClient;
+
+/** How the service's PostgreSQL connections are named in pg_stat_activity. */
+export const SERVICE_APPLICATION = "beacon-hub";
 /** The client handed to `db.$transaction(async (tx) => ...)` callbacks. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -95,7 +98,13 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
   } else {
     let pool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
     const adapter = observed(
-      new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
+      new PrismaPg({
+        connectionString: databaseUrl,
+        max: 10,
+        connectionTimeoutMillis: 10_000,
+        // Its name in pg_stat_activity, for operators (and the one-per-process test).
+        application_name: SERVICE_APPLICATION,
+      }),
       (a) => (pool = a.underlyingDriver()),
     );
     // Same models, same API; only the generated dialect differs.

@@ -9,13 +9,15 @@ import { apiRateLimits, type ApiRateLimits } from "./api-limits";
 import { RateLimiter } from "./limiter";
 import { logger } from "@/lib/logging/logger";
 
-let limiter: RateLimiter | undefined;
+// Once per process: server.ts and Next.js's bundle each carry a copy of this module, and
+// two limiters would each count half of an address's requests (sign-ins count in Next.js).
+const globalForLimiter = globalThis as unknown as { beaconRateLimiter?: RateLimiter };
 
 export function serviceRateLimiter(): RateLimiter {
-  limiter ??= new RateLimiter(databaseCounterStore(db()), {
+  globalForLimiter.beaconRateLimiter ??= new RateLimiter(databaseCounterStore(db()), {
     onError: (err) => logger().warn({ error: (err as Error).message }, "rate limit counts not shared this time"),
   });
-  return limiter;
+  return globalForLimiter.beaconRateLimiter;
 }
 
 /** undefined when both API limits are off */

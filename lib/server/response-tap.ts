@@ -91,6 +91,9 @@ export function inProcessRequest(
   again.rawHeaders = Object.entries(headers).flatMap(([k, v]) =>
     Array.isArray(v) ? v.flatMap((x) => [k, x]) : v === undefined ? [] : [k, v],
   );
+  // Complete, as the parser marks a request it read to its end: an IncomingMessage read to
+  // its end while `complete` is false counts as aborted and destroys the client's socket.
+  again.complete = true;
   again.push(null);
   return again;
 }
