@@ -63,6 +63,7 @@ Configuration comes from the environment; see README.md:
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
+  RATE_LIMIT_REPORTS_PER_HOUR (20: reports per address and per reporter and hour)
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)

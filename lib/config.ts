@@ -36,6 +36,8 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(2400),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  // Reports (web form and POST /v1/report.php) per client address and per reporter and clock hour.
+  RATE_LIMIT_REPORTS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   // Behind a reverse proxy: the client is the last X-Forwarded-For address.
   TRUST_PROXY: booleanFlag.default(false),
   // Load the shipped base-game catalogue at start into a database that has none.

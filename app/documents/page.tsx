@@ -9,6 +9,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DocumentFilters } from "@/components/documents/document-filters";
 import { DocumentRow } from "@/components/documents/document-row";
+import { ReportLink } from "@/components/moderation/report-link";
 import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -112,6 +113,9 @@ export default async function DocumentsPage({
             ))}
             .
           </p>
+        )}
+        {q.author && authorName && (
+          <ReportLink kind="user" id={q.author} label={`author ${authorName}`} text="Report this author" />
         )}
       </header>
 

@@ -5,6 +5,7 @@ import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
+import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
 
 export const v1Endpoints: Endpoint[] = [
@@ -14,4 +15,5 @@ export const v1Endpoints: Endpoint[] = [
   engramEndpoint,
   creatureEndpoint,
   changesEndpoint,
+  reportEndpoint,
 ];

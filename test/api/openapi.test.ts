@@ -66,6 +66,7 @@ const SEEDS: Record<string, Seed> = {
   documentExists: "world",
   deleteDocuments: "world",
   deleteDocumentsBulk: "world",
+  submitReport: "world",
 };
 
 interface Fresh {
@@ -193,7 +194,7 @@ describe("OpenAPI description", () => {
     expect([...registered].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
-      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document)\.php(\/\{[a-z_]+\})?$/);
+      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document|report)\.php(\/\{[a-z_]+\})?$/);
   });
 
   it("describes every status of docs/CONTRACT.md#errors with the error shape, and the signed operations' 401", async () => {

@@ -12,6 +12,7 @@ import { ContentSummary } from "@/components/documents/content-summary";
 import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
+import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
@@ -120,6 +121,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             {isAuthor ? "Edit" : "Make a copy"}
           </Link>
         )}
+        <ReportLink kind="document" id={doc.document_id} label={`document ${doc.name}`} />
       </p>
       {loot ? (
         <>
