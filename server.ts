@@ -50,6 +50,7 @@ import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
 import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/spawn/spawn-rows-reply";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
@@ -61,6 +62,7 @@ Configuration comes from the environment; see README.md:
   PORT (3000)  HOSTNAME (0.0.0.0)  BASE_URL (http://localhost:$PORT)
   DATABASE_URL (file:./data/beacon.db, or postgres://...)
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
+  WEBHOOK_ALLOW_PRIVATE_HOSTS  WEBHOOK_RETRY_SCALE  WEBHOOK_DELIVERY
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
   RATE_LIMIT_REPORTS_PER_HOUR (20: reports per address and per reporter and hour)
@@ -192,6 +194,14 @@ async function main(): Promise<void> {
           logger: log,
         })
       : null;
+  const webhooks = cfg.WEBHOOK_DELIVERY
+    ? startDeliveryWorker(db(), {
+        baseUrl: cfg.BASE_URL,
+        guard: { allowPrivate: cfg.WEBHOOK_ALLOW_PRIVATE_HOSTS },
+        retryScale: cfg.WEBHOOK_RETRY_SCALE,
+        logger: log,
+      })
+    : null;
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () =>
     log.info(
@@ -237,7 +247,7 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
       clearInterval(sweep);
-      void Promise.resolve(pulls?.stop())
+      void Promise.all([pulls?.stop(), webhooks?.stop()])
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");

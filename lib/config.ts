@@ -21,6 +21,12 @@ const schema = z.object({
   WORKSHOP_APP_ID: z.coerce.number().int().positive().default(346110),
   PULL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86400),
   PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+  // Webhook deliveries may reach loopback and private addresses (tests only; lib/net/address-policy.ts).
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+  // Multiplies the webhook retry schedule and the day after which a failing webhook is disabled (tests shorten it).
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  // Whether this instance delivers webhooks (every instance builds and claims its share; false: none here).
+  WEBHOOK_DELIVERY: booleanFlag.default(true),
   AUTH_SECRET: z.string().min(16).optional(),
   MAX_BODY_BYTES: z.coerce
     .number()

@@ -7,6 +7,7 @@ import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
+import { webhookEndpoint } from "./webhook.php/endpoint";
 
 export const v1Endpoints: Endpoint[] = [
   userEndpoint,
@@ -15,5 +16,6 @@ export const v1Endpoints: Endpoint[] = [
   engramEndpoint,
   creatureEndpoint,
   changesEndpoint,
+  webhookEndpoint,
   reportEndpoint,
 ];
