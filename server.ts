@@ -35,7 +35,7 @@ import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
-import { config, ConfigError, sqlitePath } from "@/lib/config";
+import { baseUrlWarning, config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb, poolStats } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
@@ -229,6 +229,8 @@ async function main(): Promise<void> {
       `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`,
     ),
   );
+  const baseUrlUnset = baseUrlWarning(process.env, cfg);
+  if (baseUrlUnset) log.warn({ step: "config", base_url: cfg.BASE_URL, address: cfg.HOSTNAME }, baseUrlUnset);
   // In the background: a large old database takes a while, and until a row is read it is
   // only left out of map- and item-filtered listings. A single query once every row is done.
   void backfillDocumentMaps(db()).then(

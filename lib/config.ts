@@ -102,3 +102,19 @@ export function config(): Config {
 export function sqlitePath(databaseUrl: string): string {
   return databaseUrl.replace(/^file:(\/\/)?/, "").replace(/\?.*$/, "");
 }
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Said at start when BASE_URL is left to its default (http://localhost:$PORT) while the
+ * server listens beyond loopback: clients elsewhere reach it by another address, sign
+ * that address, and every signed request then fails with a 401.
+ */
+export function baseUrlWarning(env: Record<string, string | undefined>, cfg: Config): string | undefined {
+  if (env.BASE_URL || LOOPBACK.test(cfg.HOSTNAME)) return undefined;
+  return (
+    `BASE_URL is not set, so signed requests must be signed for ${cfg.BASE_URL}, while the server listens on ` +
+    `${cfg.HOSTNAME}: clients that reach it by another address (an IP address, a host name, a proxy) get 401s. ` +
+    "Set BASE_URL to the address clients use."
+  );
+}

@@ -132,6 +132,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             difficulty={iniDifficulty ?? loot.doc.difficulty}
             documentDifficulty={loot.doc.difficulty}
             difficultyError={difficulty.ok ? undefined : difficulty.message}
+            mergeEmpty={query.merge === "empty"}
           />
           <LootViewSection
             view={lootView(loot.doc, loot.resolve, await documentsDropping(db(), lootItemKeys(loot.doc)))}
