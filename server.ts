@@ -19,6 +19,11 @@
  * and jobs log through the same logger (lib/logging/logger.ts). SIGTERM/SIGINT stop
  * accepting, let requests in flight finish, exit 0; SIGUSR2 logs a memory report
  * (lib/server/memory-report.ts).
+ *
+ * `npm run dev` runs this same file with `--dev` (through tsx): Next.js in development
+ * mode (compiled on demand, hot reload) behind the same dispatch, so every address has one
+ * request path in development and production; only the page cache is off, so an edited
+ * page shows at once.
  */
 import { statSync } from "node:fs";
 import http from "node:http";
@@ -30,7 +35,7 @@ import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
-import { config, ConfigError, sqlitePath } from "@/lib/config";
+import { baseUrlWarning, config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb, poolStats } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
@@ -51,19 +56,23 @@ import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
 import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/spawn/spawn-rows-reply";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
+import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 
 const USAGE = `usage: npm start            (or: node dist/server.js once built)
+       npm run dev          (tsx server.ts --dev: Next.js in development mode, no build)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
 Configuration comes from the environment; see README.md:
   PORT (3000)  HOSTNAME (0.0.0.0)  BASE_URL (http://localhost:$PORT)
   DATABASE_URL (file:./data/beacon.db, or postgres://...)
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
+  WEBHOOK_ALLOW_PRIVATE_HOSTS  WEBHOOK_RETRY_SCALE  WEBHOOK_DELIVERY
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
+  RATE_LIMIT_REPORTS_PER_HOUR (20: reports per address and per reporter and hour)
   BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
@@ -92,6 +101,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const dev = process.argv.includes("--dev");
   const cfg = config();
   applyHeapMode(cfg.HEAP_MODE);
   const log = createLogger({ level: cfg.LOG_LEVEL, format: cfg.LOG_FORMAT });
@@ -100,7 +110,7 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);
-  ensureBuild(root, stepLog(log, "build"));
+  if (!dev) ensureBuild(root, stepLog(log, "build"));
   const migrated = await migrate(cfg.DATABASE_URL, { root, log: stepLog(log, "migrate") });
   log.info(
     {
@@ -114,7 +124,7 @@ async function main(): Promise<void> {
   enableProcessMetrics();
   reportDatabase(cfg.provider, cfg.DATABASE_URL);
 
-  const app = next({ dev: false, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
+  const app = next({ dev, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
   // Both before listening, so a server that answers /healthz already has the catalogue.
   const baseCatalogue = cfg.BASE_CATALOGUE
     ? loadBaseCatalogue(db(), {
@@ -166,7 +176,9 @@ async function main(): Promise<void> {
         req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
         delete req.headers[NOT_FOUND_PATH_HEADER];
         // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-        serveWithErrorPages(req, res, (page, out) => servePage(db(), page, out, nextHandler));
+        serveWithErrorPages(req, res, (page, out) =>
+          dev ? nextHandler(page, out) : servePage(db(), page, out, nextHandler),
+        );
       }
     }),
   );
@@ -193,6 +205,19 @@ async function main(): Promise<void> {
           logger: log,
         })
       : null;
+  // Development: Next.js's hot reload speaks over a WebSocket on this server.
+  if (dev) {
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  }
+  const webhooks = cfg.WEBHOOK_DELIVERY
+    ? startDeliveryWorker(db(), {
+        baseUrl: cfg.BASE_URL,
+        guard: { allowPrivate: cfg.WEBHOOK_ALLOW_PRIVATE_HOSTS },
+        retryScale: cfg.WEBHOOK_RETRY_SCALE,
+        logger: log,
+      })
+    : null;
   server.keepAliveTimeout = 65_000;
   server.listen(cfg.PORT, cfg.HOSTNAME, () =>
     log.info(
@@ -206,6 +231,8 @@ async function main(): Promise<void> {
       `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`,
     ),
   );
+  const baseUrlUnset = baseUrlWarning(process.env, cfg);
+  if (baseUrlUnset) log.warn({ step: "config", base_url: cfg.BASE_URL, address: cfg.HOSTNAME }, baseUrlUnset);
   // In the background: a large old database takes a while, and until a row is read it is
   // only left out of map- and item-filtered listings. A single query once every row is done.
   void backfillDocumentMaps(db()).then(
@@ -249,7 +276,7 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
       clearInterval(sweep);
-      void Promise.resolve(pulls?.stop())
+      void Promise.all([pulls?.stop(), webhooks?.stop()])
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");

@@ -92,9 +92,12 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.locator("#register-mod-error")).toContainText("Enter a workshop id");
   await expect(modField).toHaveAttribute("aria-describedby", /register-mod-error/);
+  // What was typed stays, to be corrected rather than typed again.
+  await expect(modField).toHaveValue("not a mod");
   await modField.fill("1234567");
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.locator("#register-mod-error")).toContainText("not in the game's Steam Workshop");
+  await expect(modField).toHaveValue("1234567");
   await steamItem(MOD_A, "Journey Mod", "A mod for the journey.");
   await modField.fill(`https://steamcommunity.com/sharedfiles/filedetails/?id=${MOD_A}`);
   await page.getByRole("button", { name: "Register" }).click();

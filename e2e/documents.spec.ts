@@ -50,6 +50,17 @@ test.describe("without JavaScript", () => {
     expect(await ids(page)).toEqual(firstPage);
   });
 
+  test("a page past the last one says so and links to the last page", async ({ page }) => {
+    await page.goto("/documents?page=999");
+    await expect(page.getByTestId("past-last-page")).toHaveText(
+      "There is no page 999: these documents fill 2 pages. Go to the last page (2)",
+    );
+    await expect(page.getByText("Page 999 of")).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to the last page (2)" }).click();
+    await expect(page).toHaveURL(/\/documents\?page=2$/);
+    await expect(items(page)).toHaveCount(DOCUMENT_COUNT - DOCS_PER_PAGE);
+  });
+
   test("author filter through the form and through author links", async ({ page }) => {
     await page.goto("/documents");
     await page.getByLabel(/^Author/).fill(USER_B);

@@ -386,6 +386,16 @@ test("someone else's document opens as a copy, and saving makes a new document o
   const page = await context.newPage();
   await page.goto("/documents/new?from=not-a-document");
   await expect(page.getByText("No document has this id.")).toBeVisible();
+  // The copy form comes back with what was typed and why it failed; an empty id is refused, with a reason.
+  const fromField = page.getByLabel(/^Copy a document/);
+  await expect(fromField).toHaveValue("not-a-document");
+  await expect(fromField).toHaveAttribute("aria-describedby", "from-error");
+  await page.goto("/documents/new?from=");
+  await expect(page.locator("#from-error")).toHaveText(/^Give the id of the document to copy/);
+  await page.goto("/documents/new");
+  await page.getByRole("button", { name: "Copy it" }).click();
+  await expect(page).toHaveURL(/\/documents\/new$/);
+  expect(await fromField.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
   await page.goto(`/documents/${id}`);
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Make a copy" })).toHaveAttribute("href", `/documents/new?from=${id}`);

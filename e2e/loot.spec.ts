@@ -93,6 +93,40 @@ test.describe("on a phone", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("the document search finds Default Loot by what it drops, in the players' words, and says why", async ({
+    page: p,
+  }) => {
+    await p.goto("/documents");
+    await p.getByRole("searchbox", { name: /Words/ }).fill("metal pick");
+    await p.getByRole("button", { name: "Search" }).click();
+    await expect(p).toHaveURL(/\/documents\?q=metal\+pick/);
+    const row = p.locator(`li[data-document="${LOOT_ID}"]`);
+    await expect(row.getByRole("link", { name: "Default Loot" })).toBeVisible();
+    await expect(row.getByTestId("document-drops")).toHaveText("Drops Metal Pick");
+    const count = Number((await p.getByTestId("match-count").textContent())!.match(/^\d+/)![0]);
+    await expect(p.getByTestId("match-count")).toHaveText(
+      `${count} ${count === 1 ? "document matches" : "documents match"} “metal pick”.`,
+    );
+    await expect(p.getByTestId("item-matches")).toHaveText(
+      "With the documents that drop the item these words name: Metal Pick.",
+    );
+    // The players' word for it finds it too (the spawn page's synonyms).
+    await p.goto("/documents?q=pickaxe");
+    await expect(p.locator(`li[data-document="${LOOT_ID}"]`)).toBeVisible();
+
+    // The item's own listing reads as a sentence, with a way back to any item.
+    await p.goto("/documents?q=metal+pick");
+    await p.getByTestId("item-matches").getByRole("link", { name: "Metal Pick" }).click();
+    await expect(p).toHaveURL(/\/documents\?item=[0-9a-f]{32}$/);
+    const n = Number((await p.getByTestId("match-count").textContent())!.match(/^\d+/)![0]);
+    await expect(p.getByTestId("match-count")).toHaveText(
+      `${n} ${n === 1 ? "document drops" : "documents drop"} Metal Pick. Any item`,
+    );
+    await expect(p.locator(`li[data-document="${LOOT_ID}"]`)).toBeVisible();
+    await p.getByRole("link", { name: "Any item" }).click();
+    await expect(p).toHaveURL(/\/documents$/);
+  });
+
   test("recalculates the lines for another difficulty through the form", async ({ page: p }) => {
     await p.goto(page);
     await expect(p.getByTestId("loot-source-label")).toHaveText(LABELS);

@@ -4,7 +4,7 @@
  * checked by all of them. Paths that need data name it: the seed's (e2e/seed.ts) or
  * what e2e/every-page.spec.ts publishes before it walks the list.
  */
-import { documentId, MOD_PRIMAL, MOD_SECOND } from "./fixtures";
+import { documentId, MOD_PRIMAL, MOD_SECOND, USER_B } from "./fixtures";
 
 /** Published by the spec from lib/loot/templates/default-loot.beacon under this id. */
 export const LOOT_DOCUMENT_ID = "7c0ffee0-0000-4000-8000-00000000d00d";
@@ -84,6 +84,16 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     layout: true,
   },
   { name: "document-bad-id", path: "/documents/not-a-document", status: 404, session: "out", layout: false },
+  { name: "report-document", path: `/report/document/${documentId(1)}`, status: 200, session: "out", layout: true },
+  { name: "report-mod", path: `/report/mod/${MOD_PRIMAL.id}`, status: 200, session: "in", layout: true },
+  { name: "report-author", path: `/report/user/${USER_B}`, status: 200, session: "out", layout: false },
+  {
+    name: "report-unknown",
+    path: "/report/document/00000000-0000-4000-8000-000000000000",
+    status: 404,
+    session: "out",
+    layout: false,
+  },
   { name: "api-reference", path: "/docs/api", status: 200, session: "out", layout: true },
   { name: "sign-in", path: "/sign-in", status: 200, session: "out", layout: true },
   { name: "not-found", path: "/no/such/page", status: 404, session: "out", layout: true },

@@ -21,6 +21,12 @@ const schema = z.object({
   WORKSHOP_APP_ID: z.coerce.number().int().positive().default(346110),
   PULL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86400),
   PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+  // Webhook deliveries may reach loopback and private addresses (tests only; lib/net/address-policy.ts).
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+  // Multiplies the webhook retry schedule and the day after which a failing webhook is disabled (tests shorten it).
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  // Whether this instance delivers webhooks (every instance builds and claims its share; false: none here).
+  WEBHOOK_DELIVERY: booleanFlag.default(true),
   AUTH_SECRET: z.string().min(16).optional(),
   MAX_BODY_BYTES: z.coerce
     .number()
@@ -36,6 +42,8 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(2400),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  // Reports (web form and POST /v1/report.php) per client address and per reporter and clock hour.
+  RATE_LIMIT_REPORTS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   // Behind a reverse proxy: the client is the last X-Forwarded-For address.
   TRUST_PROXY: booleanFlag.default(false),
   // Load the shipped base-game catalogue at start into a database that has none.
@@ -95,4 +103,20 @@ export function config(): Config {
 /** Path of the SQLite file named by a `file:` URL (relative paths are from the cwd). */
 export function sqlitePath(databaseUrl: string): string {
   return databaseUrl.replace(/^file:(\/\/)?/, "").replace(/\?.*$/, "");
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Said at start when BASE_URL is left to its default (http://localhost:$PORT) while the
+ * server listens beyond loopback: clients elsewhere reach it by another address, sign
+ * that address, and every signed request then fails with a 401.
+ */
+export function baseUrlWarning(env: Record<string, string | undefined>, cfg: Config): string | undefined {
+  if (env.BASE_URL || LOOPBACK.test(cfg.HOSTNAME)) return undefined;
+  return (
+    `BASE_URL is not set, so signed requests must be signed for ${cfg.BASE_URL}, while the server listens on ` +
+    `${cfg.HOSTNAME}: clients that reach it by another address (an IP address, a host name, a proxy) get 401s. ` +
+    "Set BASE_URL to the address clients use."
+  );
 }

@@ -9,6 +9,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DocumentFilters } from "@/components/documents/document-filters";
 import { DocumentRow } from "@/components/documents/document-row";
+import { ReportLink } from "@/components/moderation/report-link";
 import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -19,11 +20,12 @@ import {
   documentListHref,
   listDocumentPage,
   parseDocumentListQuery,
+  MAX_TEXT_ITEMS,
   resolveDocumentListAuthor,
   type DocumentSort,
 } from "@/lib/documents/document-listing";
 import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
-import { formatCount } from "@/lib/portal/format";
+import { countOf, formatCount, plural } from "@/lib/portal/format";
 import { MAPS } from "@/lib/loot/maps";
 
 export const dynamic = "force-dynamic";
@@ -41,7 +43,7 @@ export default async function DocumentsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
-  const { documents, total, pages } = await listDocumentPage(db(), q, config().BASE_URL);
+  const { documents, total, pages, itemMatches, drops } = await listDocumentPage(db(), q, config().BASE_URL);
   const names = await displayNamesOf(db(), [...documents.map((d) => d.user_id), ...(q.author ? [q.author] : [])]);
   const authorName = q.author ? authorLabel(q.author, names.get(q.author)) : undefined;
   // The form shows the author as a name when they have one.
@@ -64,26 +66,56 @@ export default async function DocumentsPage({
         </div>
         {filtered ? (
           <p className="text-slate-300" data-testid="match-count">
-            {formatCount(total)} {total === 1 ? "document matches" : "documents match"}
-            {q.q && <> &ldquo;{q.q}&rdquo;</>}
-            {q.map && <> on {q.map}</>}
+            {countOf(total, "document", "documents")}
+            {q.q && (
+              <>
+                {" "}
+                {plural(total, "matches", "match")} &ldquo;{q.q}&rdquo;
+              </>
+            )}
+            {itemLabel && (
+              <>
+                {q.q ? " and " : " "}
+                {plural(total, "drops", "drop")} <strong data-testid="item-filter">{itemLabel}</strong>
+              </>
+            )}
+            {q.map && (q.q || itemLabel ? ` on ${q.map}` : ` ${plural(total, "is", "are")} on ${q.map}`)}
+            {authorName && ` by ${authorName}`}.
             {itemLabel && (
               <>
                 {" "}
-                that drop <strong data-testid="item-filter">{itemLabel}</strong> (
                 <Link href={documentListHref({ ...q, item: undefined, page: 1 })} className="text-amber-400 underline">
-                  any item
+                  Any item
                 </Link>
-                )
               </>
             )}
-            {authorName && ` by ${authorName}`}.
           </p>
         ) : (
           <p className="text-slate-300">
             Configuration documents shared by Beacon users: {formatCount(total)}{" "}
             {authorName ? `by ${authorName}` : "in all"}.
           </p>
+        )}
+        {itemMatches.length > 0 && (
+          <p className="text-sm text-slate-400" data-testid="item-matches">
+            With the documents that drop {itemMatches.length === 1 ? "the item" : "items"} these words name
+            {itemMatches.length === MAX_TEXT_ITEMS && ` (the ${MAX_TEXT_ITEMS} closest)`}:{" "}
+            {itemMatches.map((item, i) => (
+              <span key={item.uid}>
+                {i > 0 && ", "}
+                <Link
+                  href={documentListHref({ sort: q.sort, item: item.uid, page: 1 })}
+                  className="text-amber-400 underline"
+                >
+                  {item.label}
+                </Link>
+              </span>
+            ))}
+            .
+          </p>
+        )}
+        {q.author && authorName && (
+          <ReportLink kind="user" id={q.author} label={`author ${authorName}`} text="Report this author" />
         )}
       </header>
 
@@ -125,18 +157,31 @@ export default async function DocumentsPage({
         </p>
       )}
 
-      {documents.length === 0 ? (
+      {q.page > pages ? (
+        <p role="status" className="py-8 text-center text-slate-300" data-testid="past-last-page">
+          There is no page {formatCount(q.page)}:{" "}
+          {total === 0 ? "nothing matches" : `these documents fill ${countOf(pages, "page", "pages")}`}.{" "}
+          <Link href={documentListHref({ ...q, page: pages })} className="text-amber-400 underline">
+            {pages === 1 ? "Go to the first page" : `Go to the last page (${formatCount(pages)})`}
+          </Link>
+        </p>
+      ) : documents.length === 0 ? (
         <p className="py-8 text-center text-slate-300">
           {filtered && total === 0 ? "No document matches this search." : "No documents on this page."}
         </p>
       ) : (
         <ol className="space-y-3" aria-label="Documents">
           {documents.map((doc) => (
-            <DocumentRow key={doc.document_id} doc={doc} authorName={names.get(doc.user_id)} />
+            <DocumentRow
+              key={doc.document_id}
+              doc={doc}
+              authorName={names.get(doc.user_id)}
+              drops={drops.get(doc.document_id)}
+            />
           ))}
         </ol>
       )}
-      <Pager page={q.page} pages={pages} href={(page) => documentListHref({ ...q, page })} />
+      {q.page <= pages && <Pager page={q.page} pages={pages} href={(page) => documentListHref({ ...q, page })} />}
     </section>
   );
 }

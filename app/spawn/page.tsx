@@ -17,6 +17,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preload } from "react-dom";
+import { ReportLink } from "@/components/moderation/report-link";
 import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
 import { db } from "@/lib/db/client";
@@ -79,6 +80,19 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
             result.mods.map((m) => m.name),
           )}
         </h1>
+        {scope.kind === "mods" && (
+          <p className="flex flex-wrap gap-x-4">
+            {result.mods.map((m) => (
+              <ReportLink
+                key={m.id}
+                kind="mod"
+                id={m.id}
+                label={`mod ${m.name}`}
+                text={result.mods.length > 1 ? `Report ${m.name}` : "Report this mod"}
+              />
+            ))}
+          </p>
+        )}
       </header>
       <SpawnRowsSection mods={result.mods} scope={scope} initialView={view} dataUrls={dataUrls} locale={locale} />
     </section>

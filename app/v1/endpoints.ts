@@ -5,7 +5,9 @@ import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
+import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
+import { webhookEndpoint } from "./webhook.php/endpoint";
 
 export const v1Endpoints: Endpoint[] = [
   userEndpoint,
@@ -14,4 +16,6 @@ export const v1Endpoints: Endpoint[] = [
   engramEndpoint,
   creatureEndpoint,
   changesEndpoint,
+  webhookEndpoint,
+  reportEndpoint,
 ];

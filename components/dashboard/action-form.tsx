@@ -3,6 +3,8 @@
  * Every dashboard form: fields described by plain data (so server pages can declare
  * them), a server action through useActionState, and each error next to its field,
  * linked by aria-describedby. Errors that belong to no field show by the button.
+ * React resets a form once its action ends; when the action refused the input, the
+ * fields are given back what was typed, so a person corrects it instead of retyping it.
  */
 import { useActionState } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
@@ -42,7 +44,33 @@ interface Props {
   inline?: boolean;
 }
 
-function Field({ spec, fieldId, error }: { spec: FieldSpec; fieldId: string; error: string | undefined }) {
+/** What the form sent, by field name: given back to the fields when the action refused it. */
+type Sent = Record<string, string[]>;
+/** The action's answer, what was sent when it refused it, and how many answers came. */
+type ShownState = FormState & { sent?: Sent; round?: number };
+
+function Field({
+  spec: given,
+  fieldId,
+  error,
+  sent,
+}: {
+  spec: FieldSpec;
+  fieldId: string;
+  error: string | undefined;
+  sent: Sent | undefined;
+}) {
+  // A checkbox left unticked is absent from what was sent: unticked, not the default.
+  const spec: FieldSpec = sent
+    ? {
+        ...given,
+        defaultValue:
+          given.type === "checkbox"
+            ? String(sent[given.name]?.includes("true") ?? false)
+            : (sent[given.name]?.[0] ?? ""),
+        defaultValues: sent[given.name] ?? [],
+      }
+    : given;
   const describedBy = [errorId(fieldId), spec.hint ? `${fieldId}-hint` : ""].filter(Boolean).join(" ");
   const hint = spec.hint ? (
     <p id={`${fieldId}-hint`} className="text-xs text-slate-400">
@@ -124,7 +152,15 @@ export function ActionForm({
   variant = "primary",
   inline = false,
 }: Props) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useActionState(async (prev: ShownState, form: FormData): Promise<ShownState> => {
+    const next = await action(prev, form);
+    const round = (prev.round ?? 0) + 1;
+    if (!next.errors) return { ...next, round };
+    const sent: Sent = {};
+    for (const [name, value] of form.entries())
+      if (typeof value === "string" && !name.startsWith("$ACTION")) (sent[name] ??= []).push(value);
+    return { ...next, sent, round };
+  }, {} as ShownState);
   const button = variant === "danger" ? dangerButton : variant === "secondary" ? secondaryButton : primaryButton;
   const formError = state.errors?.form;
   return (
@@ -133,7 +169,14 @@ export function ActionForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {fields.map((f) => (
-        <Field key={f.name} spec={f} fieldId={`${id}-${f.name}`} error={state.errors?.[f.name]} />
+        // A new key each round: the fields take the values given back as their defaults.
+        <Field
+          key={`${f.name}-${state.round ?? 0}`}
+          spec={f}
+          fieldId={`${id}-${f.name}`}
+          error={state.errors?.[f.name]}
+          sent={state.sent}
+        />
       ))}
       <div className="flex flex-wrap items-center gap-2">
         <button

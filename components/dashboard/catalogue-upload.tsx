@@ -3,6 +3,8 @@
  * Bulk upload of a mod's engrams or creatures: the file is checked on the server first
  * (preview: what would be added and updated, or every bad row by number); "Apply" then
  * saves it in slices with a progress bar. Nothing is saved until the preview is clean.
+ * A file whose rows name their kind may carry both engrams and creatures: each goes to
+ * its own list, whichever card took the file.
  */
 import { useState } from "react";
 import { applyUploadAction, previewUploadAction } from "@/app/dashboard/catalogue-actions";
@@ -11,6 +13,7 @@ import { card, input, label, primaryButton, secondaryButton } from "@/components
 import type { UploadPreview } from "@/lib/dashboard/catalogue-upload";
 import { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import { countOf, plural } from "@/lib/portal/format";
 
 /** What the card says for each kind. */
 const WORDS: Record<ItemKind, { noun: string; Noun: string; title: string; help: string }> = {
@@ -18,13 +21,13 @@ const WORDS: Record<ItemKind, { noun: string; Noun: string; title: string; help:
     noun: "engram",
     Noun: "Engram",
     title: "Upload engrams (CSV or JSON)",
-    help: "CSV: a header row naming path, label, availability (or environments) and can_blueprint. JSON: an engram POST body. Rows without mod_id belong to this mod.",
+    help: "CSV: a header row naming path, label, availability (or environments) and can_blueprint, and kind if the file also has creatures (a row whose kind is creature is a creature). JSON: an engram POST body. Rows without mod_id belong to this mod.",
   },
   creatures: {
     noun: "creature",
     Noun: "Creature",
     title: "Upload creatures (CSV or JSON)",
-    help: "CSV: a header row naming path, label and availability (or environments), and kind (creature) if you like: the creatures download has it. JSON: a creature POST body. Rows without mod_id belong to this mod; a row whose kind is engram is refused.",
+    help: "CSV: a header row naming path, label and availability (or environments), and kind (creature) if you like: the creatures download has it. JSON: a creature POST body. Rows without mod_id belong to this mod; a row whose kind is engram is an engram.",
   },
 };
 
@@ -35,6 +38,7 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<string>("");
   const [busy, setBusy] = useState(false);
+  const changes = preview?.ok ? preview.parts.reduce((n, p) => n + p.send.length, 0) : 0;
   const fieldError = preview && !preview.ok ? preview.message : message.startsWith("Error") ? message : undefined;
 
   async function onPreview(e: React.FormEvent<HTMLFormElement>) {
@@ -57,18 +61,28 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
   async function onApply() {
     if (!preview?.ok) return;
     setBusy(true);
-    const items = preview.send;
-    setProgress({ done: 0, total: items.length });
+    const total = preview.parts.reduce((n, p) => n + p.send.length, 0);
+    let done = 0;
+    setProgress({ done, total });
     try {
-      for (let i = 0; i < items.length; i += MAX_APPLY_ITEMS) {
-        const result = await applyUploadAction(modId, kind, items.slice(i, i + MAX_APPLY_ITEMS));
-        if (!result.ok) {
-          setMessage(`Error after ${i} of ${items.length} ${noun}s: ${result.message}`);
-          return;
+      for (const part of preview.parts) {
+        const items = part.send;
+        for (let i = 0; i < items.length; i += MAX_APPLY_ITEMS) {
+          const result = await applyUploadAction(modId, part.kind, items.slice(i, i + MAX_APPLY_ITEMS));
+          if (!result.ok) {
+            setMessage(`Error after ${done} of ${total} changes: ${result.message}`);
+            return;
+          }
+          done += Math.min(MAX_APPLY_ITEMS, items.length - i);
+          setProgress({ done, total });
         }
-        setProgress({ done: Math.min(i + MAX_APPLY_ITEMS, items.length), total: items.length });
       }
-      setMessage(`Applied: ${preview.added} added, ${preview.updated} updated.`);
+      const done1 = (p: { added: number; updated: number }) => `${p.added} added, ${p.updated} updated`;
+      setMessage(
+        preview.parts.length === 1
+          ? `Applied: ${done1(preview.parts[0]!)}.`
+          : `Applied: ${preview.parts.map((p) => `${p.kind} ${done1(p)}`).join("; ")}.`,
+      );
       setPreview(null);
     } finally {
       setBusy(false);
@@ -119,18 +133,26 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
       )}
       {preview?.ok && (
         <div className="space-y-2" data-testid={`${noun}-upload-preview`}>
-          <p className="text-sm">
-            {preview.total} {noun}s in the file: <strong>{preview.added} new</strong>,{" "}
-            <strong>{preview.updated} changed</strong>, {preview.unchanged} unchanged
-            {preview.notInFile > 0 ? `; ${preview.notInFile} of the mod's ${noun}s are not in the file and stay` : ""}.
-          </p>
+          {preview.parts.map((part) => {
+            const words = WORDS[part.kind];
+            return (
+              <p key={part.kind} className="text-sm" data-kind={part.kind}>
+                {countOf(part.total, words.noun, `${words.noun}s`)} in the file: <strong>{part.added} new</strong>,{" "}
+                <strong>{part.updated} changed</strong>, {part.unchanged} unchanged
+                {part.notInFile > 0
+                  ? `; ${part.notInFile} of the mod's ${plural(part.notInFile, words.noun, `${words.noun}s`)} ${plural(part.notInFile, "is", "are")} not in the file and ${plural(part.notInFile, "stays", "stay")}`
+                  : ""}
+                .
+              </p>
+            );
+          })}
           <button
             type="button"
             className={primaryButton}
-            disabled={busy || preview.send.length === 0}
+            disabled={busy || changes === 0}
             onClick={() => void onApply()}
           >
-            Apply {preview.send.length} changes
+            Apply {countOf(changes, "change", "changes")}
           </button>
         </div>
       )}

@@ -5,7 +5,16 @@ import { formatCount } from "@/lib/portal/format";
 import { AuthorLink } from "./author-link";
 import { LastUpdated } from "./last-updated";
 
-export function DocumentRow({ doc, authorName }: { doc: DocumentJson; authorName?: string | null }) {
+export function DocumentRow({
+  doc,
+  authorName,
+  drops,
+}: {
+  doc: DocumentJson;
+  authorName?: string | null;
+  /** the searched-for items it drops (why it matched when its words do not say) */
+  drops?: string[];
+}) {
   return (
     <li className="rounded-lg border border-slate-800 p-4" data-document={doc.document_id}>
       <h2 className="text-lg font-semibold">
@@ -17,6 +26,11 @@ export function DocumentRow({ doc, authorName }: { doc: DocumentJson; authorName
         </Link>
       </h2>
       {doc.description && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-300">{doc.description}</p>}
+      {drops && drops.length > 0 && (
+        <p className="mt-1 text-sm text-slate-300" data-testid="document-drops">
+          Drops {drops.join(", ")}
+        </p>
+      )}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
         <span>
           by <AuthorLink userId={doc.user_id} name={authorName} />

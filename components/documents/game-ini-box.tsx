@@ -29,6 +29,8 @@ export function GameIniBox(props: {
   difficultyError?: string;
   /** the kept revision shown, when not the current content: the difficulty form keeps it */
   revision?: number;
+  /** the merge form came back: nothing was pasted or chosen */
+  mergeEmpty?: boolean;
 }) {
   const { shown, hiddenLines } = preview(props.text);
   return (
@@ -100,7 +102,7 @@ export function GameIniBox(props: {
         wrap="off"
         className="block w-full resize-y overflow-x-auto rounded border border-slate-700 bg-slate-900 p-2 font-mono text-xs text-slate-200"
       />
-      <details className="rounded border border-slate-800">
+      <details id="merge" className="rounded border border-slate-800" open={props.mergeEmpty || undefined}>
         <summary className={`cursor-pointer px-3 py-3 text-sm font-medium sm:py-2 ${focus}`}>
           Merge into your Game.ini
         </summary>
@@ -119,14 +121,31 @@ export function GameIniBox(props: {
           <label htmlFor="merge-ini" className="block text-xs font-medium text-slate-300">
             Your Game.ini
           </label>
+          {props.mergeEmpty && (
+            <p id="merge-error" role="alert" className="text-sm text-rose-300">
+              Paste your Game.ini or choose its file first: there was nothing to merge. (For this document&apos;s lines
+              alone, use Download Game.ini above.)
+            </p>
+          )}
           <textarea
             id="merge-ini"
             name="ini"
+            aria-describedby={props.mergeEmpty ? "merge-error" : undefined}
             rows={6}
             wrap="off"
             spellCheck={false}
             placeholder="[/script/shootergame.shootergamemode]"
             className={`block w-full rounded border border-slate-600 bg-slate-900 p-2 font-mono text-xs ${focus}`}
+          />
+          <label htmlFor="merge-ini-file" className="block text-xs font-medium text-slate-300">
+            Or choose the file
+          </label>
+          <input
+            id="merge-ini-file"
+            name="iniFile"
+            type="file"
+            accept=".ini,text/plain"
+            className={`block w-full text-sm text-slate-300 file:mr-3 file:rounded file:border-0 file:bg-slate-800 file:px-3 file:py-1.5 file:text-slate-100 ${focus}`}
           />
           <button
             type="submit"

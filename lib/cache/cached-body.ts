@@ -25,6 +25,10 @@ export function bodyBytes(b: CachedBody): number {
   return 64 + b.body.length + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
 }
 
+/**
+ * The service's one ETag recipe: a strong validator (quoted) of the bytes, or of whatever
+ * names them (a data version and a query). Equal input, equal tag on every instance.
+ */
 export function etagOf(body: Uint8Array | string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }

@@ -59,14 +59,33 @@ const catalogues = sharedCache<PickerCatalogue>("item_picker", {
   sizeOf: pickerBytes,
 });
 
+async function wholeCatalogue(db: Db): Promise<{ version: number; catalogue: PickerCatalogue }> {
+  const snapshot = await allEngrams(db);
+  const catalogue = await catalogues.get("all", snapshot.version, async () =>
+    pickerCatalogue(snapshot.read().map(catalogueItem)),
+  );
+  return { version: snapshot.version, catalogue };
+}
+
 export async function searchCatalogueItems(
   db: Db,
   query: string,
   limit = SEARCH_LIMIT,
 ): Promise<{ version: number; items: CatalogueItem[] }> {
-  const snapshot = await allEngrams(db);
-  const catalogue = await catalogues.get("all", snapshot.version, async () =>
-    pickerCatalogue(snapshot.read().map(catalogueItem)),
-  );
-  return { version: snapshot.version, items: searchPicker(catalogue, query, limit) };
+  const { version, catalogue } = await wholeCatalogue(db);
+  return { version, items: searchPicker(catalogue, query, limit) };
+}
+
+/**
+ * The catalogue items whose names match the text as typed (every word, the players'
+ * words and prefixes included), best first, at most `limit`; none when only typos would
+ * match: what the document search adds to its text match ("metal pick" finds the
+ * documents that drop the Metal Pick), and there a guess is worse than nothing.
+ */
+export async function itemsNamedBy(db: Db, query: string, limit: number): Promise<CatalogueItem[]> {
+  const text = query.slice(0, MAX_QUERY_LENGTH);
+  if (!text.trim() || limit <= 0) return [];
+  const { catalogue } = await wholeCatalogue(db);
+  const found = searchItems(catalogue.index, text);
+  return found.typos ? [] : found.items.slice(0, limit).map((n) => catalogue.items[n]!);
 }

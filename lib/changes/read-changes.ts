@@ -27,6 +27,9 @@
  * - Retention: rows older than CHANGES_RETENTION_DAYS are deleted and the horizon moved
  *   past them in one transaction (change-log.ts pruneLog); a cursor below the horizon is
  *   410 (checked again after reading, in case another instance pruned meanwhile).
+ *   A `changes_since` below it is answered as a full read (`is_full: true`), as the
+ *   original service answers a client that last synced long ago: such a client reads
+ *   everything once instead of failing, and follows the cursor it hands back.
  *
  * `changes_since` (the original's time parameter) serves the changes made at or after
  * the time, then hands out a cursor. A time cannot be exact: a change made just before
@@ -106,20 +109,17 @@ export async function readChanges(db: Db, options: ReadChangesOptions): Promise<
   const cursor = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
   const horizon = await currentHorizon(db, cutoff);
   if (cursor) requireKept(cursor.position, horizon);
-  if (options.since !== undefined && options.since < Math.max(horizon.since, cutoff)) {
-    throw gone("changes_since is older than the changes this server keeps; start again without it (a full read).", {
-      changes_since: formatLastUpdated(new Date(options.since)),
-      oldest: formatLastUpdated(new Date(Math.max(horizon.since, cutoff))),
-    });
-  }
+  // A time before what is kept cannot say what changed since: everything is served instead.
+  const since =
+    options.since !== undefined && options.since >= Math.max(horizon.since, cutoff) ? options.since : undefined;
   if (cursor?.full) return fullPage(db, cursor.position, cursor.full, options.limit);
-  if (!cursor && options.since === undefined) {
+  if (!cursor && since === undefined) {
     // Where the full read's changes will continue from: fixed before anything is listed.
     const { tail } = await readLog(db, { after: horizon.position, limit: 0 });
     return fullPage(db, later(horizon.position, tail), { section: SECTIONS[0], after: "" }, options.limit);
   }
   const after = cursor?.position ?? horizon.position;
-  const log = await readLog(db, { after, since: options.since, limit: options.limit + 1 });
+  const log = await readLog(db, { after, since, limit: options.limit + 1 });
   // Another instance may have pruned between the checks above and the read.
   if (cursor) requireKept(cursor.position, await readHorizon(db, cutoff));
   return logPage(db, after, log.rows, log.tail, options.limit);

@@ -107,8 +107,31 @@ function createContext(command: Command, parsed: ReturnType<typeof parse>, io: I
   };
 }
 
-function describeFailure(err: unknown, server: string): string {
-  if (err instanceof BeaconApiError) return `${err.message} (HTTP ${err.status})`;
+/**
+ * A 401 for a signature carries the method and URL lines the server verified against
+ * (its BASE_URL and the target). When that URL does not start with the base this client
+ * signed (--base-url, else --server), the addresses differ, which a signature cannot
+ * survive: say which two, and how to make them agree.
+ */
+export function addressMismatch(err: BeaconApiError, signedBase: string): string | undefined {
+  const url = (err.details as { url?: unknown } | null)?.url;
+  if (err.status !== 401 || typeof url !== "string") return undefined;
+  const base = signedBase.replace(/\/+$/, "");
+  if (url.startsWith(`${base}/`)) return undefined;
+  const target = err.request.slice(err.request.indexOf(" ") + 1);
+  const serverBase = target && url.endsWith(target) ? url.slice(0, url.length - target.length) : url;
+  return (
+    `The server checks signatures against its own address, ${serverBase} (its BASE_URL), but this request was ` +
+    `signed for ${base}. Pass --base-url ${serverBase} (or set $BEACON_BASE_URL), or have the operator set ` +
+    `BASE_URL to the address clients use.`
+  );
+}
+
+function describeFailure(err: unknown, server: string, baseUrl?: string): string {
+  if (err instanceof BeaconApiError) {
+    const mismatch = addressMismatch(err, baseUrl ?? server);
+    return `${err.message} (HTTP ${err.status})${mismatch ? `\n${mismatch}` : ""}`;
+  }
   const code = (err as NodeJS.ErrnoException).code;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ECONNRESET" || code === "EHOSTUNREACH") {
     return `cannot reach ${server} (${code}); is the server running? (--server, $BEACON_SERVER)`;
@@ -121,6 +144,7 @@ export async function runProgram(program: Program, argv: string[], io: Io): Prom
   let command: Command | undefined;
   let group: string | undefined;
   let server = io.env.BEACON_SERVER ?? "http://localhost:3000";
+  let baseUrl: string | undefined;
   try {
     const found = findCommand(program, rest);
     command = found.command;
@@ -143,6 +167,7 @@ export async function runProgram(program: Program, argv: string[], io: Io): Prom
     if (n > max) throw new UsageError(`unexpected argument "${parsed.positionals[max]}"`);
     const ctx = createContext(command, parsed, io);
     server = ctx.globals.server;
+    baseUrl = ctx.globals.baseUrl;
     return await command.run(ctx);
   } catch (err) {
     const name = command ? `beacon-hub ${command.path.join(" ")}` : group ? `beacon-hub ${group}` : "beacon-hub";
@@ -155,7 +180,7 @@ export async function runProgram(program: Program, argv: string[], io: Io): Prom
       io.stderr.write(`${name}: ${err.message}\n`);
       return EXIT_FAILURE;
     }
-    io.stderr.write(`${name}: ${describeFailure(err, server)}\n`);
+    io.stderr.write(`${name}: ${describeFailure(err, server, baseUrl)}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -3,6 +3,7 @@
  * which sends exact request targets and signs them. Replies are the server's own JSON
  * types; every non-2xx reply becomes a BeaconApiError carrying status, message, details.
  */
+import type { DeliveryJson, WebhookJson } from "@/lib/webhooks/webhook-json";
 import type { DocumentJson } from "@/lib/documents/document-json";
 import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
 import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
@@ -244,9 +245,25 @@ export function beaconApi(options: ClientOptions) {
       ).body,
   };
 
+  /** /v1/webhook.php: the caller's webhooks (docs/WEBHOOKS.md). */
+  const webhooks = {
+    list: () => json<WebhookJson[]>("GET", "/v1/webhook.php"),
+    add: (input: Record<string, unknown>) =>
+      json<WebhookJson & { secret: string }>("POST", "/v1/webhook.php", { body: input }),
+    remove: (webhookId: string) => empty("DELETE", `/v1/webhook.php/${ids(webhookId)}`),
+    test: (webhookId: string) => json<DeliveryJson>("POST", `/v1/webhook.php/${ids(webhookId)}?action=test`),
+    deliveries: (webhookId: string, limit = 20) =>
+      json<DeliveryJson[]>("GET", `/v1/webhook.php/${ids(webhookId)}?action=deliveries&limit=${limit}`),
+    redeliver: (webhookId: string, deliveryId: string) =>
+      json<DeliveryJson>("POST", `/v1/webhook.php/${ids(webhookId)}?action=redeliver`, {
+        body: { delivery_id: deliveryId },
+      }),
+  };
+
   return {
     http,
     baseUrl: http.baseUrl,
+    webhooks,
     identity: options.identity,
     users,
     mods,

@@ -2,10 +2,10 @@
  * The dashboard's bulk upload of a mod's engrams or creatures: a JSON or CSV file
  * checked with the rules the API and the CLI apply (validatePushRows: the kind's input
  * schema per row, row numbers; rows without mod_id belong to this mod, rows without
- * kind are of the kind uploaded, a row of the other kind is refused), plus paths another
- * mod or the base game owns, then compared with the mod's items of that kind so the
- * preview says what would change. The apply step then POSTs `send` in slices through
- * postEngrams, as the API does.
+ * kind are of the kind uploaded, a row naming a kind is of that kind: one file may carry
+ * engrams and creatures), plus paths another mod or the base game owns, then compared
+ * with the mod's items of each kind so the preview says what would change. The apply
+ * step then POSTs each kind's `send` in slices through postEngrams, as the API does.
  */
 import type { EngramInputJson } from "@/lib/client/beacon-api";
 import type { Db } from "@/lib/db/client";
@@ -23,15 +23,22 @@ import { planPush, validatePushRows } from "@/lib/engrams/push-plan";
 export const MAX_SHOWN_ERRORS = 100;
 export { MAX_APPLY_ITEMS } from "@/lib/dashboard/upload-limits";
 
+/** What an upload would change in one kind of the mod's catalogue. */
+export interface UploadPart {
+  kind: ItemKind;
+  total: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  notInFile: number;
+  send: EngramInputJson[];
+}
+
 export type UploadPreview =
   | {
       ok: true;
-      total: number;
-      added: number;
-      updated: number;
-      unchanged: number;
-      notInFile: number;
-      send: EngramInputJson[];
+      /** the kind uploaded first, then the other when the file has rows of it */
+      parts: UploadPart[];
     }
   | { ok: false; message: string; errors: RowError[]; errorCount: number };
 
@@ -59,26 +66,24 @@ export async function previewCatalogueUpload(
     throw err;
   }
   if (rows.length === 0) return refused(`The file holds no ${itemKinds[kind].noun}s.`);
-  const { records, errors } = validatePushRows(rows, modId, kind);
-  const owners = new Map<string, string | null>();
-  for (const part of chunks(records.map((r) => r.uid))) {
-    for (const e of await itemTable(db, kind).findMany({ where: { uid: { in: part } }, select: OWNERSHIP }))
-      if (e.modId !== modId) owners.set(e.uid, e.modId);
+  const { byKind, errors } = validatePushRows(rows, modId, kind);
+  const kinds = [kind, ...(Object.keys(byKind) as ItemKind[]).filter((k) => k !== kind && byKind[k].length > 0)];
+  const rowOfUid = new Map<string, number>();
+  for (const { row, value } of rows) {
+    const path = (value as { path?: unknown } | null)?.path;
+    if (typeof path === "string") rowOfUid.set(uidOf(path), row);
   }
-  if (owners.size > 0) {
-    const rowOfUid = new Map<string, number>();
-    for (const { row, value } of rows) {
-      const path = (value as { path?: unknown } | null)?.path;
-      if (typeof path === "string") rowOfUid.set(uidOf(path), row);
+  for (const k of kinds) {
+    for (const part of chunks(byKind[k].map((r) => r.uid))) {
+      for (const e of await itemTable(db, k).findMany({ where: { uid: { in: part } }, select: OWNERSHIP }))
+        if (e.modId !== modId)
+          errors.push({
+            row: rowOfUid.get(e.uid) ?? 0,
+            message: `path: belongs to ${e.modId === null ? "the base game" : `mod ${e.modId}`}`,
+          });
     }
-    for (const [uid, owner] of owners) {
-      errors.push({
-        row: rowOfUid.get(uid) ?? 0,
-        message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}`,
-      });
-    }
-    errors.sort((a, b) => a.row - b.row);
   }
+  errors.sort((a, b) => a.row - b.row);
   if (errors.length > 0) {
     return {
       ok: false,
@@ -87,14 +92,18 @@ export async function previewCatalogueUpload(
       errorCount: errors.length,
     };
   }
-  const plan = planPush(records, await currentItems(db, kind, modId));
-  return {
-    ok: true,
-    total: records.length,
-    added: plan.added,
-    updated: plan.updated,
-    unchanged: plan.unchanged,
-    notInFile: plan.missing.length,
-    send: plan.send,
-  };
+  const parts: UploadPart[] = [];
+  for (const k of kinds) {
+    const plan = planPush(byKind[k], await currentItems(db, k, modId));
+    parts.push({
+      kind: k,
+      total: byKind[k].length,
+      added: plan.added,
+      updated: plan.updated,
+      unchanged: plan.unchanged,
+      notInFile: plan.missing.length,
+      send: plan.send,
+    });
+  }
+  return { ok: true, parts };
 }

@@ -19,9 +19,11 @@ export const SEEDED_BY_MIGRATIONS = new Set(["data_versions", "change_horizon"])
  * its positions belong to one engine (PostgreSQL's carry transaction ids), so a cursor a
  * client got from the SQLite server means nothing on PostgreSQL. The copy empties the
  * log its own inserts wrote and moves the horizon past it, so every old cursor is
- * answered 410 and its client reads everything once (as after a TRUNCATE).
+ * answered 410 and its client reads everything once (as after a TRUNCATE). The webhooks'
+ * outbox (event_outbox) is emptied the same way: the copy's inserts are not new events,
+ * and the events the source had made are copied with their deliveries.
  */
-export const CHANGE_LOG_TABLES = new Set(["changes", "change_horizon"]);
+export const CHANGE_LOG_TABLES = new Set(["changes", "change_horizon", "event_outbox"]);
 
 export function checkSource(source: SqliteSource, tables: ModelTable[], root: string): void {
   const unknown = source.unknownTables(tables);

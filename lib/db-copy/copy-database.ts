@@ -212,6 +212,7 @@ async function restartChangeLog(target: pg.Client): Promise<void> {
   await target.query("BEGIN");
   try {
     await target.query(`DELETE FROM "changes"`);
+    await target.query(`DELETE FROM "event_outbox"`);
     await target.query(
       `UPDATE "change_horizon" SET "txid" = pg_current_xact_id()::text::bigint, "change_id" = (SELECT last_value FROM "changes_id_seq"), "since" = clock_timestamp() AT TIME ZONE 'UTC' WHERE "id" = 1`,
     );

@@ -4,7 +4,8 @@
  * pager. Every control is a plain link or GET form, so it all works without JavaScript,
  * and the whole query stays in the URL. Without q, map or item it is lib/documents' index-served listing;
  * with any, lib/documents/search-documents.ts (engine full-text index, map bits, the
- * document_items index for `item`: a blueprint path, an engram uid or a class).
+ * document_items index for `item`: a blueprint path, an engram uid or a class). The
+ * words also match the documents that drop the catalogue items they name.
  */
 import type { Db } from "@/lib/db/client";
 import type { DocumentJson } from "@/lib/documents/document-json";
@@ -12,7 +13,10 @@ import { listDocuments } from "@/lib/documents/list-documents";
 import { searchDocuments } from "@/lib/documents/search-documents";
 import { parseSearchText } from "@/lib/documents/search-text";
 import { userIdByDisplayName } from "@/lib/display-names/find-display-names";
-import { parseItemQuery } from "@/lib/loot/item-keys";
+import { itemsNamedBy } from "@/lib/catalogue/search-items";
+import { keysDroppedBy } from "@/lib/documents/documents-dropping";
+import { uidOf } from "@/lib/engrams/derive";
+import { catalogueItemKeys, parseItemQuery } from "@/lib/loot/item-keys";
 import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
 
@@ -33,11 +37,28 @@ export interface DocumentListQuery {
   page: number;
 }
 
+/** An item the search text names, whose documents match the text too. */
+export interface TextItemMatch {
+  label: string;
+  /** the item's engram uid: `?item=` of its own listing */
+  uid: string;
+}
+
 export interface DocumentPage {
   documents: DocumentJson[];
   total: number;
   pages: number;
+  /** the catalogue items the words name (best first): documents that drop one match too */
+  itemMatches: TextItemMatch[];
+  /** per listed document that drops any of itemMatches: their labels */
+  drops: Map<string, string[]>;
 }
+
+/**
+ * At most this many items named by the words count (best matches first): "metal" names
+ * dozens of items, and a document dropping the fortieth best is not what was meant.
+ */
+export const MAX_TEXT_ITEMS = 24;
 
 type Query = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -108,9 +129,18 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
   const offset = (q.page - 1) * DOCUMENTS_PER_PAGE;
   let result: { documents: DocumentJson[]; total: number };
   const itemKey = q.item ? parseItemQuery(q.item) : undefined;
+  // The words also find the documents that drop the items they name, as the spawn
+  // page's search reads them (players' words, prefixes; no typo guesses).
+  const named = text.terms.length > 0 ? await itemsNamedBy(db, q.q ?? "", MAX_TEXT_ITEMS) : [];
+  const keyOwner = new Map<string, number>();
+  named.forEach((item, i) => {
+    for (const key of catalogueItemKeys(item)) if (!keyOwner.has(key)) keyOwner.set(key, i);
+  });
+  const textItemKeys = [...keyOwner.keys()];
   if (text.terms.length > 0 || q.map || itemKey) {
     result = await searchDocuments(db, {
       text,
+      textItemKeys,
       mapBit: q.map && mapBit(q.map),
       itemKey,
       userId: q.author,
@@ -134,5 +164,23 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
     ]);
     result = { documents, total };
   }
-  return { ...result, pages: Math.max(1, Math.ceil(result.total / DOCUMENTS_PER_PAGE)) };
+  const dropped = await keysDroppedBy(
+    db,
+    result.documents.map((d) => d.document_id),
+    textItemKeys,
+  );
+  const drops = new Map<string, string[]>();
+  for (const [id, keys] of dropped) {
+    const owners = [...new Set([...keys].map((k) => keyOwner.get(k)!))].sort((a, b) => a - b);
+    drops.set(
+      id,
+      owners.map((i) => named[i]!.label),
+    );
+  }
+  return {
+    ...result,
+    pages: Math.max(1, Math.ceil(result.total / DOCUMENTS_PER_PAGE)),
+    itemMatches: named.map((item) => ({ label: item.label, uid: uidOf(item.path) })),
+    drops,
+  };
 }

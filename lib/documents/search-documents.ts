@@ -18,7 +18,9 @@
  * The map filter is `(maps & bit) <> 0` on the integer column publish writes: most
  * documents name some map, so it rides on the ordered scan rather than an index.
  * The item filter (which documents drop an item) is a membership in document_items,
- * indexed by uid and by class; alone, it is counted from that index.
+ * indexed by uid and by class; alone, it is counted from that index. The text also
+ * matches the documents that drop an item it names (textItemKeys): the same membership,
+ * OR-ed with the words.
  */
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { providerOf, type Db } from "@/lib/db/client";
@@ -35,6 +37,11 @@ export interface SearchOptions {
   userId?: string;
   /** only documents whose loot drops this item: its key (lib/loot/item-keys parseItemQuery) */
   itemKey?: string;
+  /**
+   * Item keys the text names (the catalogue items whose names match it): a document that
+   * drops any of them matches the text too, whatever its name and description say.
+   */
+  textItemKeys?: string[];
   sort: SearchSort;
   count: number;
   offset: number;
@@ -80,10 +87,15 @@ function ftsMatch(text: SearchText, scanSortIndex: boolean): Prisma.Sql {
 function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (o.text.terms.length > 0) {
-    where.push(
+    const words =
       providerOf(db) === "sqlite"
         ? ftsMatch(o.text, scanSortIndex)
-        : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`,
+        : Prisma.sql`d.search_vector @@ (${Prisma.join(o.text.terms.map(tsqueryTerm), " && ")})`;
+    const keys = o.textItemKeys ?? [];
+    where.push(
+      keys.length === 0
+        ? words
+        : Prisma.sql`(${words} OR d.id IN (SELECT di.document_id FROM document_items di WHERE di.key IN (${Prisma.join(keys)})))`,
     );
   }
   if (o.userId !== undefined) where.push(Prisma.sql`d.user_id = ${o.userId}`);
@@ -105,7 +117,7 @@ async function countMatches(db: Db, o: SearchOptions): Promise<number> {
   // Text alone on SQLite: the FTS5 index counts by itself, no join with documents; an
   // item alone: its index counts the documents.
   const query =
-    providerOf(db) === "sqlite" && only && o.itemKey === undefined && o.text.terms.length > 0
+    providerOf(db) === "sqlite" && only && o.itemKey === undefined && o.text.terms.length > 0 && !o.textItemKeys?.length
       ? Prisma.sql`SELECT COUNT(*) AS n FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)}`
       : only && o.itemKey !== undefined && o.text.terms.length === 0
         ? Prisma.sql`SELECT COUNT(*) AS n FROM document_items WHERE key = ${o.itemKey}`

@@ -9,14 +9,22 @@ import type { EngramFileRow } from "@/lib/engrams/engram-file";
 import { environmentNames } from "@/lib/engrams/environments";
 import type { EngramRecord } from "@/lib/engrams/engram-input";
 import { validateRows, type RowError } from "@/lib/engrams/import-engrams";
-import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
+import type { ItemKind } from "@/lib/engrams/item-kind";
 
 export interface PushFile {
+  /** the rows of the kind pushed (byKind[kind]) */
   records: EngramRecord[];
+  /** every good row by its kind: one file may carry engrams and creatures */
+  byKind: Record<ItemKind, EngramRecord[]>;
   errors: RowError[];
 }
 
-/** Rows without mod_id belong to `modId` and rows without kind are of `kind`; a row naming another mod, or another kind, is an error. */
+/**
+ * The one rule of a pushed or uploaded file (CLI push, dashboard upload): rows without
+ * mod_id belong to `modId` (a row naming another mod is an error); rows without kind are
+ * of `kind`, the kind pushed, and a row naming a kind is of that kind, so one file may
+ * carry both engrams and creatures, as the importer and pulls read it.
+ */
 export function validatePushRows(rows: EngramFileRow[], modId: string, kind: ItemKind = "engrams"): PushFile {
   const withMod = rows.map(({ row, value }) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return { row, value };
@@ -26,19 +34,13 @@ export function validatePushRows(rows: EngramFileRow[], modId: string, kind: Ite
     return { row, value: missing ? { ...v, mod_id: modId } : v };
   });
   const { records, rowOf, kindOf, errors } = validateRows(withMod, kind);
+  const byKind: Record<ItemKind, EngramRecord[]> = { engrams: [], creatures: [] };
   records.forEach((r, i) => {
     if (r.modId !== modId)
       errors.push({ row: rowOf[i]!, message: `mod_id: ${r.modId ?? "none"} differs from --mod ${modId}` });
-    if (kindOf[i] !== kind)
-      errors.push({
-        row: rowOf[i]!,
-        message: `kind: a ${itemKinds[kindOf[i]!].noun}, where this file is pushed as ${kind}`,
-      });
+    else byKind[kindOf[i]!].push(r);
   });
-  return {
-    records: records.filter((r, i) => r.modId === modId && kindOf[i] === kind),
-    errors: errors.sort((a, b) => a.row - b.row),
-  };
+  return { records: byKind[kind], byKind, errors: errors.sort((a, b) => a.row - b.row) };
 }
 
 export interface PushPlan {

@@ -18,6 +18,11 @@ export function itemKey(item: LootItem): string | undefined {
   return item.class ? classKeyOf(item.class) : undefined;
 }
 
+/** The keys a catalogue item is found by: its path's and its class's (a document may name either). */
+export function catalogueItemKeys(item: { path: string; class: string }): string[] {
+  return [uidKey(uidOf(item.path)), classKeyOf(item.class || classOf(item.path))];
+}
+
 /** Every distinct key of the document's items: path and class keys both. */
 export function lootItemKeys(doc: LootDocument): string[] {
   const keys = new Set<string>();

@@ -62,6 +62,10 @@ export interface GuardOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** false: a 3xx is returned as it is, never followed (webhooks) */
+  followRedirects?: boolean;
+  /** keep only this many bytes of the body and stop reading there, instead of refusing a larger one */
+  truncateAt?: number;
   /** name resolution; dns.lookup unless a test supplies its own */
   resolve?: (host: string) => Promise<LookupAddress[]>;
   /**
@@ -127,6 +131,8 @@ export async function guardedFetch(
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 3,
+    followRedirects: options.followRedirects ?? true,
+    truncateAt: options.truncateAt ?? 0,
     resolve: options.resolve ?? defaultResolve,
   };
   const deadline = Date.now() + limits.timeoutMs;
@@ -136,7 +142,7 @@ export async function guardedFetch(
   for (let hop = 0; ; hop++) {
     const res = await fetchOnce(url, { ...request, method, body }, limits, deadline);
     const location = res.headers.location;
-    if (res.status >= 300 && res.status < 400 && res.status !== 304 && location) {
+    if (limits.followRedirects && res.status >= 300 && res.status < 400 && res.status !== 304 && location) {
       if (hop >= limits.maxRedirects) throw new FetchRefused("redirects", `more than ${limits.maxRedirects} redirects`);
       url = new URL(location, url).toString();
       // As browsers do: 303 (and 301/302 after POST) continue as a bodiless GET.
@@ -192,15 +198,10 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
       (res) => {
         const declared = Number(res.headers["content-length"] ?? 0);
         const tooLarge = () => new FetchRefused("size", `the answer is larger than ${limits.maxBytes} bytes`);
-        if (declared > limits.maxBytes) return fail(tooLarge());
+        if (declared > limits.maxBytes && !limits.truncateAt) return fail(tooLarge());
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limits.maxBytes) fail(tooLarge());
-          else chunks.push(chunk);
-        });
-        res.on("end", () => {
+        const done = () => {
           clearTimeout(timer);
           resolve({
             status: res.statusCode ?? 0,
@@ -208,7 +209,17 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
             body: Buffer.concat(chunks),
             url: url.toString(),
           });
+        };
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (limits.truncateAt && size >= limits.truncateAt) {
+            chunks.push(chunk.subarray(0, chunk.length - (size - limits.truncateAt)));
+            done();
+            req.destroy();
+          } else if (size > limits.maxBytes) fail(tooLarge());
+          else chunks.push(chunk);
         });
+        res.on("end", done);
         res.on("error", fail);
       },
     );
@@ -225,4 +236,28 @@ function fetchOnce(rawUrl: string, request: FetchRequest, limits: Limits, deadli
     });
     req.end(payload);
   });
+}
+
+/**
+ * Judges a URL's host before it is saved (a webhook target): a literal address, or every
+ * address its name resolves to now. A name that does not resolve yet passes (delivery
+ * will say so); the guard still judges every connection when it is made. The refusal
+ * names no address, as every refusal here.
+ */
+export async function refusedAddress(rawUrl: string, options: GuardOptions = {}): Promise<FetchRefused | null> {
+  if (options.allowPrivate) return null;
+  const host = new URL(rawUrl).hostname.replace(/^\[|\]$/g, "");
+  const resolve = options.resolve ?? defaultResolve;
+  const addresses = isIP(host)
+    ? [host]
+    : await resolve(host).then(
+        (a) => a.map((x) => x.address),
+        () => [],
+      );
+  for (const address of addresses) {
+    const verdict = judgeAddress(address);
+    if (!verdict.allowed && !(options.treatAsPublic ?? []).includes(address))
+      return addressRefused(`${host}: ${address} (${verdict.range}: ${verdict.reason})`);
+  }
+  return null;
 }

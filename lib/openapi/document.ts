@@ -12,6 +12,8 @@ import { engramPaths } from "@/lib/openapi/paths-engrams";
 import { creaturePaths } from "@/lib/openapi/paths-creatures";
 import { changesPaths } from "@/lib/openapi/paths-changes";
 import { documentPaths } from "@/lib/openapi/paths-documents";
+import { webhookPaths } from "@/lib/openapi/paths-webhooks";
+import { reportPaths, reportSchemas } from "@/lib/openapi/paths-reports";
 import { withCommonResponses } from "@/lib/openapi/common-responses";
 
 export const SIGNATURE_SCHEME = `Every write, and every mod request, is signed with the user's private key; the signature is the password of HTTP Basic authentication.
@@ -73,6 +75,12 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
         name: "Documents",
         description: "Shared configuration documents: anyone reads, the publisher updates and deletes.",
       },
+      {
+        name: "Webhooks",
+        description:
+          "Your webhooks: where the service POSTs what happens (docs/WEBHOOKS.md), their secrets and delivery logs.",
+      },
+      { name: "Reports", description: "Reports of documents, mods and authors for the instance's moderators." },
     ],
     paths: withCommonResponses({
       ...userPaths,
@@ -81,9 +89,11 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       ...creaturePaths,
       ...changesPaths,
       ...documentPaths,
+      ...webhookPaths,
+      ...reportPaths,
     }),
     components: {
-      schemas,
+      schemas: { ...schemas, ...reportSchemas },
       responses,
       securitySchemes: { beaconSignature: { type: "http", scheme: "basic", description: SIGNATURE_SCHEME } },
     },

@@ -36,7 +36,7 @@ export const changesPaths: Record<string, PathItem> = {
       operationId: "readChanges",
       summary: "What changed in the catalogue (engrams, creatures, mods), deletions included",
       description:
-        "No signature needed. Without cursor and changes_since: a full read (is_full: true), the whole catalogue over as many pages as needed. With cursor (the cursor of the last page read): every change committed after it, each once, as the changed object's current structure or, when it is gone, an expired record; nothing is ever missed, with any number of writers and server instances. Read on with next_cursor while it is not null. changes_since (a time) is the original service's form: it cannot be exact, follow the cursor it hands back. A cursor (or time) older than CHANGES_RETENTION_DAYS is 410: start again with a full read.",
+        "No signature needed. Without cursor and changes_since: a full read (is_full: true), the whole catalogue over as many pages as needed. With cursor (the cursor of the last page read): every change committed after it, each once, as the changed object's current structure or, when it is gone, an expired record; nothing is ever missed, with any number of writers and server instances. Read on with next_cursor while it is not null. changes_since (a time) is the original service's form: it cannot be exact, follow the cursor it hands back. A cursor older than CHANGES_RETENTION_DAYS is 410: start again with a full read; a changes_since older than that is answered as a full read (is_full: true), as the original service does.",
       tags: ["Changes"],
       parameters: [
         query(

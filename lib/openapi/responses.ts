@@ -128,7 +128,7 @@ export const responses: Record<string, Response> = {
     },
   }),
   TooManyRequests: error(
-    "Over a rate limit: RATE_LIMIT_IP_PER_MINUTE requests per client address, or RATE_LIMIT_PER_MINUTE per signed user, in the current minute.",
+    "Over a rate limit: RATE_LIMIT_IP_PER_MINUTE requests per client address, or RATE_LIMIT_PER_MINUTE per signed user, in the current minute; for POST /v1/report.php also RATE_LIMIT_REPORTS_PER_HOUR reports per client address or per reporter in the current clock hour.",
     {
       tooMany: {
         value: {
@@ -137,7 +137,7 @@ export const responses: Record<string, Response> = {
         },
       },
     },
-    retryAfter("Seconds until the current minute ends."),
+    retryAfter("Seconds until the current minute (a report's: the current hour) ends."),
   ),
   BadGateway: error("The Steam Workshop could not be reached or answered nonsense.", {
     steam: {

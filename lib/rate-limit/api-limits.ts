@@ -56,10 +56,15 @@ export function rateLimitHeaders(d: Decision): Record<string, string> {
   };
 }
 
-export function tooManyRequests(d: Decision, scope: string): ApiError {
+export function tooManyRequests(
+  d: Decision,
+  scope: string,
+  per: "minute" | "hour" = "minute",
+  what = "requests",
+): ApiError {
   return new ApiError(
     "too_many_requests",
-    `Too many requests; at most ${d.limit} per minute per ${scope}. Try again in ${d.resetSeconds} s.`,
+    `Too many ${what}; at most ${d.limit} per ${per} per ${scope}. Try again in ${d.resetSeconds} s.`,
     { scope, limit: d.limit, retry_after: d.resetSeconds },
     { "retry-after": String(d.resetSeconds), ...rateLimitHeaders(d) },
   );

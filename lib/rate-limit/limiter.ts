@@ -1,6 +1,6 @@
 /**
- * Fixed one-minute windows counted in memory and shared through a store without a
- * database write per request: each hit is decided on this instance's count not yet sent
+ * Fixed windows (one minute, or `windowMs` whole minutes: the reports' hour) counted in
+ * memory and shared through a store without a database write per request: each hit is decided on this instance's count not yet sent
  * plus the last global total the store returned; about once a second every key's new
  * hits go to the store in one statement, which answers with the new global totals. With
  * several instances a key can overshoot its limit by what the others accepted during
@@ -22,6 +22,7 @@ export interface Decision {
 
 interface Entry {
   key: string;
+  /** the window's last minute (minutes since the Unix epoch): what the store keys it by */
   minute: number;
   /** hits accepted here and not yet handed to the store */
   pending: number;
@@ -34,6 +35,12 @@ interface Entry {
 }
 
 export interface LimiterOptions {
+  /**
+   * Length of a window, a whole number of minutes (default one). The store keeps a window
+   * under its last minute, so the store's clean-up (rows ended over a minute ago) is the
+   * same for every length and limiters of several lengths can share one store.
+   */
+  windowMs?: number;
   flushMs?: number;
   now?: () => number;
   /** keys tracked at once; hits of further keys are allowed uncounted rather than growing memory without bound */
@@ -41,7 +48,7 @@ export interface LimiterOptions {
   onError?: (err: unknown) => void;
 }
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
 const BATCH = 500;
 
 export class RateLimiter {
@@ -50,19 +57,24 @@ export class RateLimiter {
   private flushing: Promise<void> | null = null;
   private cleanedMinute = 0;
   private readonly now: () => number;
+  private readonly windowMs: number;
 
   constructor(
     private readonly store: CounterStore | null,
     private readonly options: LimiterOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.windowMs = options.windowMs ?? MINUTE_MS;
+    if (this.windowMs <= 0 || this.windowMs % MINUTE_MS !== 0)
+      throw new Error("a rate-limit window is a whole number of minutes");
   }
 
   hit(key: string, limit: number): Decision {
     const now = this.now();
-    const minute = Math.floor(now / WINDOW_MS);
-    const resetAt = (minute + 1) * (WINDOW_MS / 1000);
+    const window = Math.floor(now / this.windowMs);
+    const resetAt = ((window + 1) * this.windowMs) / 1000;
     const resetSeconds = Math.max(1, Math.ceil(resetAt - now / 1000));
+    const minute = (window + 1) * (this.windowMs / MINUTE_MS) - 1;
     const id = `${minute}\n${key}`;
     let entry = this.entries.get(id);
     if (!entry) {
@@ -97,7 +109,8 @@ export class RateLimiter {
 
   private async doFlush(): Promise<void> {
     const store = this.store;
-    const minute = Math.floor(this.now() / WINDOW_MS);
+    const minute = Math.floor(this.now() / MINUTE_MS);
+    // Windows that ended over a minute ago (every instance has sent their counts by then).
     for (const [id, e] of this.entries) if (e.minute < minute - 1 && e.pending === 0) this.entries.delete(id);
     if (!store) return;
     const batch = [...this.entries.values()].filter((e) => e.pending > 0);

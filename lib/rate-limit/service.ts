@@ -32,3 +32,16 @@ export function serviceApiRateLimits(
     trustProxy: cfg.TRUST_PROXY,
   });
 }
+
+// On globalThis: the report form (Next.js's copy of lib/) and POST /v1/report.php (the
+// server's copy) count in one limiter, so a burst through both is judged on one count.
+const shared = globalThis as unknown as { beaconReportLimiter?: RateLimiter };
+
+/** The reports' limiter: clock-hour windows in the same rate_limits table (keys report-ip:, report-user:). */
+export function serviceReportLimiter(): RateLimiter {
+  shared.beaconReportLimiter ??= new RateLimiter(databaseCounterStore(db()), {
+    windowMs: 60 * 60_000,
+    onError: (err) => logger().warn({ error: (err as Error).message }, "report counts not shared this time"),
+  });
+  return shared.beaconReportLimiter;
+}

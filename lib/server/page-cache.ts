@@ -42,8 +42,9 @@ const PAGES: { path: RegExp; versions: readonly string[]; readsSession?: true }[
   { path: /^\/$/, versions: ["mods", "engrams", "documents"] },
   // the mods' names, their engrams or creatures
   { path: /^\/spawn\/?$/, versions: ["mods", "engrams", "creatures"] },
-  // documents (download counts too), their authors' display names, an item filter's name
-  { path: /^\/documents\/?$/, versions: ["documents", "users", "engrams"] },
+  // documents (download counts too), their authors' display names, an item filter's name,
+  // the items the words name (their labels and their mods' names)
+  { path: /^\/documents\/?$/, versions: ["documents", "users", "engrams", "mods"] },
   // its metadata, download count and content, its author's name, its items and their mods
   {
     path: /^\/documents\/[0-9a-fA-F-]{36}\/?$/,

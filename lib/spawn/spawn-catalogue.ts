@@ -18,7 +18,7 @@
  * names are kept per version of the mods. One cache for the page and rows.json, bounded
  * in bytes (an entry is counted again each time it gains a locale's order or GFI codes).
  */
-import { createHash } from "node:crypto";
+import { etagOf } from "@/lib/cache/cached-body";
 import { sortByLabel } from "@/lib/catalogue/item-order";
 import { cachedAtVersion, sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
@@ -36,7 +36,7 @@ export interface SpawnRows {
   rows: SpawnRow[];
   /** JSON of `rows`, what app/spawn/rows.json serves */
   json: string;
-  /** changes whenever the rows (or the mods' order, or the locale) change */
+  /** quoted (lib/cache/cached-body etagOf); changes whenever the rows (or the mods' order, or the locale) change */
   etag: string;
   lastChanged: Date | null;
   hasBaseGame: boolean;
@@ -269,7 +269,7 @@ function sortedFor(set: RowSet, locale: string, lastChanged: Date | null): Spawn
     if (!sorted) {
       const json = JSON.stringify(rows);
       // Of the content itself: instances that built the same rows agree, and rows with other GFI codes never share a tag.
-      const etag = createHash("sha256").update(json).digest("base64url").slice(0, 22);
+      const etag = etagOf(json);
       sorted = {
         rows,
         json,

@@ -74,7 +74,7 @@ export async function spawnRowsReply(
     status: 200,
     headers: {
       "content-type": "application/json",
-      etag: `"${rows.etag}"`,
+      etag: rows.etag,
       "cache-control": "no-cache",
       vary: "Accept-Language, Accept-Encoding",
       ...SECURITY_HEADERS,

@@ -1,7 +1,7 @@
 // GET /v1/changes.php (docs/CONTRACT.md#changes) over real HTTP, on each engine: full reads in pages,
 // following a cursor through adds, updates and deletions of every kind (engram and
 // creature DELETE, mod DELETE, user DELETE, pull removals, the operator's import), times
-// against cursors, the query's 400s and 410, ETags; then retention on a database of its
+// against cursors, the query's 400s, a full read for an old time, ETags; then retention on a database of its
 // own. Exactness under concurrent writers on two instances: changes-exact.test.ts.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -272,7 +272,7 @@ describe("times and cursors", () => {
     }
   });
 
-  it("answers 400 for a bad cursor, time or limit, or both at once; 410 for a time older than kept; 405 for other methods", async () => {
+  it("answers 400 for a bad cursor, time or limit, or both at once; a full read for a time older than kept; 405 for other methods", async () => {
     const cursor = await endCursor();
     for (const query of [
       `?cursor=${cursor}&changes_since=2026-11-21`,
@@ -288,11 +288,13 @@ describe("times and cursors", () => {
       expectJsonError(await api().request("GET", `/v1/changes.php${query}`), 400);
     }
     expectJsonError(await api().request("GET", "/v1/changes.php/1"), 400);
-    const old = expectJsonError(
-      await api().request("GET", "/v1/changes.php?changes_since=2000-01-01%2000:00:00%2B0000"),
-      410,
-    );
-    expect(old.message).toMatch(/full read/);
+    // A client that last synced before what is kept reads everything once, as from the original.
+    const old = await api().request("GET", "/v1/changes.php?changes_since=2000-01-01%2000:00:00%2B0000");
+    expect(old.status).toBe(200);
+    const page = old.json() as { is_full: boolean; cursor: unknown; expired_records: unknown[] };
+    expect(page.is_full).toBe(true);
+    expect(page.expired_records).toEqual([]);
+    expect(typeof page.cursor).toBe("string");
     const post = await api().request("POST", "/v1/changes.php", { body: "{}", contentType: "application/json" });
     expectJsonError(post, 405);
     expect(post.headers["allow"]).toBe("GET, OPTIONS");
@@ -328,7 +330,7 @@ describe("retention (its own database)", () => {
     for (const d of databases) await d.drop();
   });
 
-  it("deletes changes older than the retention, answers 410 to a cursor or time before them, and a full read starts again", async () => {
+  it("deletes changes older than the retention, answers 410 to a cursor before them and a full read to a time before them", async () => {
     const database = await createTestDatabase(inject("engine"), "retention");
     databases.push(database);
     await migrate(database.url, { root: ROOT });
@@ -369,7 +371,9 @@ describe("retention (its own database)", () => {
     expect(gone).toMatchObject({ status: 410 });
     expect(await db.change.count()).toBe(0);
     await expect(read({ cursor: middle }, later)).rejects.toMatchObject({ status: 410 });
-    await expect(read({ since: Date.now() }, later)).rejects.toMatchObject({ status: 410 });
+    const since = await read({ since: Date.now() }, later);
+    expect(since.is_full).toBe(true);
+    expect(since.engrams.map((e) => e.label).sort()).toEqual(["E2", "E3"]);
     // A full read after it, and its cursor, work: nothing it needs was deleted.
     const full = await read({}, later);
     expect(full.engrams.map((e) => e.label).sort()).toEqual(["E2", "E3"]);

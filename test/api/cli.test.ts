@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { commands } from "@/lib/cli/commands";
 import { main } from "@/lib/cli/main";
 import { runCli } from "../support/cli";
@@ -84,6 +84,16 @@ describe("beacon-hub CLI", () => {
       const wrong = await runCli(["mods", "list", "--base-url", "https://beacon.example.com"], env);
       expect(wrong.code).toBe(1);
       expect(wrong.stderr).toContain("The signature does not match this request. (HTTP 401)");
+      // The 401 says which two addresses differ and how to make them agree.
+      const server = inject("serverUrl");
+      expect(wrong.stderr).toContain(
+        `The server checks signatures against its own address, ${server} (its BASE_URL), but this request was signed for https://beacon.example.com. Pass --base-url ${server}`,
+      );
+      // The same server reached under another name (its BASE_URL says 127.0.0.1).
+      const other = server.replace("127.0.0.1", "localhost");
+      const renamed = await runCli(["mods", "list", "--server", other], env);
+      expect(renamed.code).toBe(1);
+      expect(renamed.stderr).toContain(`but this request was signed for ${other}. Pass --base-url ${server}`);
     }
   }, 120_000);
 

@@ -30,8 +30,42 @@ describe("previewEngramUpload", () => {
       fileName: "e.csv",
       text: csv("/Game/Mods/P/A.A,A,Island,true", "/Game/Mods/P/B.B,B,Center,false", "/Game/Mods/P/C.C,C,Island,"),
     });
-    expect(preview).toMatchObject({ ok: true, total: 3, added: 2, updated: 0, unchanged: 1 });
+    expect(preview).toMatchObject({
+      ok: true,
+      parts: [{ kind: "engrams", total: 3, added: 2, updated: 0, unchanged: 1 }],
+    });
     expect(await testDb().engram.count({ where: { modId } })).toBe(1);
+  });
+
+  it("takes a file of engrams and creatures (a kind column), as the CLI and the importer do: each row to its kind", async () => {
+    const owner = await registeredUser();
+    const modId = await confirmedMod(owner);
+    const text = [
+      "kind,path,label,availability,can_blueprint",
+      `engram,/Game/Mods/Mixed${modId}/Pick.Pick,Pick,Island,true`,
+      `,/Game/Mods/Mixed${modId}/Axe.Axe,Axe,Island,false`,
+      `creature,/Game/Mods/Mixed${modId}/Rex.Rex,Rex,Island,`,
+    ].join("\n");
+    const preview = await previewEngramUpload(testDb(), { modId, fileName: "mixed.csv", text });
+    expect(preview).toMatchObject({
+      ok: true,
+      parts: [
+        { kind: "engrams", total: 2, added: 2 },
+        { kind: "creatures", total: 1, added: 1 },
+      ],
+    });
+    if (!preview.ok) return;
+    // What "Apply" sends: each part through the kind's own write.
+    for (const part of preview.parts)
+      await postEngrams(testDb(), {
+        userId: owner.userId,
+        kind: part.kind,
+        engrams: part.send.map((item) => (part.kind === "engrams" ? engramInput : creatureInput).parse(item)),
+      });
+    expect(await testDb().engram.count({ where: { modId } })).toBe(2);
+    expect(
+      (await testDb().creature.findMany({ where: { modId }, select: { label: true } })).map((c) => c.label),
+    ).toEqual(["Rex"]);
   });
 
   it("lists every bad row by number, including paths of another mod and rows naming another mod", async () => {
@@ -77,7 +111,7 @@ describe("previewEngramUpload", () => {
 });
 
 describe("previewCatalogueUpload of creatures", () => {
-  it("takes rows without a kind as creatures, refuses engram rows, compares with the mod's creatures only, and writes nothing", async () => {
+  it("takes rows without a kind as creatures, engram rows as engrams, compares each kind with the mod's own, and writes nothing", async () => {
     const [owner, other] = [await registeredUser(), await registeredUser()];
     const [modId, otherMod] = [await confirmedMod(owner), await confirmedMod(other)];
     // The same path as an engram of this mod is no conflict: the kinds have tables of their own.
@@ -108,16 +142,13 @@ describe("previewCatalogueUpload of creatures", () => {
       'kind,path,label,availability\ncreature,/Game/Mods/P/Rex.Rex,Rex,Island\n,/Game/Mods/P/Raptor.Raptor,Raptor,"Island,Scorched"\n';
     expect(
       await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: good }),
-    ).toMatchObject({ ok: true, total: 2, added: 2, updated: 0, unchanged: 0 });
+    ).toMatchObject({ ok: true, parts: [{ kind: "creatures", total: 2, added: 2, updated: 0, unchanged: 0 }] });
     const bad =
       "kind,path,label,availability\nengram,/Game/Mods/P/Pick.Pick,Pick,Island\ncreature,/Game/Mods/Q/Theirs.Theirs,Mine?,Island\n";
     const preview = await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: bad });
     expect(preview).toMatchObject({
       ok: false,
-      errors: [
-        { row: 2, message: "kind: a engram, where this file is pushed as creatures" },
-        { row: 3, message: `path: belongs to mod ${otherMod}` },
-      ],
+      errors: [{ row: 3, message: `path: belongs to mod ${otherMod}` }],
     });
     expect(
       await previewCatalogueUpload(testDb(), { modId, kind: "creatures", fileName: "c.csv", text: "path,label\n" }),

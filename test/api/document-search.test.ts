@@ -10,6 +10,9 @@ import { listDocumentPage, type DocumentListQuery } from "@/lib/documents/docume
 import { api, registeredUser, testDb } from "../support/api";
 
 const base = () => inject("serverUrl");
+// The listing also searches the engram catalogue, whose bodies carry URLs made from the
+// configuration's BASE_URL; Vite sets BASE_URL to "/" in this process.
+process.env.BASE_URL = "http://localhost:3000";
 /** A word no other document has: letters and digits only, so one token on both engines. */
 const uniqueWord = () => `kw${randomBytes(5).toString("hex")}`;
 
@@ -215,13 +218,13 @@ describe("the /documents page", () => {
     const html = await (
       await fetch(`${base()}/documents?q=${w}+eg&map=aberration&sort=downloads&author=${who.userId}`)
     ).text();
-    expect(html).toMatch(/21<!-- --> <!-- -->documents match/);
+    expect(html.replace(/<!-- -->/g, "")).toContain("21 documents match");
     expect(html).toContain(`&amp;map=Abberation&amp;sort=downloads&amp;author=${who.userId}&amp;page=2`);
     expect(html).toContain(`value="${w} eg"`);
     expect((html.match(/data-document=/g) ?? []).length).toBe(20);
 
     const unknown = await (await fetch(`${base()}/documents?q=${w}&map=Valguero`)).text();
     expect(unknown).toContain("There is no map called");
-    expect(unknown).toMatch(/21<!-- --> <!-- -->documents match/);
+    expect(unknown.replace(/<!-- -->/g, "")).toContain("21 documents match");
   });
 });

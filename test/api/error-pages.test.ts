@@ -71,6 +71,13 @@ describe.runIf(inject("engine") === "sqlite")("error pages", () => {
     expect(await listing.text()).toContain("<h1");
   });
 
+  it("/favicon.ico answers with the site's icon, whatever the page's icon link says", async () => {
+    const res = await get("/favicon.ico");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+
   it("a page that fails is a readable 500 page with the error's digest and nothing internal", async () => {
     // Break the server's database under it: the listing's table is gone. A listing no
     // test asked for before, as the ones rendered already are kept in memory

@@ -152,6 +152,31 @@ describe("POST /documents/<id>/game.ini (merge)", () => {
     );
   });
 
+  it("sends the page's form back, saying what is missing, when nothing was pasted or chosen; takes a chosen file", async () => {
+    const who = await registeredUser();
+    const { text } = defaultLootCopy();
+    const id = await publish(who, text);
+    const form = new FormData();
+    form.set("ini", "");
+    form.set("iniFile", new Blob([]), "");
+    form.set("difficulty", "5");
+    const res = await fetch(`${base()}/documents/${id}/game.ini`, { method: "POST", body: form, redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/documents/${id}?merge=empty&difficulty=5#merge`);
+    const page = await (await get(`/documents/${id}?merge=empty&difficulty=5`)).text();
+    expect(has(page, "Paste your Game.ini or choose its file first: there was nothing to merge.")).toBe(true);
+    expect(page).toMatch(/<details id="merge"[^>]* open=""/);
+
+    const chosen = new FormData();
+    chosen.set("ini", "");
+    chosen.set("iniFile", new Blob(["[ServerSettings]\nServerPassword=x\n"], { type: "text/plain" }), "Game.ini");
+    const merged = await fetch(`${base()}/documents/${id}/game.ini`, { method: "POST", body: chosen });
+    expect(merged.status).toBe(200);
+    expect(await merged.text()).toMatch(
+      /^\[ServerSettings\]\r?\nServerPassword=x\r?\n[\s\S]*\[\/script\/shootergame\.shootergamemode\]\r?\nConfigOverrideSupplyCrateItems=/,
+    );
+  });
+
   it("refuses binary (400), oversized (413), unknown (404), non-loot (422) and a bad difficulty (400) in plain words", async () => {
     const who = await registeredUser();
     const id = await publish(who, defaultLootCopy().text);

@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { v1Endpoints } from "@/app/v1/endpoints";
+import { EXAMPLE_DELIVERY_ID, EXAMPLE_WEBHOOK_ID } from "@/lib/openapi/paths-webhooks";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { uidOf } from "@/lib/engrams/derive";
@@ -36,7 +37,7 @@ function operations(doc: OpenApiDocument): { path: string; method: HttpMethod; o
 }
 
 /** What an example needs on the server before it is sent. */
-type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world";
+type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook";
 const SEEDS: Record<string, Seed> = {
   createUsers: "newUser",
   createUserAt: "newUser",
@@ -67,6 +68,13 @@ const SEEDS: Record<string, Seed> = {
   documentExists: "world",
   deleteDocuments: "world",
   deleteDocumentsBulk: "world",
+  listWebhooks: "webhook",
+  createWebhook: "user",
+  getWebhook: "webhook",
+  webhookAction: "webhook",
+  changeWebhook: "webhook",
+  deleteWebhook: "webhook",
+  submitReport: "world",
 };
 
 interface Fresh {
@@ -75,6 +83,9 @@ interface Fresh {
   engramName: string;
   creatureName: string;
   documentId: string;
+  /** a webhook of the user and a delivery of it */
+  webhookId: string;
+  deliveryId: string;
   /** a cursor of the changes feed, and a time, from after the seed */
   changesCursor: string;
   changesSince: string;
@@ -89,11 +100,23 @@ async function seed(kind: Seed): Promise<Fresh> {
     documentId: randomUUID(),
     changesCursor: EXAMPLE.changesCursor,
     changesSince: formatLastUpdated(new Date()),
+    webhookId: EXAMPLE_WEBHOOK_ID,
+    deliveryId: EXAMPLE_DELIVERY_ID,
   };
   if (kind === "newUser") return fresh;
   const client = beacon(fresh.identity);
   await client.users.register();
-  if (kind === "user") return fresh;
+  if (kind === "webhook") {
+    // The shared server refuses private addresses: a name that resolves nowhere here is accepted (and never reached).
+    const made = await client.http.request("POST", "/v1/webhook.php", {
+      body: { url: "https://hooks.invalid/beacon", events: ["mod.confirmed"] },
+    });
+    expect(made.status, made.text()).toBe(201);
+    fresh.webhookId = made.json<{ webhook_id: string }>().webhook_id;
+    const test = await client.http.request("POST", `/v1/webhook.php/${fresh.webhookId}?action=test`);
+    fresh.deliveryId = test.json<{ delivery_id: string }>().delivery_id;
+  }
+  if (kind === "user" || kind === "webhook") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
   if (kind === "workshopItem") return fresh;
   await client.mods.add(fresh.modId);
@@ -131,6 +154,8 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE.changesSince, fresh.changesSince],
     [EXAMPLE.modId, fresh.modId],
     [EXAMPLE.documentId, fresh.documentId],
+    [EXAMPLE_WEBHOOK_ID, fresh.webhookId],
+    [EXAMPLE_DELIVERY_ID, fresh.deliveryId],
   ];
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
@@ -194,7 +219,7 @@ describe("OpenAPI description", () => {
     expect([...registered].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
-      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document)\.php(\/\{[a-z_]+\})?$/);
+      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document|report|webhook)\.php(\/\{[a-z_]+\})?$/);
   });
 
   it("describes every status of docs/CONTRACT.md#errors with the error shape, and the signed operations' 401", async () => {

@@ -54,6 +54,7 @@ export async function startServer(
       // Suites send thousands of requests from one address: limits only where a test sets them.
       RATE_LIMIT_PER_MINUTE: "0",
       RATE_LIMIT_IP_PER_MINUTE: "0",
+      RATE_LIMIT_REPORTS_PER_HOUR: "0",
       // Suites assert exact engram lists on empty databases: the base game's catalogue
       // only where a test asks for it (test/api/base-catalogue.test.ts).
       BASE_CATALOGUE: "false",

@@ -78,6 +78,23 @@ describe("engram push plan", () => {
     ]);
   });
 
+  it("takes a file of both kinds as the dashboard does: rows naming kind creature are the mod's creatures", () => {
+    const rows = readEngramFile(
+      [
+        "kind,path,label,availability,can_blueprint",
+        `engram,${path("Pick")},Pick,Island,true`,
+        `,${path("Axe")},Axe,Island,`,
+        `creature,${path("Rex")},Rex,Island,`,
+      ].join("\n"),
+      "csv",
+    );
+    const { records, byKind, errors } = validatePushRows(rows, "42");
+    expect(errors).toEqual([]);
+    expect(records.map((r) => r.label)).toEqual(["Pick", "Axe"]);
+    expect(byKind.creatures.map((r) => r.label)).toEqual(["Rex"]);
+    expect(validatePushRows(rows, "42", "creatures").byKind.engrams.map((r) => r.label)).toEqual(["Pick"]);
+  });
+
   it("sends only new and changed engrams and lists the server's engrams missing from the file", () => {
     const { records } = validatePushRows(
       csv([

@@ -1,6 +1,6 @@
 // docs/CONTRACT.md#configuration: names and defaults of the configuration.
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "@/lib/config";
+import { baseUrlWarning, ConfigError, readConfig } from "@/lib/config";
 
 describe("configuration", () => {
   it("has the contract's defaults", () => {
@@ -51,5 +51,15 @@ describe("configuration", () => {
       expect((e as Error).message).toContain("PORT");
       expect((e as Error).message).toContain("DATABASE_URL");
     }
+  });
+
+  it("warns at start when BASE_URL is unset and the server listens beyond loopback", () => {
+    const warn = (env: Record<string, string>) => baseUrlWarning(env, readConfig(env));
+    expect(warn({})).toMatch(
+      /^BASE_URL is not set, so signed requests must be signed for http:\/\/localhost:3000, while the server listens on 0\.0\.0\.0/,
+    );
+    expect(warn({ PORT: "4300", HOSTNAME: "192.0.2.7" })).toContain("http://localhost:4300");
+    for (const HOSTNAME of ["127.0.0.1", "localhost", "::1"]) expect(warn({ HOSTNAME })).toBeUndefined();
+    expect(warn({ BASE_URL: "https://beacon.example.com" })).toBeUndefined();
   });
 });

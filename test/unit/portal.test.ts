@@ -1,4 +1,7 @@
 /** Portal helpers: document listing links, content summary (the spawn page's are in spawn-page.test.ts). */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SITE_ICON_SVG } from "@/lib/portal/site-icon";
 import { describe, expect, it } from "vitest";
 import { parseDocumentListQuery, documentListHref } from "@/lib/documents/document-listing";
 import { summarizeJson } from "@/lib/documents/document-summary";
@@ -32,5 +35,11 @@ describe("document pages", () => {
       author: undefined,
       badAuthor: "bob",
     });
+  });
+});
+
+describe("the site icon", () => {
+  it("/favicon.ico serves the bytes of app/icon.svg", () => {
+    expect(SITE_ICON_SVG).toBe(readFileSync(join(import.meta.dirname, "../../app/icon.svg"), "utf8"));
   });
 });

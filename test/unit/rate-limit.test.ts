@@ -5,6 +5,7 @@ import { apiRateLimits, clientAddress } from "@/lib/rate-limit/api-limits";
 import type { CountRow, CounterStore } from "@/lib/rate-limit/counter-store";
 import { RateLimiter } from "@/lib/rate-limit/limiter";
 import { checkSignIn } from "@/lib/rate-limit/sign-in";
+import { checkReport } from "@/lib/rate-limit/reports";
 import { ApiError } from "@/lib/api/errors";
 import type { ApiRequest } from "@/lib/api/types";
 
@@ -86,6 +87,33 @@ describe("RateLimiter", () => {
     expect(store.totals.get("1\nk")).toBe(3);
   });
 
+  it("counts in longer windows (the reports' hour) kept under their last minute, which a minute limiter's clean-up spares", async () => {
+    const HOUR = 3_600_000;
+    let now = 5 * HOUR + 25 * 60_000; // 25 minutes into hour 5
+    const store = memoryStore();
+    const hourly = new RateLimiter(store, { now: () => now, windowMs: HOUR, flushMs: 60_000 });
+    const minutely = new RateLimiter(store, { now: () => now, flushMs: 60_000 });
+    const seen = Array.from({ length: 4 }, () => hourly.hit("report-ip:a", 3));
+    expect(seen.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(seen[3]).toMatchObject({ resetSeconds: 35 * 60, resetAt: (6 * HOUR) / 1000 });
+    await hourly.flush();
+    const lastMinute = 6 * 60 - 1;
+    expect(store.totals.get(`${lastMinute}\nreport-ip:a`)).toBe(3);
+    // 20 minutes on, the minute limiter cleans up old minutes: the hour's count stays.
+    now += 20 * 60_000;
+    minutely.hit("ip:a", 100);
+    await minutely.flush();
+    expect(store.totals.get(`${lastMinute}\nreport-ip:a`)).toBe(3);
+    const elsewhere = new RateLimiter(store, { now: () => now, windowMs: HOUR, flushMs: 60_000 });
+    elsewhere.hit("report-ip:a", 10); // the 4th of the hour, over both instances
+    await elsewhere.flush();
+    expect(elsewhere.hit("report-ip:a", 4)).toMatchObject({ allowed: false, remaining: 0 });
+    now = 6 * HOUR;
+    expect(hourly.hit("report-ip:a", 3)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(() => new RateLimiter(null, { windowMs: 90_000 })).toThrow(/whole number of minutes/);
+    await Promise.all([hourly.stop(), minutely.stop(), elsewhere.stop()]);
+  });
+
   it("tracks at most maxKeys keys (further keys pass uncounted instead of growing memory)", () => {
     const limiter = new RateLimiter(null, { now: () => 0, maxKeys: 2 });
     limiter.hit("a", 1);
@@ -153,5 +181,31 @@ describe("API limits", () => {
     expect(() => checkSignIn(limiter, { address: "c", account: "X", perMinute: 2 })).toThrow(/per account/);
     checkSignIn(limiter, { address: "a", account: "y", perMinute: 2 });
     expect(() => checkSignIn(limiter, { address: "a", account: "z", perMinute: 2 })).toThrow(/per client address/);
+  });
+
+  it("limits reports per address and per reporter and hour, with the API's 429 headers", () => {
+    const limiter = new RateLimiter(null, { now: () => 3_600_000 + 600_000, windowMs: 3_600_000 });
+    checkReport(limiter, { address: "a", perHour: 2 });
+    checkReport(limiter, { address: "a", userId: "u", perHour: 2 });
+    let refused: unknown;
+    try {
+      checkReport(limiter, { address: "a", perHour: 2 });
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toBe(
+      "Too many reports; at most 2 per hour per client address. Try again in 3000 s.",
+    );
+    expect((refused as ApiError).headers).toMatchObject({
+      "retry-after": "3000",
+      "ratelimit-limit": "2",
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": "3000",
+      "x-ratelimit-reset": "7200",
+    });
+    checkReport(limiter, { address: "b", userId: "u", perHour: 2 });
+    expect(() => checkReport(limiter, { address: "c", userId: "u", perHour: 2 })).toThrow(/per hour per reporter/);
+    for (let i = 0; i < 50; i++) checkReport(limiter, { address: "a", perHour: 0 });
   });
 });

@@ -13,6 +13,7 @@ import { ContentSummary } from "@/components/documents/content-summary";
 import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
+import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
@@ -186,6 +187,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             {isAuthor ? "Edit" : "Make a copy"}
           </Link>
         )}
+        <ReportLink kind="document" id={doc.document_id} label={`document ${doc.name}`} />
       </p>
       {loot ? (
         <>
@@ -197,6 +199,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             difficulty={iniDifficulty ?? loot.doc.difficulty}
             documentDifficulty={loot.doc.difficulty}
             difficultyError={difficulty.ok ? undefined : difficulty.message}
+            mergeEmpty={query.merge === "empty"}
           />
           <LootViewSection
             view={lootView(loot.doc, loot.resolve, await documentsDropping(db(), lootItemKeys(loot.doc)))}

@@ -4,7 +4,7 @@
  * with their mod. Revalidated by an ETag of the catalogue's data version and the text,
  * so a repeated search costs a 304.
  */
-import { createHash } from "node:crypto";
+import { etagOf } from "@/lib/cache/cached-body";
 import { db } from "@/lib/db/client";
 import { searchCatalogueItems } from "@/lib/catalogue/search-items";
 
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const { version, items } = await searchCatalogueItems(db(), q);
-  const etag = `"${createHash("sha256").update(`${version}\n${q}`).digest("base64url").slice(0, 22)}"`;
+  const etag = etagOf(`${version}\n${q}`);
   const headers = { ETag: etag, "Cache-Control": "no-cache" };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   return Response.json({ items }, { headers });

@@ -22,7 +22,8 @@ export const metadata: Metadata = { title: "New loot document" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-function Choices() {
+/** The ways to start; `from` and `fromError` give back a copy request that failed, with why. */
+function Choices({ from, fromError }: { from?: string; fromError?: string }) {
   const option = `${card} block hover:border-amber-400 ${focus}`;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -46,13 +47,22 @@ function Choices() {
           <input
             id="from"
             name="from"
+            required
+            defaultValue={from}
             placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+            aria-invalid={fromError ? true : undefined}
+            aria-describedby={fromError ? "from-error" : undefined}
             className={`${input} max-w-sm font-mono`}
           />
           <button type="submit" className={secondaryButton}>
             Copy it
           </button>
         </div>
+        {fromError && (
+          <p id="from-error" role="alert" className="mt-2 text-sm text-rose-300">
+            {fromError}
+          </p>
+        )}
       </form>
     </div>
   );
@@ -61,6 +71,8 @@ function Choices() {
 export default async function NewDocumentPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const from = first(params.from)?.trim();
+  // "Copy it" sent with an empty box (a browser that ignores `required`): say so.
+  const emptyFrom = params.from !== undefined && !from;
   const startParam = first(params.start);
   const here = `/documents/new${from ? `?from=${encodeURIComponent(from)}` : startParam ? `?start=${encodeURIComponent(startParam)}` : ""}`;
   const userId = await currentUserId();
@@ -89,18 +101,23 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
       : startParam === "empty" || startParam === "draft"
         ? { kind: "empty" }
         : null;
-  if (!source) {
+  const outcome = source && (await startEditor(db(), { userId, source }));
+  if (!outcome || (!outcome.ok && source?.kind === "document")) {
+    const fromError = emptyFrom
+      ? "Give the id of the document to copy (on a document's page, “Make a copy” does this for you)."
+      : outcome && !outcome.ok
+        ? outcome.message
+        : undefined;
     return (
       <section className="space-y-6">
         {header}
         <NeedsJavaScript />
         <NewDocumentStart importAction={importGameIniAction} saveAction={saveLootAction}>
-          <Choices />
+          <Choices from={from} fromError={fromError} />
         </NewDocumentStart>
       </section>
     );
   }
-  const outcome = await startEditor(db(), { userId, source });
   return (
     <section className="space-y-6">
       {header}

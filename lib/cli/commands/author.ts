@@ -9,6 +9,7 @@ import { syncCommands } from "./sync";
 import { identityCommands } from "./identity";
 import { modsCommands } from "./mods";
 import { userCommands } from "./user";
+import { webhooksCommands } from "./webhooks";
 
 export const authorCommands: Command[] = [
   ...identityCommands,
@@ -18,4 +19,5 @@ export const authorCommands: Command[] = [
   ...syncCommands,
   ...creaturesCommands,
   ...docsCommands,
+  ...webhooksCommands,
 ];

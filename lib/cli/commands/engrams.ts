@@ -16,14 +16,17 @@ export const ENGRAM_FILE_HELP = `File formats (by extension, or --format):
 Keys: path (required, /Package/Name.Name), label (required), availability or
 environments (Island, Scorched, Center, Ragnarok, Abberation; comma-separated in CSV),
 can_blueprint (true/false/1/0), mod_id (optional; must equal --mod when given),
-kind (optional: engram or creature; empty is engram).`;
+kind (optional: engram or creature; empty is engram). One file may carry both kinds:
+rows of kind creature are pushed as the mod's creatures (and --sync syncs each kind the
+file has rows of).`;
 
 const CREATURE_FILE_HELP = `File formats (by extension, or --format):
   JSON  a creature POST body: one object or an array of objects
   CSV   a header row naming the keys, then one creature per line
 Keys: path (required, /Package/Name.Name), label (required), availability or
 environments (Island, Scorched, Center, Ragnarok, Abberation; comma-separated in CSV),
-mod_id (optional; must equal --mod when given), kind (optional; creature when given).`;
+mod_id (optional; must equal --mod when given), kind (optional; creature when given;
+rows of kind engram are pushed as the mod's engrams: one file may carry both).`;
 
 function modOption(ctx: Context): string {
   const mod = stringValue(ctx, "mod");
@@ -92,56 +95,71 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
       const size = batchSize(ctx);
       // Loaded here: the API's validation rules bring zod, which would slow every start (--help).
       const { planPush, validatePushRows } = await import("@/lib/engrams/push-plan");
-      const { records, errors } = validatePushRows(readRows(ctx, file), modId, kind);
+      const { byKind, errors } = validatePushRows(readRows(ctx, file), modId, kind);
       if (errors.length > 0) {
         for (const e of errors.slice(0, 50)) ctx.err(`${file}: row ${e.row}: ${e.message}`);
         if (errors.length > 50) ctx.err(`... and ${errors.length - 50} more`);
         throw new CliError(`${errors.length} bad row(s) in ${file}; nothing was sent`);
       }
-      const plan = planPush(records, await ctx.anonymousApi()[kind].byMod(modId));
+      // Rows naming the other kind go to its own list (one file may carry both).
+      const kinds = [kind, ...(Object.keys(byKind) as ItemKind[]).filter((k) => k !== kind && byKind[k].length > 0)];
       const sync = ctx.values.sync === true;
       const dry = ctx.values["dry-run"] === true;
-      if (!dry) {
-        const api = ctx.api()[kind];
-        const bar = plan.send.length > 0 ? progressBar(`pushing ${noun}s`, plan.send.length) : null;
-        const batches = Math.ceil(plan.send.length / size);
-        for (let i = 0; i < plan.send.length; i += size) {
-          try {
-            await api.push(plan.send.slice(i, i + size));
-          } catch (err) {
-            bar?.finish();
-            if (!(err instanceof BeaconApiError)) throw err;
-            const k = i / size + 1;
-            const saved = k > 1 ? ` (batches 1-${k - 1} were saved)` : "";
-            throw new BeaconApiError(
-              err.status,
-              `batch ${k} of ${batches}${saved}: ${err.message}`,
-              err.details,
-              err.request,
-            );
+      const summaries = [];
+      for (const k of kinds) {
+        const kNoun = k === "engrams" ? "engram" : "creature";
+        const plan = planPush(byKind[k], await ctx.anonymousApi()[k].byMod(modId));
+        if (!dry) {
+          const api = ctx.api()[k];
+          const bar = plan.send.length > 0 ? progressBar(`pushing ${kNoun}s`, plan.send.length) : null;
+          const batches = Math.ceil(plan.send.length / size);
+          for (let i = 0; i < plan.send.length; i += size) {
+            try {
+              await api.push(plan.send.slice(i, i + size));
+            } catch (err) {
+              bar?.finish();
+              if (!(err instanceof BeaconApiError)) throw err;
+              const b = i / size + 1;
+              const saved = b > 1 ? ` (batches 1-${b - 1} were saved)` : "";
+              throw new BeaconApiError(
+                err.status,
+                `${k === kind ? "" : `${k}: `}batch ${b} of ${batches}${saved}: ${err.message}`,
+                err.details,
+                err.request,
+              );
+            }
+            bar?.update(Math.min(i + size, plan.send.length));
           }
-          bar?.update(Math.min(i + size, plan.send.length));
+          bar?.finish();
+          if (sync && plan.missing.length > 0) await api.delete(plan.missing);
         }
-        bar?.finish();
-        if (sync && plan.missing.length > 0) await api.delete(plan.missing);
+        const removed = sync ? plan.missing.length : 0;
+        summaries.push({ kind: k, kNoun, plan, removed });
       }
-      const removed = sync ? plan.missing.length : 0;
-      const summary = {
-        mod_id: modId,
+      const [main, ...others] = summaries.map(({ kind: k, plan, removed }) => ({
+        kind: k,
         added: plan.added,
         updated: plan.updated,
         unchanged: plan.unchanged,
         removed,
         missing: sync ? 0 : plan.missing.length,
+      }));
+      const { kind: _, ...counts } = main!;
+      const summary = {
+        mod_id: modId,
+        ...counts,
         dry_run: dry,
+        ...Object.fromEntries(others.map(({ kind: k, ...rest }) => [k, rest])),
       };
       if (ctx.values.json) ctx.json(summary);
       else {
-        ctx.out(
-          `mod ${modId}: ${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`,
-        );
-        if (!sync && plan.missing.length > 0)
-          ctx.out(`${plan.missing.length} ${noun}(s) on the server are not in ${file}; kept (--sync removes them)`);
+        for (const { kind: k, kNoun, plan, removed } of summaries) {
+          ctx.out(
+            `mod ${modId}: ${k === kind ? "" : `${k}: `}${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`,
+          );
+          if (!sync && plan.missing.length > 0)
+            ctx.out(`${plan.missing.length} ${kNoun}(s) on the server are not in ${file}; kept (--sync removes them)`);
+        }
       }
       return EXIT_OK;
     },

@@ -1,7 +1,9 @@
 /**
  * GET /documents/<id>/game.ini[?difficulty=x][&revision=n]: the lines (of a kept revision with `revision`). POST: the Game.ini in the body
  * (any type but a form: text as sent) merged with them; the page's paste form sends
- * multipart with fields `ini` and `difficulty`. lib/documents/game-ini-export does the work.
+ * multipart with fields `ini` (pasted), `iniFile` (chosen) and `difficulty`. A form with
+ * neither goes back to the page, which says what is missing (merging nothing would only
+ * download the document's own lines). lib/documents/game-ini-export does the work.
  */
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -40,8 +42,26 @@ export async function POST(req: Request, { params }: Context): Promise<Response>
         : await new Response(Buffer.from(raw), { headers: { "content-type": req.headers.get("content-type")! } })
             .formData()
             .catch(() => null);
-    const field = form?.get("ini");
+    const pasted = form?.get("ini");
+    const chosen = form?.get("iniFile");
+    const field =
+      typeof pasted === "string" && pasted !== ""
+        ? pasted
+        : chosen instanceof Blob && chosen.size > 0
+          ? chosen
+          : pasted;
     difficulty = (form?.get("difficulty") as string | null) || difficulty;
+    if (
+      form &&
+      (field === null || field === undefined || field === "" || (field instanceof Blob && field.size === 0))
+    ) {
+      const back = new URLSearchParams({ merge: "empty" });
+      if (difficulty) back.set("difficulty", difficulty);
+      return new Response(null, {
+        status: 303,
+        headers: { location: `/documents/${encodeURIComponent(id)}?${back}#merge` },
+      });
+    }
     body =
       raw === "too-large"
         ? raw

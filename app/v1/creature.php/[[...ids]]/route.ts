@@ -1,5 +1,0 @@
-import { nextRouteHandlers } from "@/lib/api/next-adapter";
-import { creatureEndpoint } from "../endpoint";
-
-export const dynamic = "force-dynamic";
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = nextRouteHandlers(creatureEndpoint);

@@ -1,0 +1,98 @@
+/**
+ * The `data` of each event type (docs/WEBHOOKS.md shows every one). Built once, when the
+ * event is made from the outbox, and stored with it: every delivery and retry sends the
+ * same bytes. Names are read when the event is made (a mod deleted in the same write
+ * keeps the name its outbox row carried).
+ */
+import type { EventType } from "@/lib/webhooks/event-types";
+
+/** catalogue.changed lists at most this many items; `items_omitted` counts the rest (the changes feed has them all). */
+export const MAX_LISTED_ITEMS = 1000;
+
+export interface ModRef {
+  mod_id: string;
+  name: string;
+  owner_id: string | null;
+  owner_name: string | null;
+  url: string;
+}
+
+export interface ItemChange {
+  uid: string;
+  label: string;
+  kind: "engram" | "creature";
+  change: "added" | "updated" | "removed";
+}
+
+export interface CatalogueChanged {
+  /** null: the base game's catalogue */
+  mod: ModRef | null;
+  counts: { added: number; updated: number; removed: number };
+  items: ItemChange[];
+  items_omitted: number;
+  changes_url: string;
+}
+
+export interface DocumentRef {
+  document_id: string;
+  name: string;
+  revision: number;
+  author_id: string;
+  author_name: string;
+  url: string;
+}
+
+export type EventData =
+  | { mod: ModRef }
+  | CatalogueChanged
+  | { document: DocumentRef }
+  | { mod: ModRef; message: string }
+  | { webhook_id: string; message: string };
+
+export function modRef(
+  baseUrl: string,
+  modId: string,
+  name: string,
+  ownerId: string | null,
+  ownerName: string | null,
+): ModRef {
+  return {
+    mod_id: modId,
+    name,
+    owner_id: ownerId,
+    owner_name: ownerName,
+    url: `${baseUrl}/spawn/?mod_id=${encodeURIComponent(modId)}`,
+  };
+}
+
+export function documentRef(
+  baseUrl: string,
+  doc: { id: string; name: string; revision: number; userId: string },
+  authorName: string,
+): DocumentRef {
+  return {
+    document_id: doc.id,
+    name: doc.name,
+    revision: doc.revision,
+    author_id: doc.userId,
+    author_name: authorName,
+    url: `${baseUrl}/documents/${doc.id}`,
+  };
+}
+
+export function catalogueChanged(baseUrl: string, mod: ModRef | null, items: ItemChange[]): CatalogueChanged {
+  const counts = { added: 0, updated: 0, removed: 0 };
+  for (const item of items) counts[item.change]++;
+  return {
+    mod,
+    counts,
+    items: items.slice(0, MAX_LISTED_ITEMS),
+    items_omitted: Math.max(0, items.length - MAX_LISTED_ITEMS),
+    changes_url: `${baseUrl}/v1/changes.php`,
+  };
+}
+
+/** The Standard Webhooks body: type, when it happened, data. */
+export function eventBody(type: EventType | "webhook.test", occurredAt: Date, data: EventData): string {
+  return JSON.stringify({ type, timestamp: occurredAt.toISOString(), data });
+}

@@ -1,0 +1,289 @@
+// Webhooks on each engine, against a real server and a loopback receiver: the API
+// (owner only), the address guard and its test switch, every event type signed as
+// Standard Webhooks says, retries with growing delays, rotation, redelivery, test
+// events, and no secret in the server's log.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Identity } from "@/lib/client/identity";
+import { createDb, type Db } from "@/lib/db/client";
+import { reconcileSchedules } from "@/lib/pull/pull-state";
+import { runPull } from "@/lib/pull/run-pull";
+import { verifySignature } from "@/lib/webhooks/signature";
+import { api } from "../support/api";
+import { client, confirmModOn, dedicatedServer, registerUser, type Dedicated } from "../support/hostile";
+import { startReceiver, type Received, type Receiver } from "../support/webhook-receiver";
+
+let server: Dedicated;
+let receiver: Receiver;
+let database: Db;
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  // Retries 5 times sooner than in production: 1 s, 3 s, 9 s (a busy disk adds up to a second a commit)
+  server = await dedicatedServer("webhooks", { WEBHOOK_ALLOW_PRIVATE_HOSTS: "true", WEBHOOK_RETRY_SCALE: "0.2" });
+  database = createDb(server.database.url);
+});
+afterAll(async () => {
+  await database?.$disconnect();
+  await server?.close();
+  await receiver?.close();
+});
+
+const on = (who?: Identity) => client(server.server.url, who);
+const ALL = [
+  "mod.confirmed",
+  "mod.deleted",
+  "catalogue.changed",
+  "document.published",
+  "document.updated",
+  "document.deleted",
+  "pull.failed",
+];
+
+async function webhook(who: Identity, body: Record<string, unknown>) {
+  const res = await on(who).request("POST", "/v1/webhook.php", { body });
+  expect(res.status, res.text()).toBe(201);
+  const made = res.json<{ webhook_id: string; secret: string }>();
+  secrets.push(made.secret);
+  return made;
+}
+
+const eventsAt = (path: string) =>
+  receiver.received
+    .filter((r) => r.path === path)
+    .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+
+function verified(r: Received, secret: string) {
+  return verifySignature(secret, {
+    id: String(r.headers["webhook-id"]),
+    timestamp: String(r.headers["webhook-timestamp"]),
+    signature: String(r.headers["webhook-signature"]),
+    body: r.body,
+  });
+}
+
+describe("the webhook API", () => {
+  it("makes, lists, changes and deletes a user's webhooks; the secret is shown once; a stranger gets 404", async () => {
+    const owner = await registerUser(server.server.url);
+    const stranger = await registerUser(server.server.url);
+    const made = await webhook(owner, { url: `${receiver.url}/api`, events: ["document.published"] });
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(made.secret.slice(6), "base64")).toHaveLength(32);
+    const listed = (await on(owner).request("GET", "/v1/webhook.php")).json<Record<string, unknown>[]>();
+    expect(listed).toEqual([
+      expect.objectContaining({ webhook_id: made.webhook_id, format: "standard", enabled: true }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+    for (const [method, target] of [
+      ["GET", `/v1/webhook.php/${made.webhook_id}`],
+      ["DELETE", `/v1/webhook.php/${made.webhook_id}`],
+      ["POST", `/v1/webhook.php/${made.webhook_id}?action=rotate`],
+      ["GET", `/v1/webhook.php/${made.webhook_id}?action=deliveries`],
+    ] as const)
+      expect((await on(stranger).request(method, target)).status, `${method} ${target}`).toBe(404);
+    expect((await on(stranger).request("GET", "/v1/webhook.php")).json()).toEqual([]);
+    expect((await on().request("GET", "/v1/webhook.php")).status).toBe(401);
+    const changed = await on(owner).request("PATCH", `/v1/webhook.php/${made.webhook_id}`, {
+      body: { events: ["document.updated", "document.deleted"], description: "docs" },
+    });
+    expect(changed.json()).toMatchObject({ events: ["document.updated", "document.deleted"], description: "docs" });
+    for (const bad of [
+      { url: "ftp://x.example/", events: ["mod.confirmed"] },
+      { url: `${receiver.url}/x`, events: [] },
+      { url: `${receiver.url}/x`, events: ["user.created"] },
+      { url: `${receiver.url}/x`, events: ["mod.confirmed"], format: "slack" },
+      { url: `${receiver.url}/x`, events: ["mod.confirmed"], mod_ids: ["abc"] },
+      { url: "https://user:pw@example.com/", events: ["mod.confirmed"] },
+    ])
+      expect((await on(owner).request("POST", "/v1/webhook.php", { body: bad })).status, JSON.stringify(bad)).toBe(400);
+    expect((await on(owner).request("DELETE", `/v1/webhook.php/${made.webhook_id}`)).status).toBe(200);
+    expect((await on(owner).request("GET", "/v1/webhook.php")).json()).toEqual([]);
+  });
+
+  it("refuses a private or loopback address unless the operator's test switch is on", async () => {
+    // The suite's shared server runs with the switch off, as production does.
+    const who = await registerUser(inject("serverUrl"));
+    for (const url of [
+      receiver.url,
+      receiver.url.replace("127.0.0.1", "localhost"),
+      "http://[::ffff:127.0.0.1]/",
+      "http://[::127.0.0.1]/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://10.0.0.1/",
+    ]) {
+      const res = await api(who).request("POST", "/v1/webhook.php", { body: { url, events: ["mod.confirmed"] } });
+      expect(res.status, url).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(
+        "The webhook URL cannot be used: this address is not allowed (only public internet addresses are).",
+      );
+    }
+  });
+});
+
+describe("deliveries", () => {
+  it("delivers every event type, signed per Standard Webhooks, with the payloads documented", async () => {
+    const owner = await registerUser(server.server.url);
+    const made = await webhook(owner, { url: `${receiver.url}/all`, events: ALL });
+    const mod = await confirmModOn(server.server.url, owner);
+    const path = `/Game/Mods/Hook${mod}/Axe.Axe`;
+    const pushed = await on(owner).request("POST", "/v1/engram.php", {
+      body: [{ path, label: "Hook Axe", mod_id: mod, environments: ["Island"], can_blueprint: true }],
+    });
+    expect(pushed.status, pushed.text()).toBe(200);
+    const docId = randomUUID();
+    const doc = { Identifier: docId, Title: "Hooked loot", Description: "x", LootSources: [], Version: 2 };
+    expect((await on(owner).request("POST", "/v1/document.php", { body: doc })).status).toBe(200);
+    expect(
+      (await on(owner).request("POST", "/v1/document.php", { body: { ...doc, Title: "Hooked loot 2" } })).status,
+    ).toBe(200);
+    expect((await on(owner).request("DELETE", `/v1/document.php/${docId}`)).status).toBe(200);
+    // A failed pull (the pull job runs here, on the server's database: its trigger fills the outbox).
+    await on(owner).request("POST", "/v1/mod.php", { body: { mod_id: mod, pull_url: `${receiver.url}/no-such-file` } });
+    receiver.answer = (r, res) => res.writeHead(r.path === "/no-such-file" ? 404 : 200).end();
+    await reconcileSchedules(database);
+    expect(
+      await runPull(database, mod, {
+        instanceId: "t",
+        intervalSeconds: 3600,
+        guard: { allowPrivate: true },
+        force: true,
+      }),
+    ).toMatchObject({ status: "error" });
+    expect((await on(owner).request("DELETE", `/v1/mod.php/${mod}`)).status).toBe(200);
+    await receiver.waitFor(() => eventsAt("/all").some((e) => e.type === "mod.deleted"));
+    await new Promise((r) => setTimeout(r, 1500)); // anything late would show now
+    receiver.answer = (_r, res) => res.writeHead(200).end("ok");
+
+    const hits = receiver.received.filter((r) => r.path === "/all");
+    for (const r of hits) {
+      expect(verified(r, made.secret)).toMatchObject({ valid: true });
+      expect(r.headers["content-type"]).toBe("application/json");
+      expect(Math.abs(Number(r.headers["webhook-timestamp"]) * 1000 - r.at)).toBeLessThan(5000);
+      expect(r.headers["webhook-id"]).toMatch(/^evt_[A-Za-z0-9_-]{22}$/);
+    }
+    const events = eventsAt("/all");
+    // Receivers get no order promise (retries reorder anyway): the types, each once.
+    expect(events.map((e) => e.type).sort()).toEqual(
+      [
+        "mod.confirmed",
+        "catalogue.changed",
+        "document.published",
+        "document.updated",
+        "document.deleted",
+        "pull.failed",
+        "mod.deleted",
+        "catalogue.changed",
+      ].sort(),
+    );
+    const byType = (t: string) => events.filter((e) => e.type === t);
+    expect(byType("mod.confirmed")[0]!.data).toMatchObject({
+      mod: { mod_id: mod, owner_id: owner.userId, url: `${server.server.url}/spawn/?mod_id=${mod}` },
+    });
+    const [added, removed] = byType("catalogue.changed").sort((a) =>
+      (a.data.counts as { added: number }).added ? -1 : 1,
+    );
+    expect(added!.data).toMatchObject({
+      mod: { mod_id: mod },
+      counts: { added: 1, updated: 0, removed: 0 },
+      items: [{ label: "Hook Axe", kind: "engram", change: "added" }],
+      items_omitted: 0,
+    });
+    expect(removed!.data).toMatchObject({ counts: { added: 0, updated: 0, removed: 1 } });
+    expect(byType("document.updated")[0]!.data).toMatchObject({
+      document: {
+        document_id: docId,
+        name: "Hooked loot 2",
+        revision: 2,
+        author_id: owner.userId,
+        url: `${server.server.url}/documents/${docId}`,
+      },
+    });
+    expect(byType("pull.failed")[0]!.data).toMatchObject({
+      mod: { mod_id: mod },
+      message: expect.stringContaining("HTTP 404"),
+    });
+  });
+
+  it("retries a receiver answering 500 three times, then 200: four attempts, growing delays, one webhook-id", async () => {
+    const owner = await registerUser(server.server.url);
+    const made = await webhook(owner, { url: `${receiver.url}/flaky`, events: ["document.published"] });
+    let failures = 0;
+    receiver.answer = (r, res) => {
+      if (r.path === "/flaky" && failures < 3) {
+        failures++;
+        return res.writeHead(500, { "content-type": "text/plain" }).end(`broken ${failures}`);
+      }
+      res.writeHead(200).end("ok");
+    };
+    expect(
+      (
+        await on(owner).request("POST", "/v1/document.php", {
+          body: { Identifier: randomUUID(), Title: "Flaky", LootSources: [], Version: 2 },
+        })
+      ).status,
+    ).toBe(200);
+    await receiver.waitFor((all) => all.filter((r) => r.path === "/flaky").length === 4);
+    receiver.answer = (_r, res) => res.writeHead(200).end("ok");
+    const attempts = receiver.received.filter((r) => r.path === "/flaky");
+    expect(new Set(attempts.map((a) => a.headers["webhook-id"])).size).toBe(1);
+    // The log: four attempts, the first three 500 with their answer, growing delays.
+    let log: { status: number | null; attempted_at: string; response: string }[] = [];
+    for (let i = 0; i < 50 && log.length < 4; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const [delivery] = (await on(owner).request("GET", `/v1/webhook.php/${made.webhook_id}?action=deliveries`)).json<
+        { status: string; attempts: number; log: typeof log }[]
+      >();
+      if (delivery!.status === "delivered") {
+        expect(delivery).toMatchObject({ attempts: 4 });
+        log = delivery!.log;
+      }
+    }
+    expect(log.map((a) => a.status)).toEqual([500, 500, 500, 200]);
+    expect(log[0]!.response).toBe("broken 1");
+    const times = log.map((a) => Date.parse(a.attempted_at));
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(gaps[1]!).toBeGreaterThan(gaps[0]!);
+    expect(gaps[2]!).toBeGreaterThan(gaps[1]!);
+  });
+
+  it("signs with the old and the new secret for a day after a rotation; redelivers with the same webhook-id; sends test events", async () => {
+    const owner = await registerUser(server.server.url);
+    const made = await webhook(owner, { url: `${receiver.url}/rotate`, events: ["document.published"] });
+    const rotated = (await on(owner).request("POST", `/v1/webhook.php/${made.webhook_id}?action=rotate`)).json<{
+      secret: string;
+      previous_secret_until: string;
+    }>();
+    secrets.push(rotated.secret);
+    expect(rotated.secret).not.toBe(made.secret);
+    const hours = (Date.parse(rotated.previous_secret_until) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    const test = await on(owner).request("POST", `/v1/webhook.php/${made.webhook_id}?action=test`);
+    expect(test.status).toBe(200);
+    await receiver.waitFor((all) => all.some((r) => r.path === "/rotate"));
+    const first = receiver.received.find((r) => r.path === "/rotate")!;
+    expect(JSON.parse(first.body)).toMatchObject({ type: "webhook.test", data: { webhook_id: made.webhook_id } });
+    expect(String(first.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verified(first, rotated.secret)).toMatchObject({ valid: true, matched: 1, of: 2 });
+    expect(verified(first, made.secret)).toMatchObject({ valid: true, matched: 2, of: 2 });
+    const deliveryId = test.json<{ delivery_id: string }>().delivery_id;
+    const again = await on(owner).request("POST", `/v1/webhook.php/${made.webhook_id}?action=redeliver`, {
+      body: { delivery_id: deliveryId },
+    });
+    expect(again.status).toBe(200);
+    await receiver.waitFor((all) => all.filter((r) => r.path === "/rotate").length === 2);
+    const [a, b] = receiver.received.filter((r) => r.path === "/rotate");
+    expect(b!.headers["webhook-id"]).toBe(a!.headers["webhook-id"]);
+    expect(b!.body).toBe(a!.body);
+  });
+
+  it("never writes a secret to the server's log", async () => {
+    expect(secrets.length).toBeGreaterThan(3);
+    const log = server.server.logs();
+    expect(log.length).toBeGreaterThan(1000);
+    for (const s of secrets) {
+      expect(log).not.toContain(s);
+      expect(log).not.toContain(s.slice(6, 30)); // nor its base64 part
+    }
+  });
+});
