@@ -130,6 +130,13 @@ describe("the standalone command table", () => {
         "docs revisions",
         "docs diff",
         "docs restore",
+        "webhooks add",
+        "webhooks deliveries",
+        "webhooks ls",
+        "webhooks redeliver",
+        "webhooks rm",
+        "webhooks test",
+        "webhooks verify",
       ].sort(),
     );
   });
