@@ -46,7 +46,7 @@ function CommandLine({ label, command }: { label: string; command: string }) {
         onBlur={() => setCopied(false)}
       >
         {copied ? "Copied" : "Copy"}
-        <span className="sr-only"> {label}</span>
+        <span className="sr-only">{` ${label}`}</span>
       </button>
     </li>
   );
@@ -88,7 +88,7 @@ export function ColourBuilder({ colours, initialView }: Props) {
           return (
             <div key={region} className="flex flex-col gap-1">
               <label htmlFor={id} className={caption}>
-                Region {region}
+                {`Region ${region}`}
               </label>
               <div className="flex items-center gap-2">
                 <ColourSwatch hex={view.regions[region] === "" ? undefined : (chosen?.hex ?? null)} />
@@ -104,7 +104,7 @@ export function ColourBuilder({ colours, initialView }: Props) {
                   <option value="">Leave as it is</option>
                   {colours.map((c) => (
                     <option key={c.id} value={String(c.id)}>
-                      {c.id} {c.name}
+                      {`${c.id} ${c.name}`}
                     </option>
                   ))}
                 </select>

@@ -12,7 +12,7 @@ export function ColourTable({ colours }: { colours: readonly DyeColour[] }) {
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="pb-2 text-left text-sm text-slate-300">
-        {colours.length.toLocaleString("en-US")} dye colours, by id
+        {`${colours.length.toLocaleString("en-US")} dye colours, by id`}
       </caption>
       <thead>
         <tr className="border-b border-slate-700">
