@@ -9,11 +9,16 @@ import { jsonDiff } from "@/lib/documents/diff/json-diff";
 import { summarizeDiff } from "@/lib/documents/revisions/revision-summary";
 
 const TEXT = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const original = () => JSON.parse(TEXT) as Json;
+// The document's shape as these tests touch it: the loot model's nesting, other keys open.
+type Json = { [key: string]: unknown };
+type Entry = Json;
+type ItemSet = Json & { ItemEntries: Entry[] };
+type Source = Json & { ItemSets: ItemSet[] };
+type Doc = Json & { LootSources: Source[] };
+const original = () => JSON.parse(TEXT) as Doc;
 const bytes = (doc: Json | string) => Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc, null, "\t"));
 const diff = (a: Json | string, b: Json | string) => diffContents(readDiffSide(bytes(a)), readDiffSide(bytes(b)));
-const campfire = (doc: Json) => doc.LootSources[0].ItemSets[0].ItemEntries[0] as Json;
+const campfire = (doc: Doc) => doc.LootSources[0]!.ItemSets[0]!.ItemEntries[0]!;
 
 describe("loot diff", () => {
   it("an entry's weight and a removed source: exactly two changes, with chances as the loot view shows them", () => {
@@ -51,9 +56,9 @@ describe("loot diff", () => {
   it("the same settings reformatted, reordered or written as the editor writes them are no change", () => {
     const moved = original();
     moved.LootSources.reverse();
-    moved.LootSources[0].ItemSets.reverse();
+    moved.LootSources[0]!.ItemSets.reverse();
     campfire(moved); // entries in another order too
-    moved.LootSources[5].ItemSets[0].ItemEntries.reverse();
+    moved.LootSources[5]!.ItemSets[0]!.ItemEntries.reverse();
     for (const other of [JSON.stringify(original()), moved]) {
       const d = diff(TEXT, other);
       expect(d.identical).toBe(false);
@@ -70,11 +75,11 @@ describe("loot diff", () => {
     changed.Title = "Better Loot";
     changed.DifficultyValue = 5;
     changed.Map = 8;
-    const white = changed.LootSources[0];
-    white.ItemSets[1].SetWeight = 2;
+    const white = changed.LootSources[0]!;
+    white.ItemSets[1]!.SetWeight = 2;
     white.ItemSets.splice(6, 1);
-    white.ItemSets[0].ItemEntries.splice(1, 1);
-    white.ItemSets[0].ItemEntries.push({
+    white.ItemSets[0]!.ItemEntries.splice(1, 1);
+    white.ItemSets[0]!.ItemEntries.push({
       EntryWeight: 1,
       Items: [{ Class: "PrimalItem_WeaponMetalPick_C", Path: "/Game/X/Pick.Pick", Weight: 1 }],
       MinQuality: "Tier2",
@@ -102,7 +107,7 @@ describe("loot diff", () => {
     const changed = original();
     changed.Public = false;
     changed.ModSelections = { "731604991": true };
-    changed.LootSources[0].Notes = "mine";
+    changed.LootSources[0]!.Notes = "mine";
     const d = diff(TEXT, changed);
     expect(d.changes).toEqual([]);
     expect(d.json.map((j) => j.text)).toEqual([
