@@ -1,6 +1,6 @@
 /**
- * The game's dye colours, shipped as data (prisma/seed/dye-colours.csv, 227 rows: id,
- * name, hex; where it comes from is in docs/PORTAL.md#dye-colours). The ids are what
+ * The game's dye colours, shipped as data (prisma/seed/dye-colors.csv, 227 rows: id,
+ * name, hex; where it comes from: docs/CATALOGUE.md#the-files-prismaseed). The ids are what
  * `SetTargetDinoColor <region> <id>` takes. 28 colours (ids 227-254) have a name and no
  * known hex: they have no swatch, never a guessed one. Read once per process; the file is
  * part of the release, not of the database, so an operator does not edit it.
@@ -16,7 +16,7 @@ export interface DyeColour {
   hex: string | null;
 }
 
-export const DYE_COLOURS_FILE = "prisma/seed/dye-colours.csv";
+export const DYE_COLOURS_FILE = "prisma/seed/dye-colors.csv";
 
 /** The game stores a colour id in a byte; 0 is "no colour". */
 export const MAX_COLOUR_ID = 255;

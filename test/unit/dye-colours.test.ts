@@ -1,4 +1,4 @@
-// The dye colour table (prisma/seed/dye-colours.csv) and the colour builder's commands
+// The dye colour table (prisma/seed/dye-colors.csv) and the colour builder's commands
 // (lib/spawn/colour-command.ts), docs/PORTAL.md#dye-colours.
 import { describe, expect, it } from "vitest";
 import { dyeColours, parseDyeColours } from "@/lib/catalogue/dye-colours";
