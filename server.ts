@@ -41,6 +41,7 @@ import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
 import { keepCurrentRevisions } from "@/lib/documents/revisions/keep-current-revisions";
+import { startUniqueDownloadExpiry, uniqueDownloads } from "@/lib/documents/unique-downloads";
 import { appRoot } from "@/lib/server/app-root";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
@@ -73,7 +74,7 @@ Configuration comes from the environment; see README.md:
   AUTH_SECRET  MAX_BODY_BYTES
   RATE_LIMIT_PER_MINUTE  RATE_LIMIT_IP_PER_MINUTE  RATE_LIMIT_SIGNIN_PER_MINUTE  TRUST_PROXY
   RATE_LIMIT_REPORTS_PER_HOUR (20: reports per address and per reporter and hour)
-  BASE_CATALOGUE (true: load the base game's catalogue into a database that has none)
+  BASE_CATALOGUE (true: load the base game's catalogue at start: rows missing are added, the operator's changes and deletions kept)
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
   DOCUMENT_REVISIONS_KEEP (0: keep every revision of a document; N: only its newest N)
@@ -81,7 +82,6 @@ Configuration comes from the environment; see README.md:
 
 // server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
 const root = appRoot(import.meta.url);
-const BASE_CATALOGUE_FILE = "prisma/seed/base-game-engrams.csv";
 
 /** A start-up step's lines: `step` names it; text lines of the helpers become the message. */
 const stepLog = (log: Logger, step: string) => (line: string) => log.info({ step }, line);
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   // Both before listening, so a server that answers /healthz already has the catalogue.
   const baseCatalogue = cfg.BASE_CATALOGUE
     ? loadBaseCatalogue(db(), {
-        file: join(root, BASE_CATALOGUE_FILE),
+        root,
         // A load that failed is served around, not fatal: a warning an operator can alert on.
         log: (line) =>
           /NOT LOADED/.test(line)
@@ -262,6 +262,11 @@ async function main(): Promise<void> {
       ),
   );
 
+  // The trending window moves on every hour, downloads or not (lib/documents/unique-downloads.ts).
+  const stopExpiry = startUniqueDownloadExpiry(db(), (err: unknown) =>
+    log.warn({ step: "unique-downloads", error: String(err) }, "expiring last week's unique downloads failed"),
+  );
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -276,7 +281,9 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
       clearInterval(sweep);
-      void Promise.all([pulls?.stop(), webhooks?.stop()])
+      stopExpiry();
+      // The unique downloads seen in the last second are written before the database closes.
+      void Promise.all([pulls?.stop(), webhooks?.stop(), uniqueDownloads(db()).stop()])
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");

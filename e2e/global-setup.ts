@@ -29,18 +29,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Private hosts: the dashboard spec serves its pull file on 127.0.0.1. TRUST_PROXY: as
     // behind a reverse proxy, the last X-Forwarded-For entry is the client, so the sign-in
     // rate-limit spec can be a client of its own (without a proxy that header is ignored).
-    // BASE_CATALOGUE as in production: the seed holds a base-game engram, so the shipped
-    // catalogue is not loaded and the pages show exactly the seeded rows.
+    // BASE_CATALOGUE=false: the pages show exactly the seeded rows (with it, the start
+    // would take the seed for an install of the 2017 catalogue and add the rows it lacks).
     server = await startServer({
       DATABASE_URL: database.url,
       PULL_INTERVAL_SECONDS: "0",
       PULL_ALLOW_PRIVATE_HOSTS: "true",
       TRUST_PROXY: "true",
       STEAM_API_URL: steam.url,
-      BASE_CATALOGUE: "true",
+      BASE_CATALOGUE: "false",
     });
-    if (!server.logs().includes("base-game engrams present, not loaded"))
-      throw new Error(`the e2e server loaded the base catalogue over the seed:\n${server.logs()}`);
   } catch (err) {
     await steam.close();
     await database.drop();

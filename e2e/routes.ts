@@ -65,6 +65,14 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     session: "out",
     layout: false,
   },
+  { name: "colours", path: "/spawn/colors", status: 200, session: "out", layout: true },
+  {
+    name: "colours-built",
+    path: "/spawn/colors?r0=1&r1=300&r3=94&r5=254&prefix=admincheat",
+    status: 200,
+    session: "out",
+    layout: true,
+  },
   { name: "spawn-unknown-mod", path: "/spawn/?mod_id=987654321", status: 404, session: "out", layout: true },
   { name: "documents", path: "/documents", status: 200, session: "out", layout: true },
   {

@@ -25,7 +25,13 @@ Keys, as for POST /v1/engram.php:
   path (required, /Package/Name.Name), label (required), availability or environments
   (Island, Scorched, Center, Ragnarok, Abberation; comma-separated in CSV),
   can_blueprint (true/false/1/0; default true), mod_id (empty or absent: no mod, the
-  base game; otherwise a confirmed mod's workshop id).
+  base game; otherwise a confirmed mod's workshop id), kind (engram or creature;
+  default engram).
+Catalogue facts (docs/CATALOGUE.md), on rows that have a maps key:
+  maps (every official map: Island, Center, Scorched, Ragnarok, Aberration, Extinction,
+  Valguero, Genesis, CrystalIsles, Genesis2, LostIsland, Fjordur; ";" or "," between;
+  null in JSON: not known), which then gives the v1 environments; category (engrams),
+  tameable and listed_as (creatures); in JSON, null can_blueprint means not known.
 
 Every row is checked first; if any is bad, each error is printed with its row number
 (the position in a JSON array, counting from 1, or the line of a CSV file) and nothing

@@ -34,6 +34,7 @@ export const metadata: Metadata = { title: "Documents" };
 const SORTS: { sort: DocumentSort; label: string }[] = [
   { sort: "updated", label: "Recently updated" },
   { sort: "downloads", label: "Most downloaded" },
+  { sort: "trending", label: "Trending" },
 ];
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
@@ -177,6 +178,7 @@ export default async function DocumentsPage({
               doc={doc}
               authorName={names.get(doc.user_id)}
               drops={drops.get(doc.document_id)}
+              week={q.sort === "trending"}
             />
           ))}
         </ol>

@@ -10,6 +10,7 @@ import { canonicalModId } from "@/lib/mods/mod-id";
 import { classOf, isBlueprintPath, uidOf } from "@/lib/engrams/derive";
 import { parseEnvironments } from "@/lib/engrams/environments";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import { parseGameMaps, V1_MAPS_MASK } from "@/lib/catalogue/game-maps";
 
 /**
  * An engram or creature ready to be stored; canBlueprint undefined = not given (kept on
@@ -24,6 +25,23 @@ export interface EngramRecord {
   environments: number;
   canBlueprint: boolean | undefined;
   modId: string | null;
+  /** the catalogue's facts beyond v1 (operator files only); undefined: not given (kept on update) */
+  facts?: ItemFacts;
+}
+
+/**
+ * What the game's catalogue knows of an item beyond the v1 keys (docs/CATALOGUE.md),
+ * null where the data leaves it empty. category and blueprintKnown are engrams' facts;
+ * tameable and listedAs creatures'.
+ */
+export interface ItemFacts {
+  /** bit set over every official map (lib/catalogue/game-maps.ts); null: not known */
+  maps: number | null;
+  category: string | null;
+  /** false: can_blueprint is not known (the v1 column then holds the interface's default) */
+  blueprintKnown: boolean;
+  tameable: boolean | null;
+  listedAs: string | null;
 }
 
 const environments = z.unknown().transform((v, ctx) => {
@@ -119,3 +137,68 @@ export const creatureInput = z.object(itemShape).superRefine(requireEnvironments
 
 /** The input schema of a kind. */
 export const itemInput = (kind: ItemKind) => (kind === "engrams" ? engramInput : creatureInput);
+
+// The catalogue's rows (the shipped base catalogue, the operator's import): a row with a
+// `maps` key carries facts beyond v1. Its v1 environments are the v1 maps among `maps`
+// (null: not known, so none); availability or environments, when given too, must agree.
+// can_blueprint, category, tameable and listed_as may be null: not known.
+
+const gameMaps = z.unknown().transform((v, ctx) => {
+  if (v === null) return null;
+  const result = parseGameMaps(v);
+  if (result.ok) return result.mask;
+  ctx.addIssue({ code: "custom", message: result.message });
+  return z.NEVER;
+});
+
+const fact = z.string().max(100, "must be at most 100 characters").nullable().optional();
+
+const factShape = {
+  path: itemShape.path,
+  label: itemShape.label,
+  mod_id: modId,
+  availability: environments.optional(),
+  environments: environments.optional(),
+  maps: gameMaps,
+  can_blueprint: canBlueprint.nullable().optional(),
+  category: fact,
+  tameable: canBlueprint.nullable().optional(),
+  listed_as: fact,
+};
+
+type FactFields = Omit<ItemFields, "can_blueprint"> & {
+  maps: number | null;
+  can_blueprint?: boolean | null;
+  category?: string | null;
+  tameable?: boolean | null;
+  listed_as?: string | null;
+};
+
+function agreeWithMaps(e: FactFields, ctx: z.RefinementCtx): void {
+  const v1 = (e.maps ?? 0) & V1_MAPS_MASK;
+  for (const key of ["availability", "environments"] as const)
+    if (e[key] !== undefined && e[key] !== v1)
+      ctx.addIssue({ code: "custom", path: [key], message: "differs from the v1 maps among maps" });
+}
+
+const factRecord =
+  (kind: ItemKind) =>
+  (e: FactFields): EngramRecord => ({
+    ...toRecord({ ...e, environments: (e.maps ?? 0) & V1_MAPS_MASK, can_blueprint: e.can_blueprint ?? undefined }),
+    canBlueprint: kind === "engrams" ? (e.can_blueprint ?? undefined) : undefined,
+    facts: {
+      maps: e.maps,
+      category: kind === "engrams" ? (e.category ?? null) : null,
+      blueprintKnown: kind !== "engrams" || (e.can_blueprint !== null && e.can_blueprint !== undefined),
+      tameable: kind === "creatures" ? (e.tameable ?? null) : null,
+      listedAs: kind === "creatures" ? (e.listed_as ?? null) : null,
+    },
+  });
+
+const factsInputs = {
+  engrams: z.object(factShape).superRefine(agreeWithMaps).transform(factRecord("engrams")),
+  creatures: z.object(factShape).superRefine(agreeWithMaps).transform(factRecord("creatures")),
+};
+
+/** The input schema of a catalogue row (one with a `maps` key) of a kind. */
+export const itemFactsInput = (kind: ItemKind) => factsInputs[kind];

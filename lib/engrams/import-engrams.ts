@@ -10,7 +10,7 @@
 import { ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
-import { itemInput, type EngramRecord } from "@/lib/engrams/engram-input";
+import { itemFactsInput, itemInput, type EngramRecord } from "@/lib/engrams/engram-input";
 import { ITEM_KINDS, parseItemKindOr, type ItemKind } from "@/lib/engrams/item-kind";
 import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 import { saveEngrams, type SaveResult } from "@/lib/engrams/save-engrams";
@@ -31,8 +31,16 @@ export interface ValidRows {
   errors: RowError[];
 }
 
-/** `absent`: the kind of rows that name none (engrams, but for a file pushed as creatures). */
-export function validateRows(rows: EngramFileRow[], absent: ItemKind = "engrams"): ValidRows {
+/**
+ * `absent`: the kind of rows that name none (engrams, but for a file pushed as creatures).
+ * `facts`: rows with a `maps` key carry the catalogue's facts (engram-input.ts:
+ * itemFactsInput); only the operator's files do, mod files stay v1.
+ */
+export function validateRows(
+  rows: EngramFileRow[],
+  absent: ItemKind = "engrams",
+  options: { facts?: boolean } = {},
+): ValidRows {
   const records: EngramRecord[] = [];
   const rowOf: number[] = [];
   const kindOf: ItemKind[] = [];
@@ -52,7 +60,8 @@ export function validateRows(rows: EngramFileRow[], absent: ItemKind = "engrams"
       errors.push({ row, message: "kind: must be engram or creature (or left empty: engram)" });
       continue;
     }
-    const result = itemInput(kind).safeParse({ mod_id: null, ...value });
+    const schema = options.facts && "maps" in value ? itemFactsInput(kind) : itemInput(kind);
+    const result = schema.safeParse({ mod_id: null, ...value });
     if (!result.success) {
       for (const issue of result.error.issues)
         errors.push({ row, message: `${issue.path.join(".") || "value"}: ${issue.message}` });
@@ -142,7 +151,7 @@ export async function importEngrams(
   db: Db,
   options: { rows: EngramFileRow[]; onProgress?: (done: number, total: number) => void },
 ): Promise<ImportResult> {
-  const valid = validateRows(options.rows);
+  const valid = validateRows(options.rows, "engrams", { facts: true });
   if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
   const dbErrors = await checkAgainstDatabase(db, valid);
   if (dbErrors.length > 0) return { ok: false, errors: dbErrors };
@@ -168,7 +177,7 @@ export async function importEngrams(
  * part of the rows may already be written: the caller must roll back (throw).
  */
 export async function importEngramsWithin(tx: Tx, rows: EngramFileRow[]): Promise<ImportResult> {
-  const valid = validateRows(rows);
+  const valid = validateRows(rows, "engrams", { facts: true });
   if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
   const dbErrors = await checkAgainstDatabase(tx, valid);
   if (dbErrors.length > 0) return { ok: false, errors: dbErrors };

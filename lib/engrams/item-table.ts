@@ -7,7 +7,7 @@
  */
 import type { Db, Tx } from "@/lib/db/client";
 import type { Sql } from "@/lib/db/sql";
-import type { EngramRecord } from "@/lib/engrams/engram-input";
+import type { EngramRecord, ItemFacts } from "@/lib/engrams/engram-input";
 import type { ItemKind } from "@/lib/engrams/item-kind";
 
 export const OWNERSHIP = { uid: true, classKey: true, modId: true, mod: { select: { userId: true } } } as const;
@@ -33,21 +33,39 @@ export function itemTable(db: Db | Tx, kind: ItemKind): ItemTable {
   return kind === "engrams" ? db.engram : db.creature;
 }
 
+/** The fact columns of a kind (none when the record gave no facts). */
+function factColumns(kind: ItemKind, f: ItemFacts | undefined) {
+  if (!f) return {};
+  return kind === "engrams"
+    ? { maps: f.maps, category: f.category, blueprintKnown: f.blueprintKnown }
+    : { maps: f.maps, tameable: f.tameable, listedAs: f.listedAs };
+}
+
 /** New rows: engrams get can_blueprint (true unless given), creatures have none. */
 export async function createItems(db: Db | Tx, kind: ItemKind, records: EngramRecord[]): Promise<void> {
   if (kind === "engrams")
-    await db.engram.createMany({ data: records.map((r) => ({ ...r, canBlueprint: r.canBlueprint ?? true })) });
-  else await db.creature.createMany({ data: records.map(({ canBlueprint: _, ...r }) => r) });
+    await db.engram.createMany({
+      data: records.map(({ facts, ...r }) => ({
+        ...r,
+        canBlueprint: r.canBlueprint ?? true,
+        ...factColumns(kind, facts),
+      })),
+    });
+  else
+    await db.creature.createMany({
+      data: records.map(({ canBlueprint: _, facts, ...r }) => ({ ...r, ...factColumns(kind, facts) })),
+    });
 }
 
 /**
  * The update of an existing row, only where it still belongs to the same mod (a
  * concurrent delete-and-recreate by another mod must not be overwritten): 1 or 0 rows.
- * can_blueprint left out keeps the stored value.
+ * can_blueprint left out keeps the stored value, and so do facts not given.
  */
 export async function updateItem(db: Db | Tx, kind: ItemKind, record: EngramRecord): Promise<number> {
-  const { uid, canBlueprint, ...data } = record;
+  const { uid, canBlueprint, facts, ...v1 } = record;
   const where = { uid, modId: record.modId };
+  const data = { ...v1, ...factColumns(kind, facts) };
   if (kind === "creatures") return (await db.creature.updateMany({ where, data })).count;
   return (await db.engram.updateMany({ where, data: canBlueprint === undefined ? data : { ...data, canBlueprint } }))
     .count;
