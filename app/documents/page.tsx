@@ -47,6 +47,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 const SORTS: { sort: DocumentSort; label: string }[] = [
   { sort: "updated", label: "Recently updated" },
   { sort: "downloads", label: "Most downloaded" },
+  { sort: "trending", label: "Trending" },
 ];
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
@@ -186,6 +187,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
               doc={doc}
               authorName={names.get(doc.user_id)}
               drops={drops.get(doc.document_id)}
+              week={q.sort === "trending"}
             />
           ))}
         </ol>

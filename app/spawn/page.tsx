@@ -14,6 +14,7 @@
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preload } from "react-dom";
@@ -26,6 +27,10 @@ import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
 import { parseSpawnView, rowSource, type RowSource } from "@/lib/spawn/spawn-view";
+
+// Not view-link.tsx's linkStyle: a "use client" module's constants are references on the server.
+const link =
+  "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export const dynamic = "force-dynamic";
 
@@ -87,6 +92,11 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
             result.mods.map((m) => m.name),
           )}
         </h1>
+        <p className="text-sm">
+          <Link href="/spawn/colors" className={link}>
+            Dye colours and the colour builder
+          </Link>
+        </p>
         {scope.kind === "mods" && (
           <p className="flex flex-wrap gap-x-4">
             {result.mods.map((m) => (
