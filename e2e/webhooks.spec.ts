@@ -34,7 +34,8 @@ test.beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200, { "content-type": "text/plain" }).end("thanks from the e2e receiver");
+      if (req.url === "/gone") res.writeHead(410).end("this hook is gone");
+      else res.writeHead(200, { "content-type": "text/plain" }).end("thanks from the e2e receiver");
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
@@ -87,10 +88,10 @@ async function deliveredTests(page: Page, n: number) {
 }
 
 /** Makes a webhook through the dashboard's form; its id and secret. */
-async function makeWebhook(page: Page, description: string) {
+async function makeWebhook(page: Page, description: string, path = "/hook") {
   await page.goto("/dashboard/webhooks");
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
-  await page.getByLabel("URL").fill(`${receiverUrl}/hook`);
+  await page.getByLabel("URL").fill(`${receiverUrl}${path}`);
   await page.getByRole("checkbox", { name: "document.published" }).check();
   await page.getByRole("checkbox", { name: "catalogue.changed" }).check();
   await page.getByLabel("Description").fill(description);
@@ -162,6 +163,33 @@ for (const width of [1280, 390]) {
     await context.close();
   });
 }
+
+test("a webhook the service disabled says why on its page and in the list, and can be enabled again", async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, 390);
+  await makeWebhook(page, "Gone hook", "/gone");
+  await page.getByRole("button", { name: "Send test event" }).click();
+  // A 410 Gone disables the webhook at once (docs/WEBHOOKS.md, "Delivery and retries").
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("webhook-state")).toContainText("Disabled:", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const reason = (await page.getByTestId("webhook-state").textContent())!.replace("Disabled: ", "");
+  expect(reason).toMatch(/410/);
+  const entry = page.getByTestId("delivery").first();
+  await entry.getByText("Attempts and answers").click();
+  await expect(entry).toContainText("HTTP 410");
+  await expect(entry).toContainText("this hook is gone");
+  await page.getByRole("link", { name: "All webhooks" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Gone hook" })).toContainText(`Disabled: ${reason}`);
+  await page.getByRole("link", { name: "Gone hook" }).click();
+  await page.getByRole("button", { name: "Enable webhook" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Enabled" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("webhook-state")).toHaveText("Enabled");
+  await context.close();
+});
 
 test("a stranger can neither see nor change someone's webhook, signed in or not", async ({ browser }) => {
   test.setTimeout(120_000);
