@@ -199,9 +199,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             search={matches}
             errors={errors}
             filtered={
-              maps !== 0 ||
-              modFilter.length > 0 ||
-              (tab === "items" ? bp !== "all" || category >= 0 : tameable)
+              maps !== 0 || modFilter.length > 0 || (tab === "items" ? bp !== "all" || category >= 0 : tameable)
             }
             hrefFor={hrefFor}
             onChange={change}

@@ -116,7 +116,12 @@ export function SpawnControls({
             value={categoryToParam(view.category) ?? ""}
             onChange={(cat) =>
               onChange({
-                category: cat === "" ? -1 : cat === "unknown" ? NO_CATEGORY : ITEM_CATEGORIES.findIndex((c) => c.key === cat) + 1,
+                category:
+                  cat === ""
+                    ? -1
+                    : cat === "unknown"
+                      ? NO_CATEGORY
+                      : ITEM_CATEGORIES.findIndex((c) => c.key === cat) + 1,
               })
             }
             className="max-w-[20rem]"
@@ -130,7 +135,9 @@ export function SpawnControls({
               ) : null,
             )}
             {(facetCounts[NO_CATEGORY] || view.category === NO_CATEGORY) && (
-              <option value="unknown">Not categorised ({(facetCounts[NO_CATEGORY] ?? 0).toLocaleString("en-US")})</option>
+              <option value="unknown">
+                Not categorised ({(facetCounts[NO_CATEGORY] ?? 0).toLocaleString("en-US")})
+              </option>
             )}
           </SelectField>
         )}

@@ -6,13 +6,7 @@
  * Command options do not change which rows show: only the search and filters do.
  */
 import { useEffect, useMemo } from "react";
-import {
-  categoryCounts,
-  mapCounts,
-  tameableCount,
-  type SpawnMod,
-  type SpawnRow,
-} from "@/lib/spawn/spawn-filter";
+import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { SpawnPageData } from "@/lib/spawn/spawn-page";
 import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/spawn/spawn-search";
 import type { SpawnView } from "@/lib/spawn/spawn-view";

@@ -63,7 +63,8 @@ function difficultyOf(className: string, label: string): number {
 export function creatureFacet(c: CreatureFacts): number {
   const tame = c.tameable === null ? 0 : c.tameable ? 2 : 1;
   const variant = CREATURE_VARIANTS.findIndex((v) => v.key === creatureVariant(c));
-  const difficulty = variant === CREATURE_VARIANTS.findIndex((v) => v.key === "boss") ? difficultyOf(c.className, c.label) : 0;
+  const difficulty =
+    variant === CREATURE_VARIANTS.findIndex((v) => v.key === "boss") ? difficultyOf(c.className, c.label) : 0;
   return tame | (variant << 2) | (difficulty << 6);
 }
 

@@ -37,7 +37,8 @@ export function emptyCatalogueNotice(tab: SpawnTab, scope: SpawnScope, mods: rea
   const names = orList(mods.map((m) => m.name));
   const noun = `${tabNoun(tab)}s`;
   if (scope.kind === "mods") return `${names} ${mods.length > 1 ? "list" : "lists"} no ${noun} yet.`;
-  if (scope.kind === "base") return `The base game's ${noun} are not loaded: the operator has not loaded the catalogue.`;
+  if (scope.kind === "base")
+    return `The base game's ${noun} are not loaded: the operator has not loaded the catalogue.`;
   return `No ${noun} are listed yet.`;
 }
 

@@ -86,7 +86,7 @@ export function checkCommandOptions(
       kind: view.kind,
       quantity: quantity.value,
       quality: quality.value,
-      player: player?.ok ? player.value : null,
+      ...(player?.ok ? { player: player.value } : {}),
     },
     errors,
   };

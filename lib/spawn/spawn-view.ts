@@ -113,8 +113,7 @@ export function mapsToParam(mask: number): string {
     .join(",");
 }
 
-const summonOf = (value: string | undefined): Summon =>
-  value === "tamed" || value === "forcetame" ? value : "wild";
+const summonOf = (value: string | undefined): Summon => (value === "tamed" || value === "forcetame" ? value : "wild");
 
 /** Lenient: an unknown choice falls back to its default; numbers are kept as typed (the page says what is wrong with them). */
 export function parseSpawnView(query: Query): SpawnView {
