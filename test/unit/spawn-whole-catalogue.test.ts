@@ -129,7 +129,8 @@ describe("commands for other players and platforms", () => {
     expect(bad.errors.player).toMatch(/whole number/);
     // A GFI code gives only to the admin: for a player the full command stands, saying why.
     const gfi = viewCommands({ ...DEFAULT_VIEW, form: "gfi", giveTo: "player", player: "7" }).commandOf!;
-    expect(gfi([...row, "lpic"])).toEqual({
+    const coded: SpawnRow = ["Metal Pick", "PrimalItem_WeaponMetalPick_C", "/Game/P.P", 1, true, -1, 1, "lpic"];
+    expect(gfi(coded)).toEqual({
       command: `cheat GiveItemToPlayer 7 "Blueprint'/Game/P.P'" 1 0 false`,
       note: GFI_ONLY_TO_ME,
     });
