@@ -41,6 +41,7 @@ import { migrate } from "@/lib/db/migrate";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
 import { keepCurrentRevisions } from "@/lib/documents/revisions/keep-current-revisions";
+import { startUniqueDownloadExpiry, uniqueDownloads } from "@/lib/documents/unique-downloads";
 import { appRoot } from "@/lib/server/app-root";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
@@ -261,6 +262,11 @@ async function main(): Promise<void> {
       ),
   );
 
+  // The trending window moves on every hour, downloads or not (lib/documents/unique-downloads.ts).
+  const stopExpiry = startUniqueDownloadExpiry(db(), (err: unknown) =>
+    log.warn({ step: "unique-downloads", error: String(err) }, "expiring last week's unique downloads failed"),
+  );
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -275,7 +281,9 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
       clearInterval(sweep);
-      void Promise.all([pulls?.stop(), webhooks?.stop()])
+      stopExpiry();
+      // The unique downloads seen in the last second are written before the database closes.
+      void Promise.all([pulls?.stop(), webhooks?.stop(), uniqueDownloads(db()).stop()])
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");

@@ -13,6 +13,11 @@ const DESTINATIONS = [
     text: "Every item's and creature's admin command, for one mod or all of them: filter by map, set quantity, quality or level, copy with one click.",
   },
   {
+    href: "/spawn/colors",
+    title: "Dye colours",
+    text: "Every colour id with its swatch, and a builder for the SetTargetDinoColor commands that colour a creature.",
+  },
+  {
     href: "/documents",
     title: "Documents",
     text: "Loot, crafting and server presets shared by Beacon users, ready to download, with their Game.ini lines.",

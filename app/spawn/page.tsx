@@ -14,16 +14,23 @@
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preload } from "react-dom";
 import { ReportLink } from "@/components/moderation/report-link";
 import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
 import { parseSpawnView, rowSource, type RowSource } from "@/lib/spawn/spawn-view";
+
+// Not view-link.tsx's linkStyle: a "use client" module's constants are references on the server.
+const link =
+  "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export const dynamic = "force-dynamic";
 
@@ -56,7 +63,12 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
     scope,
     result.mods.map((m) => m.name),
   )}${view.tab === "creatures" ? ": creatures" : ""}`;
-  return { title: q ? `${title} matching “${q}”` : title };
+  // One mod's page names that mod's feed of catalogue changes.
+  const alternates =
+    scope.kind === "mods" && scope.ids.length === 1
+      ? feedAlternate(config().BASE_URL, feedPaths.mod(scope.ids[0]!), `${title}: catalogue changes`)
+      : undefined;
+  return { title: q ? `${title} matching “${q}”` : title, alternates };
 }
 
 export default async function SpawnPage({ searchParams }: { searchParams: SearchParams }) {
@@ -80,6 +92,11 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
             result.mods.map((m) => m.name),
           )}
         </h1>
+        <p className="text-sm">
+          <Link href="/spawn/colors" className={link}>
+            Dye colours and the colour builder
+          </Link>
+        </p>
         {scope.kind === "mods" && (
           <p className="flex flex-wrap gap-x-4">
             {result.mods.map((m) => (

@@ -1,16 +1,19 @@
 /** One document in the /documents list. */
 import Link from "next/link";
 import type { DocumentJson } from "@/lib/documents/document-json";
-import { formatCount } from "@/lib/portal/format";
 import { AuthorLink } from "./author-link";
+import { DownloadCounts } from "./download-counts";
 import { LastUpdated } from "./last-updated";
 
 export function DocumentRow({
   doc,
   authorName,
   drops,
+  week = false,
 }: {
   doc: DocumentJson;
+  /** show the last 7 days' unique downloads too (the trending sort) */
+  week?: boolean;
   authorName?: string | null;
   /** the searched-for items it drops (why it matched when its words do not say) */
   drops?: string[];
@@ -38,7 +41,13 @@ export function DocumentRow({
         <span>
           updated <LastUpdated value={doc.last_updated} />
         </span>
-        <span data-downloads={doc.download_count}>{formatCount(doc.download_count)} downloads</span>
+        <span
+          data-downloads={doc.download_count}
+          data-unique-downloads={doc.unique_downloads}
+          data-trending={doc.unique_downloads_7d}
+        >
+          <DownloadCounts doc={doc} week={week} />
+        </span>
       </p>
     </li>
   );

@@ -5,12 +5,15 @@
  * per 500 documents, whatever the number of downloads. Each download is answered after
  * that batch committed, so a download answered 200 is counted, also if the process is
  * killed right after (test/api/crash-safety.test.ts), and counted once: a round that
- * fails is rolled back whole, and one that lost a deadlock runs again whole.
+ * fails is rolled back whole, and one that lost a deadlock runs again whole. Given the
+ * client's address, a counted download is also one for the unique counts
+ * (lib/documents/unique-downloads.ts), which share their writes their own way.
  */
 import { chunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import type { Sql } from "@/lib/db/sql";
+import { uniqueDownloads } from "./unique-downloads";
 
 export interface CountedDownload {
   name: string;
@@ -50,8 +53,11 @@ async function addDownloads(sql: Sql, counts: Map<string, number>): Promise<Map<
   return out;
 }
 
-/** Counts one download of `id`; its name and version, or null when no document has this id. */
-export async function countDownload(db: Db, id: string): Promise<CountedDownload | null> {
+/**
+ * Counts one download of `id` (by the client at `client`, the address the rate limits
+ * see); its name and version, or null when no document has this id.
+ */
+export async function countDownload(db: Db, id: string, client?: string): Promise<CountedDownload | null> {
   let round = pending.get(db);
   if (!round) {
     const fresh: Round = { counts: new Map() };
@@ -63,5 +69,7 @@ export async function countDownload(db: Db, id: string): Promise<CountedDownload
     pending.set(db, (round = fresh));
   }
   round.counts.set(id, (round.counts.get(id) ?? 0) + 1);
-  return (await round.result!).get(id) ?? null;
+  const counted = (await round.result!).get(id) ?? null;
+  if (counted && client !== undefined) uniqueDownloads(db).record(id, client);
+  return counted;
 }

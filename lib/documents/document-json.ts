@@ -11,6 +11,14 @@ export interface DocumentJson {
   download_count: number;
   last_updated: string;
   resource_url: string;
+  /**
+   * Extension (docs/API.md, "Unique downloads"), only when asked for (`stats`): downloads
+   * by distinct client networks, one per network per 10 minutes, since the server
+   * counted them
+   */
+  unique_downloads?: number;
+  /** Extension, with `stats`: unique downloads in the last 7 days (the "trending" sort) */
+  unique_downloads_7d?: number;
 }
 
 /** The columns a metadata reply needs; never the content (it lives in another table). */
@@ -22,6 +30,8 @@ export const documentMetadataSelect = {
   revision: true,
   downloadCount: true,
   lastUpdated: true,
+  uniqueDownloads: true,
+  uniqueDownloads7d: true,
 } as const;
 
 export interface DocumentMetadataRow {
@@ -32,6 +42,8 @@ export interface DocumentMetadataRow {
   revision: number;
   downloadCount: number;
   lastUpdated: Date;
+  uniqueDownloads: number;
+  uniqueDownloads7d: number;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
@@ -48,8 +60,12 @@ export function documentResourceUrl(baseUrl: string, documentId: string): string
   return `${baseUrl}/v1/document.php/${documentId}`;
 }
 
-export function documentJson(row: DocumentMetadataRow, baseUrl: string): DocumentJson {
-  return {
+/**
+ * The interface's metadata; with `stats`, the unique download counts after its keys
+ * (a v1 client never asks for them, so it never sees them).
+ */
+export function documentJson(row: DocumentMetadataRow, baseUrl: string, stats = false): DocumentJson {
+  const json: DocumentJson = {
     document_id: row.id,
     user_id: row.userId,
     name: row.name,
@@ -59,4 +75,9 @@ export function documentJson(row: DocumentMetadataRow, baseUrl: string): Documen
     last_updated: formatLastUpdated(row.lastUpdated),
     resource_url: documentResourceUrl(baseUrl, row.id),
   };
+  if (stats) {
+    json.unique_downloads = row.uniqueDownloads;
+    json.unique_downloads_7d = row.uniqueDownloads7d;
+  }
+  return json;
 }

@@ -20,7 +20,10 @@ import { catalogueItemKeys, parseItemQuery } from "@/lib/loot/item-keys";
 import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
 
-export type DocumentSort = "updated" | "downloads";
+/** "trending": unique downloads in the last 7 days (lib/documents/unique-downloads.ts) */
+export type DocumentSort = "updated" | "downloads" | "trending";
+const SORTS: readonly DocumentSort[] = ["updated", "downloads", "trending"];
+const LIST_SORT = { updated: "last_updated", downloads: "download_count", trending: "trending" } as const;
 export const DOCUMENTS_PER_PAGE = 20;
 
 export interface DocumentListQuery {
@@ -80,7 +83,7 @@ export function parseDocumentListQuery(
   const item = first(query.item)?.trim();
   const itemOk = item ? parseItemQuery(item) !== undefined : false;
   return {
-    sort: first(query.sort) === "downloads" ? "downloads" : "updated",
+    sort: SORTS.find((s) => s === first(query.sort)) ?? "updated",
     author: author && isUuid(author) ? author.toLowerCase() : undefined,
     badAuthor: author && !isUuid(author) ? author : undefined,
     q: q || undefined,
@@ -155,11 +158,12 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
       db.document.count({ where }),
       listDocuments(db, {
         userId: q.author,
-        sort: q.sort === "downloads" ? "download_count" : "last_updated",
+        sort: LIST_SORT[q.sort],
         direction: "desc",
         count: DOCUMENTS_PER_PAGE,
         offset,
         baseUrl,
+        stats: true,
       }),
     ]);
     result = { documents, total };

@@ -59,8 +59,9 @@ function account(bytes: number): void {
   }
 }
 
-export async function downloadDocument(db: Db, id: string): Promise<Download> {
-  const doc = await countDownload(db, id);
+/** `client`: the downloader's address, for the unique counts (lib/documents/unique-downloads.ts). */
+export async function downloadDocument(db: Db, id: string, client?: string): Promise<Download> {
+  const doc = await countDownload(db, id, client);
   if (!doc) throw notFound("No document has this id.", { document_id: id });
   const key = `${id}/${doc.revision}/${doc.lastUpdated.getTime()}`;
   let entry = cache.entries.get(key);

@@ -9,12 +9,18 @@ import type { ListOptions } from "./list-query";
 import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
 import { cachedAtVersion, sharedCache } from "@/lib/cache/versioned-cache";
 
+const SORT_COLUMNS = {
+  last_updated: "lastUpdated",
+  download_count: "downloadCount",
+  trending: "uniqueDownloads7d",
+} as const satisfies Record<ListOptions["sort"], keyof typeof documentMetadataSelect>;
+
 /** OFFSET beyond a 32-bit integer cannot match any row; answer without asking. */
 const MAX_OFFSET = 2 ** 31 - 1;
 
 export async function listDocuments(db: Db, options: ListOptions & { baseUrl: string }): Promise<DocumentJson[]> {
   if (options.count === 0 || options.offset > MAX_OFFSET) return [];
-  const column = options.sort === "download_count" ? "downloadCount" : "lastUpdated";
+  const column = SORT_COLUMNS[options.sort];
   const rows = await db.document.findMany({
     where: options.userId === undefined ? {} : { userId: options.userId },
     orderBy: [{ [column]: options.direction }, { id: options.direction }],
@@ -22,7 +28,7 @@ export async function listDocuments(db: Db, options: ListOptions & { baseUrl: st
     skip: options.offset,
     select: documentMetadataSelect,
   });
-  return rows.map((row) => documentJson(row, options.baseUrl));
+  return rows.map((row) => documentJson(row, options.baseUrl, options.stats));
 }
 
 const listBodies = sharedCache<CachedBody>("document_lists", { maxBytes: 8 << 20, sizeOf: bodyBytes });
@@ -36,6 +42,7 @@ export function documentListBody(db: Db, options: ListOptions & { baseUrl: strin
     options.count,
     options.offset,
     options.baseUrl,
+    options.stats ?? false,
   ]);
   return cachedAtVersion(db, "documents", listBodies, key, async () =>
     prepareBody(JSON.stringify(await listDocuments(db, options))),

@@ -27,7 +27,13 @@ import { providerOf, type Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
 import { fts5Query, type SearchText, type SearchTerm } from "./search-text";
 
-export type SearchSort = "updated" | "downloads";
+export type SearchSort = "updated" | "downloads" | "trending";
+
+const ORDER_BY: Record<SearchSort, string> = {
+  updated: "d.last_updated DESC, d.id DESC",
+  downloads: "d.download_count DESC, d.id DESC",
+  trending: "d.unique_downloads_7d DESC, d.id DESC",
+};
 
 export interface SearchOptions {
   text: SearchText;
@@ -129,14 +135,12 @@ async function countMatches(db: Db, o: SearchOptions): Promise<number> {
 export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchResult> {
   const total = await countMatches(db, o);
   if (total === 0 || o.count === 0 || o.offset >= total || o.offset > MAX_OFFSET) return { documents: [], total };
-  const order = Prisma.raw(
-    o.sort === "downloads" ? "d.download_count DESC, d.id DESC" : "d.last_updated DESC, d.id DESC",
-  );
+  const order = Prisma.raw(ORDER_BY[o.sort]);
   const page =
     total <= (o.sortMatchesUpTo ?? SORT_MATCHES_UP_TO)
       ? await db.$queryRaw<
           { id: string }[]
-        >`WITH m AS MATERIALIZED (SELECT d.id, d.last_updated, d.download_count FROM documents d ${conditions(db, o)})
+        >`WITH m AS MATERIALIZED (SELECT d.id, d.last_updated, d.download_count, d.unique_downloads_7d FROM documents d ${conditions(db, o)})
           SELECT d.id FROM m d ORDER BY ${order} LIMIT ${o.count} OFFSET ${o.offset}`
       : await db.$queryRaw<
           { id: string }[]
@@ -148,7 +152,7 @@ export async function searchDocuments(db: Db, o: SearchOptions): Promise<SearchR
   // A row deleted between the two reads is simply left out of this page.
   const documents = ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [documentJson(row, o.baseUrl)] : [];
+    return row ? [documentJson(row, o.baseUrl, true)] : [];
   });
   return { documents, total };
 }

@@ -119,6 +119,7 @@ function compile(ranges: readonly AddressRange[], width: 32 | 128): Compiled[] {
 
 const refusedV4 = compile(REFUSED_IPV4, 32);
 const carryingV4 = compile(IPV4_CARRYING_IPV6, 128);
+const ipv4Mapped = carryingV4.find((r) => r.range === "::ffff:0:0/96")!;
 const refusedV6 = compile(REFUSED_IPV6, 128);
 const [globalUnicast] = compile([GLOBAL_UNICAST_IPV6], 128) as [Compiled];
 const within = (value: bigint) => (r: Compiled) => value >> r.shift === r.prefix;
@@ -137,13 +138,36 @@ function judgeIpv6(value: bigint): AddressVerdict {
   return { allowed: true };
 }
 
-/** Whether a literal IP address (IPv6 with or without brackets or zone) may be reached, and if not why. */
-export function judgeAddress(address: string): AddressVerdict {
+/** A literal IP address as a number: 32 bits for IPv4, 128 for IPv6. */
+export interface ParsedAddress {
+  family: 4 | 6;
+  value: bigint;
+}
+
+/**
+ * A literal IP address (IPv6 with or without brackets or zone, any textual form node:net
+ * accepts) as its family and value; null when it is not one. The one parser of the
+ * service's address code: the guard below and the download counts' prefixes
+ * (lib/net/address-prefix.ts) read addresses the same way.
+ */
+export function parseAddress(address: string): ParsedAddress | null {
   const plain = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const family = isIP(plain);
-  if (family === 4) return judgeIpv4(ipv4Value(plain));
-  if (family === 6) return judgeIpv6(ipv6Value(plain.toLowerCase()));
-  return { allowed: false, range: "-", reason: "not an IP address" };
+  if (family === 4) return { family, value: ipv4Value(plain) };
+  if (family === 6) return { family, value: ipv6Value(plain.toLowerCase()) };
+  return null;
+}
+
+/** True when this IPv6 value is an IPv4-mapped address (::ffff:a.b.c.d): a dual-stack socket's view of an IPv4 peer. */
+export function isIpv4Mapped(value: bigint): boolean {
+  return within(value)(ipv4Mapped);
+}
+
+/** Whether a literal IP address (IPv6 with or without brackets or zone) may be reached, and if not why. */
+export function judgeAddress(address: string): AddressVerdict {
+  const parsed = parseAddress(address);
+  if (!parsed) return { allowed: false, range: "-", reason: "not an IP address" };
+  return parsed.family === 4 ? judgeIpv4(parsed.value) : judgeIpv6(parsed.value);
 }
 
 /** True when the literal IP address is one the service must never reach. */

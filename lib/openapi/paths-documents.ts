@@ -21,6 +21,15 @@ const metadata = {
   last_updated: "2026-11-21 08:00:00+0000",
   resource_url: `${EXAMPLE.baseUrl}/v1/document.php/${EXAMPLE.documentId}`,
 };
+const metadataWithStats = { ...metadata, unique_downloads: 5, unique_downloads_7d: 2 };
+const statsParameter = (values: Record<string, string>) =>
+  query(
+    "stats",
+    "Extension: present (no value): each metadata object also carries unique_downloads and unique_downloads_7d (DocumentMetadata). A v1 client never sends it and never sees them.",
+    { type: "string" },
+    values,
+    true,
+  );
 const metadataList = { type: "array", items: schemaRef("DocumentMetadata") };
 const revisionExample = {
   revision: 1,
@@ -45,9 +54,9 @@ export const documentPaths: Record<string, PathItem> = {
         query("user_id", "Only this user's documents.", { type: "string", format: "uuid" }, { byUser: EXAMPLE.userId }),
         query(
           "sort",
-          "Sort key.",
-          { type: "string", enum: ["last_updated", "download_count"], default: "last_updated" },
-          { byUser: "download_count" },
+          "Sort key. Extension: trending, unique downloads in the last 7 days (unique_downloads_7d), ties by document_id as for the others.",
+          { type: "string", enum: ["last_updated", "download_count", "trending"], default: "last_updated" },
+          { byUser: "download_count", trending: "trending" },
         ),
         query(
           "direction",
@@ -62,8 +71,12 @@ export const documentPaths: Record<string, PathItem> = {
           { newest: "10", byUser: "10" },
         ),
         query("offset", "Skip this many.", { type: "integer", minimum: 0, default: 0 }, { byUser: "0" }),
+        statsParameter({ trending: "" }),
       ],
-      responses: { "200": jsonOk("Document metadata.", metadataList, { page: [metadata] }), ...errors() },
+      responses: {
+        "200": jsonOk("Document metadata.", metadataList, { page: [metadata], trending: [metadataWithStats] }),
+        ...errors(),
+      },
     },
     post: {
       operationId: "publishDocuments",
@@ -90,7 +103,7 @@ export const documentPaths: Record<string, PathItem> = {
       operationId: "getDocuments",
       summary: "Download a document, or get metadata",
       description:
-        'One id without simple: the content as published (application/octet-stream, Content-Disposition attachment; filename="<name>.beacon" plus filename*), counted as a download. With ?simple, or several ids: JSON metadata, not counted (several: an array of those found).',
+        'One id without simple: the content as published (application/octet-stream, Content-Disposition attachment; filename="<name>.beacon" plus filename*), counted as a download. With ?simple, or several ids: JSON metadata, not counted (several: an array of those found). Extension: with ?stats the metadata carries the unique download counts (one id with ?stats alone: its metadata, as with simple).',
       tags: ["Documents"],
       parameters: [
         pathIds("document_ids", "One document id, or several comma-separated.", {
@@ -100,8 +113,10 @@ export const documentPaths: Record<string, PathItem> = {
           revisions: EXAMPLE.documentId,
           oldRevision: EXAMPLE.documentId,
           diff: EXAMPLE.documentId,
+          stats: EXAMPLE.documentId,
         }),
         query("simple", "Present (no value): metadata instead of content.", { type: "string" }, { metadata: "" }, true),
+        statsParameter({ stats: "" }),
         query(
           "revisions",
           "Extension, one id: present (no value): the document's kept revisions, newest first (DocumentRevision), not counted.",
@@ -153,7 +168,11 @@ export const documentPaths: Record<string, PathItem> = {
                   schemaRef("RevisionDiff"),
                 ],
               },
-              examples: { metadata: { value: metadata }, revisions: { value: [revisionExample] } },
+              examples: {
+                metadata: { value: metadata },
+                stats: { value: metadataWithStats },
+                revisions: { value: [revisionExample] },
+              },
             },
           },
         },

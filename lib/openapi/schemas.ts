@@ -380,6 +380,18 @@ export const schemas: Record<string, JsonSchema> = {
         description: "YYYY-MM-DD HH:MM:SS+0000 (UTC).",
       },
       resource_url: url("BASE_URL/v1/document.php/<document_id>: the content."),
+      unique_downloads: {
+        type: "integer",
+        minimum: 0,
+        description:
+          "Extension, only with ?stats: downloads by distinct client networks (an IPv4 /24, an IPv6 /56), one per network per document per 10 minutes, since the server counted them. download_count still counts every download.",
+      },
+      unique_downloads_7d: {
+        type: "integer",
+        minimum: 0,
+        description:
+          "Extension, only with ?stats: unique downloads in the last 7 days (to the hour); sort=trending orders by it.",
+      },
     },
   },
   DocumentContent: {

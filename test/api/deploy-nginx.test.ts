@@ -287,6 +287,63 @@ describe.runIf(nginxBinary !== null)("deployment behind nginx (deploy/nginx/beac
     }
   });
 
+  it("counts 1,000 downloads from three clients: download_count +1,000, unique downloads +3, and both instances agree", async () => {
+    const who = await registerUser(proxy.url);
+    const id = randomUUID();
+    const published = await client(proxy.url, who).request("POST", "/v1/document.php", {
+      body: { Identifier: id, Title: "Popular" },
+    });
+    expect(published.status).toBe(200);
+    const stats = async (url: string) =>
+      JSON.parse((await requestFrom(url, `/v1/document.php/${id}?simple&stats`, "127.0.0.1")).body.toString()) as {
+        download_count: number;
+        unique_downloads: number;
+        unique_downloads_7d: number;
+      };
+    expect(await stats(proxy.url)).toMatchObject({ download_count: 0, unique_downloads: 0 });
+
+    // Three clients on three /24 networks as nginx sees them (it passes each on in
+    // X-Forwarded-For); six at a time, so least_conn gives each client to both instances.
+    const clients = ["127.0.0.4", "127.0.1.4", "127.0.2.4"];
+    const before = proxy.accessLog().length;
+    const statuses: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < 1000) {
+          const i = next++;
+          statuses.push((await requestFrom(proxy.url, `/v1/document.php/${id}`, clients[i % 3]!)).status);
+        }
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1000);
+    await sleep(200);
+    const downloads = proxy
+      .accessLog()
+      .slice(before)
+      .filter((l) => l.includes(`"GET /v1/document.php/${id} `));
+    expect(downloads).toHaveLength(1000);
+    for (const c of clients)
+      expect(answeredBy(downloads.filter((l) => l.startsWith(`${c} `))), c).toEqual(
+        new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]),
+      );
+
+    // Each instance sends the networks it saw about once a second; the database counts each once.
+    const deadline = Date.now() + 10_000;
+    while ((await stats(a.url)).unique_downloads < 3 && Date.now() < deadline) await sleep(100);
+    await sleep(2500);
+    const [viaA, viaB, viaProxy] = [await stats(a.url), await stats(b.url), await stats(proxy.url)];
+    expect(viaA).toMatchObject({ download_count: 1000, unique_downloads: 3, unique_downloads_7d: 3 });
+    expect(viaB).toEqual(viaA);
+    expect(viaProxy).toEqual(viaA);
+    // The v1 reply is the interface's, with the same count.
+    const plain = JSON.parse(
+      (await requestFrom(proxy.url, `/v1/document.php/${id}?simple`, "127.0.0.1")).body.toString(),
+    );
+    expect(plain).not.toHaveProperty("unique_downloads");
+    expect(plain.download_count).toBe(1000);
+  });
+
   it("routes around a SIGKILLed instance: no GET fails", async () => {
     const who = await registerUser(proxy.url);
     const mod = await confirmModOn(proxy.url, who);

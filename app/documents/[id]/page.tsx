@@ -10,6 +10,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AuthorLink } from "@/components/documents/author-link";
 import { ContentSummary } from "@/components/documents/content-summary";
+import { DownloadCounts } from "@/components/documents/download-counts";
 import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
@@ -17,6 +18,7 @@ import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
+import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
@@ -24,7 +26,6 @@ import { lootItemKeys } from "@/lib/loot/item-keys";
 import { mapNames } from "@/lib/loot/maps";
 import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/document-loot";
 import { summarizeContent } from "@/lib/documents/document-summary";
-import { formatCount } from "@/lib/portal/format";
 import { lootView } from "@/lib/documents/loot-view";
 import { parseRevision } from "@/lib/documents/game-ini-export";
 import { revisionUrl } from "@/lib/documents/revisions/revision-json";
@@ -43,13 +44,18 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const documentFor = cache(async (id: string) => {
   if (!isUuid(id)) return undefined;
-  const [doc] = await findDocuments(db(), { ids: [id.toLowerCase()], baseUrl: config().BASE_URL });
+  const [doc] = await findDocuments(db(), { ids: [id.toLowerCase()], baseUrl: config().BASE_URL, stats: true });
   return doc;
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const doc = await documentFor((await params).id);
-  return { title: doc ? doc.name : "Document not found" };
+  if (!doc) return { title: "Document not found" };
+  // The author's feed: where this document's next revision will show.
+  return {
+    title: doc.name,
+    alternates: feedAlternate(config().BASE_URL, feedPaths.author(doc.user_id), "This author's documents"),
+  };
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -135,7 +141,9 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           <LastUpdated value={doc.last_updated} />
         </dd>
         <dt className="text-slate-400">Downloads</dt>
-        <dd data-testid="download-count">{formatCount(doc.download_count)}</dd>
+        <dd>
+          <DownloadCounts doc={doc} week />
+        </dd>
         {loot && (
           <>
             <dt className="text-slate-400">Maps</dt>

@@ -5,7 +5,10 @@
  * Extensions a v1 client never sends (docs/API.md, "Document revisions"): on one id,
  * `?revisions` lists its kept revisions, `?revision=N` downloads one, `?diff[&from=N][&to=M]`
  * tells what changed between two (lib/documents/revisions/revision-diff); a signed POST with
- * `?restore=N` restores one. Without these parameters every reply is the interface's.
+ * `?restore=N` restores one. And (docs/API.md, "Unique downloads") `stats` adds the unique
+ * download counts to metadata replies (on one id it asks for the metadata, like `simple`),
+ * and the listing takes `sort=trending`. Without these parameters every reply is the
+ * interface's.
  */
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
@@ -28,12 +31,16 @@ import { restoreRevision } from "@/lib/documents/revisions/restore-revision";
 import { revisionJson } from "@/lib/documents/revisions/revision-json";
 import { listRevisions } from "@/lib/documents/revisions/revision-store";
 import { naturalParameter } from "@/lib/api/query-params";
+import { clientAddress } from "@/lib/rate-limit/api-limits";
 import { isUuid, requireUuids } from "@/lib/uuid";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
 
+/** The downloader, as the rate limits see them: what the unique download counts count. */
+const downloader = (ctx: RequestContext) => clientAddress(ctx.req, config().TRUST_PROXY);
+
 async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
-  const { name, content, original } = await downloadDocument(db(), id);
+  const { name, content, original } = await downloadDocument(db(), id, downloader(ctx));
   const headers = {
     "content-type": "application/octet-stream",
     "content-disposition": contentDisposition(name),
@@ -71,7 +78,7 @@ async function getExtension(ctx: RequestContext, ids: string[], parameter: (type
     return jsonResponse(await diffRevisions(db(), { documentId: id, from: number("from"), to: number("to"), baseUrl }));
   }
   const revision = naturalParameter(ctx.query, "revision", 0, MAX_REVISION, 1);
-  const { name, bytes } = await downloadRevision(db(), id, revision);
+  const { name, bytes } = await downloadRevision(db(), id, revision, downloader(ctx));
   return {
     status: 200,
     headers: { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name) },
@@ -91,8 +98,9 @@ export const documentEndpoint: Endpoint = {
         const ids = requireUuids(ctx.pathIds, "Document");
         const extension = GET_EXTENSIONS.find((p) => ctx.query.has(p));
         if (extension) return getExtension(ctx, ids, extension);
-        if (ids.length === 1 && !ctx.query.has("simple")) return download(ctx, ids[0]!);
-        const found = await findDocuments(db(), { ids, baseUrl });
+        const stats = ctx.query.has("stats");
+        if (ids.length === 1 && !ctx.query.has("simple") && !stats) return download(ctx, ids[0]!);
+        const found = await findDocuments(db(), { ids, baseUrl, stats });
         if (found.length === 0)
           throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", {
             document_ids: ids,

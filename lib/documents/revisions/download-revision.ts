@@ -14,6 +14,8 @@ export async function downloadRevision(
   db: Db,
   documentId: string,
   revision: number,
+  /** the downloader's address, for the unique counts */
+  client?: string,
 ): Promise<{ name: string; bytes: Buffer }> {
   // Only an existing revision counts as a download.
   if (!(await findRevision(db, documentId, revision)))
@@ -21,7 +23,7 @@ export async function downloadRevision(
       document_id: documentId,
       revision,
     });
-  const doc = await countDownload(db, documentId);
+  const doc = await countDownload(db, documentId, client);
   const found = doc && (await readRevision(db, documentId, revision));
   if (!doc || !found) throw notFound("No document has this id.", { document_id: documentId });
   return { name: revisionFileName(doc.name, revision), bytes: found.bytes };
