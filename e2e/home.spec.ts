@@ -47,7 +47,9 @@ test("keyboard: a skip link first, then every control reachable with visible foc
   await page.keyboard.press("Space");
   await expect(page.getByRole("checkbox", { name: "The Island" })).toBeChecked();
   await expect(page.locator("tbody tr[data-row]")).toHaveCount(0);
-  const outline = await page.getByRole("checkbox", { name: "The Island" }).evaluate((el) => getComputedStyle(el).boxShadow);
+  const outline = await page
+    .getByRole("checkbox", { name: "The Island" })
+    .evaluate((el) => getComputedStyle(el).boxShadow);
   expect(outline).not.toBe("none");
 });
 
