@@ -7,7 +7,8 @@
  * no command to show or copy. A command that is not the form asked for (an engram with
  * no GFI code) says why under it. An engram row has a toggle between its full `giveitem`
  * command and its short GFI form, whatever the view's form is (with JavaScript; the
- * view's own switch works without).
+ * view's own switch works without). A creature that varies another (a boss, a mission
+ * or VR copy, an alpha...) says so beside its name, and a tameable one says so under it.
  */
 import { memo } from "react";
 import type { SpawnRow } from "@/lib/spawn/spawn-filter";
@@ -18,6 +19,9 @@ interface Props {
   rowKey: number;
   position: number;
   modName: string;
+  /** what kind of variant a creature is ("Boss · Gamma"), "" for the creature itself and every engram */
+  mark: string;
+  tameable: boolean;
   /** null while a number of the options is wrong */
   command: string | null;
   /** why the command is not the form asked for (strings, not the RowCommand object, so memo holds) */
@@ -74,6 +78,8 @@ export const SpawnRowView = memo(function SpawnRowView({
   rowKey,
   position,
   modName,
+  mark,
+  tameable,
   command,
   note,
   copied,
@@ -96,10 +102,18 @@ export const SpawnRowView = memo(function SpawnRowView({
   return (
     <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
       <td className="py-2 pr-2 pl-1 sm:pl-2">
-        <div className="font-medium break-words text-slate-100">{label}</div>
+        <div className="font-medium break-words text-slate-100">
+          {label}
+          {mark && (
+            <span className="ml-2 inline-block rounded border border-slate-600 px-1.5 text-xs font-normal text-slate-300">
+              {mark}
+            </span>
+          )}
+        </div>
         <div className="text-xs break-all text-slate-400">
           <span className="hidden sm:inline">{className} · </span>
           {modName}
+          {tameable && " · tameable"}
         </div>
         <span className="sm:hidden">{commandCell("mt-1 block text-xs")}</span>
       </td>

@@ -3,6 +3,7 @@
 import type { RowCommand } from "@/lib/spawn/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { CommandForm, SpawnTab } from "@/lib/spawn/spawn-view";
+import { isTameable, variantMark } from "@/lib/catalogue/creature-variants";
 import { SpawnRowView } from "./spawn-row";
 import { useWindowedRows } from "./use-windowed-rows";
 
@@ -78,6 +79,8 @@ export function SpawnTable({
               rowKey={rowIndex}
               position={start + i + 2}
               modName={row[5] >= 0 ? (mods[row[5]]?.name ?? "") : "Base game"}
+              mark={tab === "creatures" ? variantMark(row[6]) : ""}
+              tameable={tab === "creatures" && isTameable(row[6])}
               command={command?.command ?? null}
               note={command?.note ?? null}
               copied={copied === rowIndex}
