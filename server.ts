@@ -61,6 +61,7 @@ import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
+import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 
 const USAGE = `usage: npm start            (or: node dist/server.js once built)
        npm run dev          (tsx server.ts --dev: Next.js in development mode, no build)
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
   const env: EndpointEnv = {
     baseUrl: cfg.BASE_URL,
     findPublicKey: (id) => findPublicKey(db(), id),
+    refuseWriter: (id) => refuseSuspendedWriter(db(), id),
     rateLimits: serviceApiRateLimits(cfg),
   };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));

@@ -31,6 +31,11 @@ export interface EndpointEnv {
   findPublicKey: FindPublicKey;
   /** per-address and per-user limits (lib/rate-limit); none when absent */
   rateLimits?: ApiRateLimits;
+  /**
+   * Throws (a 403) when this signer may not write (a suspended account,
+   * lib/moderation/suspension.ts); asked for signed requests other than GET and HEAD
+   */
+  refuseWriter?: (userId: string) => Promise<void>;
 }
 
 const CORS = {
@@ -103,6 +108,7 @@ async function dispatch(
     caller = await authenticate(req, env.baseUrl, env.findPublicKey);
     req.signedUserId = caller.userId;
     limits?.checkUser(caller.userId);
+    if (req.method !== "GET" && req.method !== "HEAD") await env.refuseWriter?.(caller.userId);
   }
   return spec.handle(createContext(req, target, caller));
 }

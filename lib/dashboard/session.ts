@@ -7,6 +7,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/dashboard/auth";
 import { db } from "@/lib/db/client";
+import type { HiddenAccess } from "@/lib/documents/visibility";
+import { isModerator } from "@/lib/moderation/actions";
 
 /** Once per request however many layouts and pages ask (React's request cache). */
 export const currentUserId = cache(async (): Promise<string | null> => {
@@ -23,3 +25,9 @@ export async function requireUser(): Promise<string> {
   if (!id) redirect("/sign-in");
   return id;
 }
+
+/** Who may see a hidden document on a page: its author and moderators (lib/documents/visibility.ts). */
+export const sessionHiddenAccess: HiddenAccess = async (ownerId) => {
+  const id = await currentUserId();
+  return id !== null && (id === ownerId || (await isModerator(db(), { kind: "user", userId: id })));
+};

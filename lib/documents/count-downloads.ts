@@ -7,7 +7,8 @@
  * killed right after (test/api/crash-safety.test.ts), and counted once: a round that
  * fails is rolled back whole, and one that lost a deadlock runs again whole. Given the
  * client's address, a counted download is also one for the unique counts
- * (lib/documents/unique-downloads.ts), which share their writes their own way.
+ * (lib/documents/unique-downloads.ts), which share their writes their own way. A hidden
+ * document (lib/documents/visibility.ts) is not counted: it answers as if absent.
  */
 import { chunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
@@ -44,7 +45,7 @@ async function addDownloads(sql: Sql, counts: Map<string, number>): Promise<Map<
     const cases = ids.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ");
     const rows = await sql.all<Row>(
       `UPDATE "documents" SET "download_count" = "download_count" + CASE "id" ${cases} END
-       WHERE "id" IN (${ids.map(() => "?").join(", ")}) RETURNING "id", "name", "revision", "last_updated"`,
+       WHERE "id" IN (${ids.map(() => "?").join(", ")}) AND "hidden_at" IS NULL RETURNING "id", "name", "revision", "last_updated"`,
       [...ids.flatMap((id) => [id, counts.get(id)!]), ...ids],
     );
     for (const r of rows)
@@ -55,7 +56,7 @@ async function addDownloads(sql: Sql, counts: Map<string, number>): Promise<Map<
 
 /**
  * Counts one download of `id` (by the client at `client`, the address the rate limits
- * see); its name and version, or null when no document has this id.
+ * see); its name and version, or null when no visible document has this id.
  */
 export async function countDownload(db: Db, id: string, client?: string): Promise<CountedDownload | null> {
   let round = pending.get(db);

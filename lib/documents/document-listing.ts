@@ -19,6 +19,7 @@ import { uidOf } from "@/lib/engrams/derive";
 import { catalogueItemKeys, parseItemQuery } from "@/lib/loot/item-keys";
 import { mapBit, MAPS, type MapName } from "@/lib/loot/maps";
 import { isUuid } from "@/lib/uuid";
+import { visibleDocuments } from "./visibility";
 
 /** "trending": unique downloads in the last 7 days (lib/documents/unique-downloads.ts) */
 export type DocumentSort = "updated" | "downloads" | "trending";
@@ -153,9 +154,8 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
       baseUrl,
     });
   } else {
-    const where = q.author ? { userId: q.author } : {};
     const [total, documents] = await Promise.all([
-      db.document.count({ where }),
+      db.document.count({ where: visibleDocuments(q.author) }),
       listDocuments(db, {
         userId: q.author,
         sort: LIST_SORT[q.sort],

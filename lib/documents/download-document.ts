@@ -9,6 +9,7 @@ import { notFound } from "@/lib/api/errors";
 import { registerCache } from "@/lib/cache/cache-stats";
 import type { Db } from "@/lib/db/client";
 import { countDownload } from "./count-downloads";
+import { hiddenDocumentFor, NO_HIDDEN_ACCESS, type HiddenAccess } from "./visibility";
 import { decodeContent, type ContentEncoding, type StoredContent } from "./content-storage";
 
 export interface Download {
@@ -59,9 +60,17 @@ function account(bytes: number): void {
   }
 }
 
-/** `client`: the downloader's address, for the unique counts (lib/documents/unique-downloads.ts). */
-export async function downloadDocument(db: Db, id: string, client?: string): Promise<Download> {
-  const doc = await countDownload(db, id, client);
+/**
+ * `client`: the downloader's address, for the unique counts (lib/documents/unique-downloads.ts).
+ * A hidden document is served, uncounted, only to whom `hiddenAccess` lets see it.
+ */
+export async function downloadDocument(
+  db: Db,
+  id: string,
+  client?: string,
+  hiddenAccess: HiddenAccess = NO_HIDDEN_ACCESS,
+): Promise<Download> {
+  const doc = (await countDownload(db, id, client)) ?? (await hiddenDocumentFor(db, id, hiddenAccess));
   if (!doc) throw notFound("No document has this id.", { document_id: id });
   const key = `${id}/${doc.revision}/${doc.lastUpdated.getTime()}`;
   let entry = cache.entries.get(key);

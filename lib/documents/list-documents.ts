@@ -6,6 +6,7 @@
 import type { Db } from "@/lib/db/client";
 import { documentJson, documentMetadataSelect, type DocumentJson } from "./document-json";
 import type { ListOptions } from "./list-query";
+import { visibleDocuments } from "./visibility";
 import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
 import { cachedAtVersion, sharedCache } from "@/lib/cache/versioned-cache";
 
@@ -22,7 +23,7 @@ export async function listDocuments(db: Db, options: ListOptions & { baseUrl: st
   if (options.count === 0 || options.offset > MAX_OFFSET) return [];
   const column = SORT_COLUMNS[options.sort];
   const rows = await db.document.findMany({
-    where: options.userId === undefined ? {} : { userId: options.userId },
+    where: visibleDocuments(options.userId),
     orderBy: [{ [column]: options.direction }, { id: options.direction }],
     take: options.count,
     skip: options.offset,

@@ -91,7 +91,8 @@ function ftsMatch(text: SearchText, scanSortIndex: boolean): Prisma.Sql {
 }
 
 function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql {
-  const where: Prisma.Sql[] = [];
+  // Hidden documents (lib/moderation/actions.ts) are found by nobody's search.
+  const where: Prisma.Sql[] = [Prisma.sql`d.hidden_at IS NULL`];
   if (o.text.terms.length > 0) {
     const words =
       providerOf(db) === "sqlite"
@@ -115,18 +116,21 @@ function conditions(db: Db, o: SearchOptions, scanSortIndex = false): Prisma.Sql
         : Prisma.sql`d.id IN (SELECT di.document_id FROM document_items di WHERE di.key = ${o.itemKey})`,
     );
   }
-  return where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  return Prisma.sql`WHERE ${Prisma.join(where, " AND ")}`;
 }
 
 async function countMatches(db: Db, o: SearchOptions): Promise<number> {
   const only = o.userId === undefined && o.mapBit === undefined;
   // Text alone on SQLite: the FTS5 index counts by itself, no join with documents; an
-  // item alone: its index counts the documents.
+  // item alone: its index counts the documents. The few hidden documents among those
+  // matches are then counted apart (through the hidden_at index) and taken off.
   const query =
     providerOf(db) === "sqlite" && only && o.itemKey === undefined && o.text.terms.length > 0 && !o.textItemKeys?.length
-      ? Prisma.sql`SELECT COUNT(*) AS n FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)}`
+      ? Prisma.sql`SELECT (SELECT COUNT(*) FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)})
+          - (SELECT COUNT(*) FROM documents d WHERE d.hidden_at IS NOT NULL AND d.rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)})) AS n`
       : only && o.itemKey !== undefined && o.text.terms.length === 0
-        ? Prisma.sql`SELECT COUNT(*) AS n FROM document_items WHERE key = ${o.itemKey}`
+        ? Prisma.sql`SELECT (SELECT COUNT(*) FROM document_items WHERE key = ${o.itemKey})
+            - (SELECT COUNT(*) FROM documents d WHERE d.hidden_at IS NOT NULL AND d.id IN (SELECT di.document_id FROM document_items di WHERE di.key = ${o.itemKey})) AS n`
         : Prisma.sql`SELECT COUNT(*) AS n FROM documents d ${conditions(db, o)}`;
   const rows = await db.$queryRaw<{ n: number | bigint }[]>(query);
   return Number(rows[0]?.n ?? 0);

@@ -16,7 +16,7 @@ import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
 import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
-import { currentUserId } from "@/lib/dashboard/session";
+import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
@@ -44,7 +44,12 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const documentFor = cache(async (id: string) => {
   if (!isUuid(id)) return undefined;
-  const [doc] = await findDocuments(db(), { ids: [id.toLowerCase()], baseUrl: config().BASE_URL, stats: true });
+  const [doc] = await findDocuments(db(), {
+    ids: [id.toLowerCase()],
+    baseUrl: config().BASE_URL,
+    stats: true,
+    hiddenAccess: sessionHiddenAccess,
+  });
   return doc;
 });
 

@@ -33,14 +33,37 @@ import { listRevisions } from "@/lib/documents/revisions/revision-store";
 import { naturalParameter } from "@/lib/api/query-params";
 import { clientAddress } from "@/lib/rate-limit/api-limits";
 import { isUuid, requireUuids } from "@/lib/uuid";
+import { authenticate } from "@/lib/auth/authenticate";
+import { hiddenFrom, type HiddenAccess } from "@/lib/documents/visibility";
+import { isModerator } from "@/lib/moderation/actions";
+import { findPublicKey } from "@/lib/users/users";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
 
 /** The downloader, as the rate limits see them: what the unique download counts count. */
 const downloader = (ctx: RequestContext) => clientAddress(ctx.req, config().TRUST_PROXY);
 
+/**
+ * Who may see a hidden document through this request: a GET is never signed for the
+ * interface, so a reader's signature is verified only when a hidden document is asked
+ * for, and a bad or missing one is simply "not the author": 404 as for everyone.
+ */
+function hiddenAccess(ctx: RequestContext): HiddenAccess {
+  let reader: Promise<string | null> | undefined;
+  return async (ownerId) => {
+    reader ??= ctx.req.headers["authorization"]
+      ? authenticate(ctx.req, config().BASE_URL, (id) => findPublicKey(db(), id)).then(
+          (c) => c.userId,
+          () => null,
+        )
+      : Promise.resolve(null);
+    const userId = await reader;
+    return userId !== null && (userId === ownerId || (await isModerator(db(), { kind: "user", userId })));
+  };
+}
+
 async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
-  const { name, content, original } = await downloadDocument(db(), id, downloader(ctx));
+  const { name, content, original } = await downloadDocument(db(), id, downloader(ctx), hiddenAccess(ctx));
   const headers = {
     "content-type": "application/octet-stream",
     "content-disposition": contentDisposition(name),
@@ -66,6 +89,7 @@ function oneDocument(ids: string[], parameter: string): string {
 async function getExtension(ctx: RequestContext, ids: string[], parameter: (typeof GET_EXTENSIONS)[number]) {
   const id = oneDocument(ids, parameter);
   const baseUrl = config().BASE_URL;
+  if (await hiddenFrom(db(), id, hiddenAccess(ctx))) throw notFound("No document has this id.", { document_id: id });
   if (parameter === "revisions") {
     if (!(await documentExists(db(), id))) throw notFound("No document has this id.", { document_id: id });
     return jsonResponse((await listRevisions(db(), id)).map((r) => revisionJson(r, id, baseUrl)));
@@ -100,7 +124,7 @@ export const documentEndpoint: Endpoint = {
         if (extension) return getExtension(ctx, ids, extension);
         const stats = ctx.query.has("stats");
         if (ids.length === 1 && !ctx.query.has("simple") && !stats) return download(ctx, ids[0]!);
-        const found = await findDocuments(db(), { ids, baseUrl, stats });
+        const found = await findDocuments(db(), { ids, baseUrl, stats, hiddenAccess: hiddenAccess(ctx) });
         if (found.length === 0)
           throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", {
             document_ids: ids,
@@ -115,7 +139,7 @@ export const documentEndpoint: Endpoint = {
         if (id === undefined || more.length > 0 || !isUuid(id)) {
           throw new ApiError("method_not_allowed", "HEAD checks exactly one document id.", null, { allow: ALLOW });
         }
-        if (!(await documentExists(db(), id.toLowerCase())))
+        if (!(await documentExists(db(), id.toLowerCase(), hiddenAccess(ctx))))
           throw notFound("No document has this id.", { document_id: id.toLowerCase() });
         return emptyResponse();
       },
