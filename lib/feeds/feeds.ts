@@ -10,6 +10,7 @@
  * 404, like its page. The reply has a strong ETag of its bytes, and a request that
  * already holds them gets a 304.
  */
+import { visibleDocuments } from "@/lib/documents/visibility";
 import { ifNoneMatchHolds } from "@/lib/api/conditional-get";
 import { etagOf } from "@/lib/cache/cached-body";
 import type { Db } from "@/lib/db/client";
@@ -39,7 +40,7 @@ export function feedAlternate(baseUrl: string, path: string, title: string) {
 
 const SELECT = { id: true, type: true, payload: true, createdAt: true } as const;
 
-/** Newest first; document events of documents since deleted are left out. */
+/** Newest first; document events of documents since deleted or hidden (lib/documents/visibility.ts) are left out. */
 async function newestEvents(db: Db, where: Record<string, unknown>, documents: boolean): Promise<StoredEvent[]> {
   const events = await db.webhookEvent.findMany({
     where,
@@ -50,7 +51,9 @@ async function newestEvents(db: Db, where: Record<string, unknown>, documents: b
   if (!documents) return events;
   const ids = [...new Set(events.flatMap((e) => (e.documentId ? [e.documentId] : [])))];
   const alive = new Set(
-    (await db.document.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((d) => d.id),
+    (await db.document.findMany({ where: { id: { in: ids }, ...visibleDocuments() }, select: { id: true } })).map(
+      (d) => d.id,
+    ),
   );
   return events.filter((e) => e.documentId !== null && alive.has(e.documentId));
 }
