@@ -1,6 +1,6 @@
 "use client";
 /**
- * One engram or creature of the spawn table: the whole name, where it comes from, the
+ * One engram or creature of the spawn table: the whole name (a link to its own page), where it comes from, the
  * whole command (wrapped, never cut) and a copy button a thumb reaches on a phone (the
  * right edge, 44 px tall). On a phone the command sits under the name; from 640 px it
  * has a column. While the command options are wrong (lib/spawn/spawn-options) there is
@@ -18,6 +18,8 @@ interface Props {
   rowKey: number;
   position: number;
   modName: string;
+  /** the item's or creature's own page */
+  href: string;
   /** null while a number of the options is wrong */
   command: string | null;
   /** why the command is not the form asked for (strings, not the RowCommand object, so memo holds) */
@@ -74,6 +76,7 @@ export const SpawnRowView = memo(function SpawnRowView({
   rowKey,
   position,
   modName,
+  href,
   command,
   note,
   copied,
@@ -96,7 +99,14 @@ export const SpawnRowView = memo(function SpawnRowView({
   return (
     <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
       <td className="py-2 pr-2 pl-1 sm:pl-2">
-        <div className="font-medium break-words text-slate-100">{label}</div>
+        <div className="font-medium break-words text-slate-100">
+          <a
+            href={href}
+            className="underline decoration-slate-600 underline-offset-2 hover:text-amber-300 hover:decoration-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          >
+            {label}
+          </a>
+        </div>
         <div className="text-xs break-all text-slate-400">
           <span className="hidden sm:inline">{className} · </span>
           {modName}
