@@ -7,6 +7,7 @@
  * Two indexed reads (class_key) and one count per row; the page is kept in memory by
  * lib/server/page-cache.ts until the data it shows changes.
  */
+import { knownMapsMask } from "@/lib/catalogue/game-maps";
 import { gfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import type { Db } from "@/lib/db/client";
 import { searchDocuments } from "@/lib/documents/search-documents";
@@ -25,8 +26,18 @@ export interface SpawnEntry {
   /** as stored; see entryLabel for how pages show it */
   label: string;
   environments: number;
+  /** every map it is known to be on (lib/catalogue/game-maps.ts knownMapsMask) */
+  maps: number;
   /** items: whether a blueprint can be given; creatures: false */
   canBlueprint: boolean;
+  /** items: false where the data leaves blueprintability empty (canBlueprint is then the v1 default) */
+  blueprintKnown: boolean;
+  /** items: the game's item type ("Equipment/Boots"); null: not known */
+  category: string | null;
+  /** creatures: the game's tameable flag; null: not known (and for items) */
+  tameable: boolean | null;
+  /** creatures: the heading a widely used spawn-code site lists it under; null: not listed */
+  listedAs: string | null;
   /** null: the base game */
   mod: SpawnMod | null;
   /** items: the short GFI code, null when it has none; creatures: undefined */
@@ -59,6 +70,7 @@ const select = {
   className: true,
   label: true,
   environments: true,
+  maps: true,
   modId: true,
   updatedAt: true,
   mod: { select: { name: true } },
@@ -67,18 +79,23 @@ const select = {
 export async function findSpawnEntries(db: Db, address: EntryAddress): Promise<SpawnEntry[]> {
   const where = { classKey: address.classKey, modId: address.modId };
   const [engrams, creatures] = await Promise.all([
-    db.engram.findMany({ where, select: { ...select, canBlueprint: true }, orderBy: { path: "asc" } }),
-    db.creature.findMany({ where, select, orderBy: { path: "asc" } }),
+    db.engram.findMany({
+      where,
+      select: { ...select, canBlueprint: true, blueprintKnown: true, category: true },
+      orderBy: { path: "asc" },
+    }),
+    db.creature.findMany({ where, select: { ...select, tameable: true, listedAs: true }, orderBy: { path: "asc" } }),
   ]);
   const mod = (r: { modId: string | null; mod: { name: string } | null }): SpawnMod | null =>
     r.modId === null ? null : { id: r.modId, name: r.mod?.name ?? r.modId };
   const codes = engrams.length > 0 ? await gfiCodeTable(db, address.modId === null ? [] : [address.modId]) : null;
-  const base = (r: (typeof creatures)[number]) => ({
+  const base = (r: (typeof engrams | typeof creatures)[number]) => ({
     uid: r.uid,
     path: r.path,
     className: r.className,
     label: r.label,
     environments: r.environments,
+    maps: knownMapsMask(r.environments, r.maps),
     mod: mod(r),
     updatedAt: r.updatedAt,
   });
@@ -87,9 +104,21 @@ export async function findSpawnEntries(db: Db, address: EntryAddress): Promise<S
       ...base(r),
       kind: "item",
       canBlueprint: r.canBlueprint,
+      blueprintKnown: r.blueprintKnown,
+      category: r.category,
+      tameable: null,
+      listedAs: null,
       gfi: codes?.get(r.uid) ?? null,
     })),
-    ...creatures.map((r): SpawnEntry => ({ ...base(r), kind: "creature", canBlueprint: false })),
+    ...creatures.map((r): SpawnEntry => ({
+      ...base(r),
+      kind: "creature",
+      canBlueprint: false,
+      blueprintKnown: true,
+      category: null,
+      tameable: r.tameable,
+      listedAs: r.listedAs,
+    })),
   ];
 }
 

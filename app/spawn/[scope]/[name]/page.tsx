@@ -14,7 +14,7 @@ import { cache } from "react";
 import { EntryCommands } from "@/components/spawn/entry-commands";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { environmentNames } from "@/lib/engrams/environments";
+import { gameMapsOf } from "@/lib/catalogue/game-maps";
 import { entryHref, parseEntryAddress } from "@/lib/spawn/entry-address";
 import { viewCommands } from "@/lib/spawn/row-command";
 import {
@@ -111,7 +111,8 @@ function DocumentsDropping({ entry, documents }: { entry: SpawnEntry; documents:
 }
 
 function EntryDetails({ entry, documents }: { entry: SpawnEntry; documents: EntryDocuments | null }) {
-  const maps = environmentNames(entry.environments);
+  const maps = gameMapsOf(entry.maps).map((m) => m.name);
+  const unknown = <span className="text-slate-400">Not known</span>;
   const listHref = `/spawn/?mod_id=${entry.mod?.id ?? ""}${entry.kind === "creature" ? "&tab=creatures" : ""}`;
   return (
     <dl>
@@ -122,8 +123,19 @@ function EntryDetails({ entry, documents }: { entry: SpawnEntry; documents: Entr
       <Detail term="Blueprint path">
         <code className="break-all text-slate-100">{entry.path}</code>
       </Detail>
-      <Detail term="Maps">{maps.length > 0 ? maps.join(", ") : "None listed"}</Detail>
-      {entry.kind === "item" && <Detail term="Blueprintable">{entry.canBlueprint ? "Yes" : "No"}</Detail>}
+      <Detail term="Maps">{maps.length > 0 ? maps.join(", ") : unknown}</Detail>
+      {entry.kind === "item" && (
+        <>
+          <Detail term="Blueprintable">{entry.blueprintKnown ? (entry.canBlueprint ? "Yes" : "No") : unknown}</Detail>
+          <Detail term="Category">{entry.category?.split("/").join(" › ") ?? unknown}</Detail>
+        </>
+      )}
+      {entry.kind === "creature" && (
+        <>
+          <Detail term="Tameable">{entry.tameable === null ? unknown : entry.tameable ? "Yes" : "No"}</Detail>
+          {entry.listedAs && <Detail term="Group">{entry.listedAs}</Detail>}
+        </>
+      )}
       <Detail term="Mod">
         <Link href={listHref} className={link}>
           {entry.mod ? entry.mod.name : "Base game"}
