@@ -156,7 +156,7 @@ describe("item and creature pages", () => {
     });
     expect(res.status).toBe(200);
     const html = await (await get(`/spawn/base/${name}_C`)).text();
-    expect(html).toContain(`<a href="/documents/${id}"`);
+    expect(html).toMatch(new RegExp(`<a [^>]*href="/documents/${id}"`));
     expect(html).toContain("Crate With The Thing");
   });
 
@@ -210,6 +210,8 @@ describe("/sitemap.xml", () => {
     const again = await get("/sitemap.xml", { "if-none-match": res.headers.get("etag")! });
     expect(again.status).toBe(304);
     expect((await get("/sitemap.xml?page=2")).status).toBe(404);
-    expect(await (await get("/robots.txt")).text()).toContain(`Sitemap: ${base()}/sitemap.xml`);
+    const robots = await (await get("/robots.txt")).text();
+    expect(robots).toMatch(/^User-Agent: \*\nDisallow: \/v1\/\n/);
+    expect(robots).toContain(`Sitemap: ${base()}/sitemap.xml`);
   });
 });
