@@ -2,6 +2,11 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
+/** In-process tests, no server; also run alone by the mutation run (vitest.unit.config.ts). */
+export const unitProject = {
+  resolve: { alias },
+  test: { name: "unit", includeTaskLocation: true, include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 },
+};
 const apiProject = (engine: "sqlite" | "postgresql") => ({
   resolve: { alias },
   test: {
@@ -16,13 +21,6 @@ const apiProject = (engine: "sqlite" | "postgresql") => ({
 
 export default defineConfig({
   test: {
-    projects: [
-      {
-        resolve: { alias },
-        test: { name: "unit", includeTaskLocation: true, include: ["test/unit/**/*.test.ts"], testTimeout: 30_000 },
-      },
-      apiProject("sqlite"),
-      apiProject("postgresql"),
-    ],
+    projects: [unitProject, apiProject("sqlite"), apiProject("postgresql")],
   },
 });

@@ -6,11 +6,14 @@ import {
   DOCUMENT_COUNT,
   LAST_UPDATED,
   TOP_DOWNLOADED,
+  TOP_DOWNLOADED_PEOPLE,
+  TRENDING,
   USER_B,
   XSS_DOCUMENT,
   XSS_TITLE,
   documentId,
   documentMaps,
+  trendingOf,
 } from "./fixtures";
 import { screenshot } from "./helpers";
 
@@ -48,6 +51,36 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Previous page" }).click();
     await expect(page).toHaveURL(/\/documents\?sort=downloads$/);
     expect(await ids(page)).toEqual(firstPage);
+  });
+
+  test("trending: by unique downloads in the last 7 days, each row saying how many people", async ({ page }) => {
+    await page.goto("/documents");
+    await page.getByRole("link", { name: "Trending" }).click();
+    await expect(page).toHaveURL(/\/documents\?sort=trending$/);
+    await expect(page.getByRole("link", { name: "Trending" })).toHaveAttribute("aria-current", "page");
+    expect((await ids(page))[0]).toBe(documentId(TRENDING));
+    const week = await items(page)
+      .locator("[data-trending]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-trending"))));
+    expect(week).toEqual([...week].sort((a, b) => b - a));
+    expect(week[0]).toBe(trendingOf(TRENDING));
+    await expect(items(page).first().getByTestId("trending-downloads")).toHaveText(
+      `, ${trendingOf(TRENDING)} people in the last 7 days`,
+    );
+    await screenshot(page, "documents-trending");
+    // The second page goes on in the same order.
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/sort=trending&page=2/);
+    const rest = await items(page)
+      .locator("[data-trending]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-trending"))));
+    expect(Math.max(...rest)).toBeLessThanOrEqual(Math.min(...week));
+    // Most downloaded counts every download: another order.
+    await page.goto("/documents?sort=downloads");
+    expect((await ids(page))[0]).toBe(documentId(TOP_DOWNLOADED));
+    await expect(items(page).first().locator("[data-downloads]")).toHaveText(
+      `5,000 downloads by about ${TOP_DOWNLOADED_PEOPLE} people`,
+    );
   });
 
   test("a page past the last one says so and links to the last page", async ({ page }) => {
@@ -131,6 +164,9 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("dt:has-text('Revision') + dd")).toHaveText("2");
     await expect(page.locator("dt:has-text('Updated') + dd")).toHaveText("2026-10-01 19:00 UTC");
     await expect(page.getByTestId("download-count")).toHaveText("5,000");
+    await expect(page.locator("dt:has-text('Downloads') + dd")).toHaveText(
+      `5,000 downloads by about ${TOP_DOWNLOADED_PEOPLE} people, ${trendingOf(TOP_DOWNLOADED)} people in the last 7 days`,
+    );
     await expect(page.getByText("LootSources: 3 items")).toBeVisible();
     await expect(page.getByText("Options: 2 settings")).toBeVisible();
     await expect(page.getByRole("link", { name: "Download document" })).toHaveAttribute(

@@ -57,6 +57,12 @@ export const DOCS_PER_PAGE = 20;
 export const documentId = (i: number) => `d0c00000-0000-4000-8000-${String(i).padStart(12, "0")}`;
 /** the most downloaded document, and the one updated last */
 export const TOP_DOWNLOADED = 7;
+/** its unique downloads (about this many people) */
+export const TOP_DOWNLOADED_PEOPLE = 380;
+/** the most unique downloads in the last 7 days: first in the Trending sort */
+export const TRENDING = 12;
+/** unique downloads in the last 7 days, as seeded (TRENDING's the most) */
+export const trendingOf = (i: number) => (i === TRENDING ? 60 : (i * 13) % 40);
 export const LAST_UPDATED = 29;
 /** a document whose stored content is not JSON: its page must still render */
 export const BROKEN_CONTENT = 3;

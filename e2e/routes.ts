@@ -4,7 +4,7 @@
  * checked by all of them. Paths that need data name it: the seed's (e2e/seed.ts) or
  * what e2e/every-page.spec.ts publishes before it walks the list.
  */
-import { documentId, MOD_PRIMAL, MOD_SECOND, USER_B } from "./fixtures";
+import { documentId, MOD_PRIMAL, MOD_SECOND, TOP_DOWNLOADED, USER_B } from "./fixtures";
 
 /** Published by the spec from lib/loot/templates/default-loot.beacon under this id. */
 export const LOOT_DOCUMENT_ID = "7c0ffee0-0000-4000-8000-00000000d00d";
@@ -98,7 +98,15 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     session: "out",
     layout: true,
   },
+  { name: "documents-trending", path: "/documents?sort=trending", status: 200, session: "out", layout: true },
   { name: "document", path: `/documents/${documentId(1)}`, status: 200, session: "out", layout: true },
+  {
+    name: "document-most-downloaded",
+    path: `/documents/${documentId(TOP_DOWNLOADED)}`,
+    status: 200,
+    session: "out",
+    layout: true,
+  },
   { name: "document-loot", path: `/documents/${LOOT_DOCUMENT_ID}`, status: 200, session: "out", layout: true },
   {
     name: "document-unknown",

@@ -122,6 +122,8 @@ async function seedDocuments(db: Db): Promise<void> {
         description: `Preset number ${i}.`,
         revision: 1 + (i % 3),
         downloadCount: i === f.TOP_DOWNLOADED ? 5000 : (i * 37) % 100,
+        uniqueDownloads: i === f.TOP_DOWNLOADED ? f.TOP_DOWNLOADED_PEOPLE : f.trendingOf(i) + (i % 7),
+        uniqueDownloads7d: f.trendingOf(i),
         // as publish writes it (the broken one too: its bytes are not read here)
         maps: f.documentMaps(i),
         lastUpdated: new Date(base + i * 3_600_000),

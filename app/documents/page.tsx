@@ -13,6 +13,7 @@ import { ReportLink } from "@/components/moderation/report-link";
 import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
 import { displayNamesOf } from "@/lib/display-names/find-display-names";
 import {
@@ -29,7 +30,19 @@ import { countOf, formatCount, plural } from "@/lib/portal/format";
 import { MAPS } from "@/lib/loot/maps";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Documents" };
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The listing names the site-wide feed, or with an author filter that author's feed. */
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
+  const base = config().BASE_URL;
+  return {
+    title: "Documents",
+    alternates: q.author
+      ? feedAlternate(base, feedPaths.author(q.author), "This author's documents")
+      : feedAlternate(base, feedPaths.documents, "New and updated documents"),
+  };
+}
 
 const SORTS: { sort: DocumentSort; label: string }[] = [
   { sort: "updated", label: "Recently updated" },
@@ -38,11 +51,7 @@ const SORTS: { sort: DocumentSort; label: string }[] = [
 ];
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export default async function DocumentsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function DocumentsPage({ searchParams }: { searchParams: SearchParams }) {
   const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
   const { documents, total, pages, itemMatches, drops } = await listDocumentPage(db(), q, config().BASE_URL);
   const names = await displayNamesOf(db(), [...documents.map((d) => d.user_id), ...(q.author ? [q.author] : [])]);

@@ -21,7 +21,9 @@ import { preload } from "react-dom";
 import { ReportLink } from "@/components/moderation/report-link";
 import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
 import { parseSpawnView, rowSource, type RowSource } from "@/lib/spawn/spawn-view";
@@ -61,7 +63,12 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
     scope,
     result.mods.map((m) => m.name),
   )}${view.tab === "creatures" ? ": creatures" : ""}`;
-  return { title: q ? `${title} matching “${q}”` : title };
+  // One mod's page names that mod's feed of catalogue changes.
+  const alternates =
+    scope.kind === "mods" && scope.ids.length === 1
+      ? feedAlternate(config().BASE_URL, feedPaths.mod(scope.ids[0]!), `${title}: catalogue changes`)
+      : undefined;
+  return { title: q ? `${title} matching “${q}”` : title, alternates };
 }
 
 export default async function SpawnPage({ searchParams }: { searchParams: SearchParams }) {

@@ -6,7 +6,8 @@
 import { etagOf } from "@/lib/cache/cached-body";
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
 
-function matches(ifNoneMatch: string, etag: string): boolean {
+/** Whether an If-None-Match header names `etag` (or is `*`). */
+export function ifNoneMatchHolds(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === "*") return true;
   // Weak comparison (RFC 9110 13.1.2): W/ prefixes do not matter for If-None-Match.
   const bare = etag.replace(/^W\//, "");
@@ -17,7 +18,7 @@ export function applyConditionalGet(req: ApiRequest, res: ApiResponse): ApiRespo
   if ((req.method !== "GET" && req.method !== "HEAD") || res.status !== 200 || res.body === null) return res;
   const etag = res.headers["etag"] ?? etagOf(res.body);
   const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+  if (ifNoneMatch && ifNoneMatchHolds(ifNoneMatch, etag)) {
     const kept = Object.fromEntries(
       Object.entries(res.headers).filter(([k]) => k === "vary" || k === "cache-control" || k === "content-location"),
     );

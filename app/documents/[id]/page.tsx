@@ -18,6 +18,7 @@ import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
+import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
@@ -49,7 +50,12 @@ const documentFor = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const doc = await documentFor((await params).id);
-  return { title: doc ? doc.name : "Document not found" };
+  if (!doc) return { title: "Document not found" };
+  // The author's feed: where this document's next revision will show.
+  return {
+    title: doc.name,
+    alternates: feedAlternate(config().BASE_URL, feedPaths.author(doc.user_id), "This author's documents"),
+  };
 }
 
 type Query = Record<string, string | string[] | undefined>;

@@ -1,0 +1,12 @@
+/** GET /feeds/authors/<user_id>.atom: an author's documents, published or updated (lib/feeds/feeds.ts). */
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { authorFeed } from "@/lib/feeds/feeds";
+import { feedResponse, feedSubject } from "../../feed-response";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
+  const userId = feedSubject((await params).file);
+  return feedResponse(req, userId === null ? null : await authorFeed(db(), config().BASE_URL, userId));
+}

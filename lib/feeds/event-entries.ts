@@ -1,0 +1,104 @@
+/**
+ * Feed entries made of webhook events (lib/webhooks/event-payloads.ts): the events are
+ * the service's record of what happened, written in the same transaction as each write,
+ * and their stored payload already names the mod, document and author as they were then.
+ * An entry's id is a tag URI (RFC 4151) of the service's host, the event's day and its
+ * id: permanent, and the same in every feed that lists the event.
+ */
+import type { AtomEntry } from "@/lib/feeds/atom";
+import type { CatalogueChanged, DocumentRef, ModRef } from "@/lib/webhooks/event-payloads";
+
+/** Labels a catalogue entry lists before "and N more". */
+export const LISTED_LABELS = 50;
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  payload: string;
+  createdAt: Date;
+}
+
+type Body = { type: string; data: unknown };
+
+export function entryId(baseUrl: string, event: Pick<StoredEvent, "id" | "createdAt">): string {
+  return `tag:${new URL(baseUrl).hostname},${event.createdAt.toISOString().slice(0, 10)}:${event.id}`;
+}
+
+const authorsDocuments = (baseUrl: string, userId: string) =>
+  `${baseUrl}/documents?author=${encodeURIComponent(userId)}`;
+
+function modOwner(baseUrl: string, mod: ModRef | null) {
+  return mod?.owner_id
+    ? { name: mod.owner_name ?? `user ${mod.owner_id.slice(0, 8)}`, uri: authorsDocuments(baseUrl, mod.owner_id) }
+    : { name: "Beacon Hub" };
+}
+
+function counted(counts: CatalogueChanged["counts"]): string {
+  const parts = (["added", "updated", "removed"] as const).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k}`);
+  return parts.length > 0 ? parts.join(", ") : "no change";
+}
+
+function catalogueEntry(baseUrl: string, event: StoredEvent, data: CatalogueChanged): AtomEntry {
+  const name = data.mod?.name ?? "The base game";
+  const listed = data.items.slice(0, LISTED_LABELS);
+  const more = data.items.length - listed.length + data.items_omitted;
+  const lines = listed.map((i) => `${i.change}: ${i.label} (${i.kind})`);
+  if (more > 0) lines.push(`and ${more} more`);
+  return {
+    id: entryId(baseUrl, event),
+    title: `${name}: ${counted(data.counts)}`,
+    updated: event.createdAt,
+    link: data.mod?.url ?? `${baseUrl}/spawn/?mod_id=`,
+    author: modOwner(baseUrl, data.mod),
+    categories: [event.type],
+    summary: `${name}'s catalogue changed: ${counted(data.counts)}.`,
+    content: lines.join("\n"),
+  };
+}
+
+function modEntry(baseUrl: string, event: StoredEvent, mod: ModRef): AtomEntry {
+  const confirmed = event.type === "mod.confirmed";
+  return {
+    id: entryId(baseUrl, event),
+    title: confirmed ? `${mod.name} joined the catalogue` : `${mod.name} was deleted`,
+    updated: event.createdAt,
+    link: mod.url,
+    author: modOwner(baseUrl, mod),
+    categories: [event.type],
+    summary: confirmed
+      ? `${mod.name} (workshop id ${mod.mod_id}) was confirmed by its owner: its spawn codes are public.`
+      : `${mod.name} (workshop id ${mod.mod_id}) was deleted with its engrams and creatures.`,
+  };
+}
+
+function documentEntry(baseUrl: string, event: StoredEvent, doc: DocumentRef): AtomEntry {
+  const published = event.type === "document.published";
+  return {
+    id: entryId(baseUrl, event),
+    title: published ? `${doc.name}` : `${doc.name} (revision ${doc.revision})`,
+    updated: event.createdAt,
+    link: doc.url,
+    author: { name: doc.author_name, uri: authorsDocuments(baseUrl, doc.author_id) },
+    categories: [event.type],
+    summary: published
+      ? `${doc.author_name} published ${doc.name}.`
+      : `${doc.author_name} published revision ${doc.revision} of ${doc.name}.`,
+  };
+}
+
+/** The entry of a public event; null for one no feed shows (pull failures, test events). */
+export function eventEntry(baseUrl: string, event: StoredEvent): AtomEntry | null {
+  const { data } = JSON.parse(event.payload) as Body;
+  switch (event.type) {
+    case "catalogue.changed":
+      return catalogueEntry(baseUrl, event, data as CatalogueChanged);
+    case "mod.confirmed":
+    case "mod.deleted":
+      return modEntry(baseUrl, event, (data as { mod: ModRef }).mod);
+    case "document.published":
+    case "document.updated":
+      return documentEntry(baseUrl, event, (data as { document: DocumentRef }).document);
+    default:
+      return null;
+  }
+}
