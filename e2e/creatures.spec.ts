@@ -76,7 +76,7 @@ test.describe("the Creatures tab", () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(command(page, trike.label)).toHaveText(`cheat GMSummon "${classOf(trike.path)}" 150`);
     await page.getByLabel("Search by name, class or path").fill("");
-    await page.getByRole("checkbox", { name: "Island" }).check();
+    await page.getByRole("checkbox", { name: "The Island" }).check();
     await page.getByRole("button", { name: "Copy all visible" }).click();
     await expect(page.getByRole("status")).toHaveText("Copied 2 commands, one per line.");
     expect((await page.evaluate(() => navigator.clipboard.readText())).split("\n")).toEqual(
@@ -122,12 +122,12 @@ test.describe("the Creatures tab", () => {
       // The items tab keeps the quantity it was given.
       await page.getByRole("navigation", { name: "What to spawn" }).getByRole("link", { name: /Items/ }).click();
       await expect(page.locator("[data-command]").first()).toHaveText(/ 5 0 false$/);
-      // A scope without creatures says so; so does the base game's, which ships none.
+      // A scope without creatures says so; so does the base game's where the operator did not load it (this seed).
       await page.goto(`/spawn/?mod_id=${MOD_SECOND.id}&tab=creatures`);
       await expect(page.getByTestId("empty-catalogue")).toHaveText(`${MOD_SECOND.name} lists no creatures yet.`);
       await page.goto("/spawn/?mod_id=&tab=creatures");
-      await expect(page.getByTestId("empty-catalogue")).toContainText(
-        "ships the base game's engrams only, not its creatures",
+      await expect(page.getByTestId("empty-catalogue")).toHaveText(
+        "The base game's creatures are not loaded: the operator has not loaded the catalogue.",
       );
     });
   });

@@ -43,11 +43,13 @@ test("keyboard: a skip link first, then every control reachable with visible foc
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("checkbox", { name: "Island" })).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: "The Island" })).toBeFocused();
   await page.keyboard.press("Space");
-  await expect(page.getByRole("checkbox", { name: "Island" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "The Island" })).toBeChecked();
   await expect(page.locator("tbody tr[data-row]")).toHaveCount(0);
-  const outline = await page.getByRole("checkbox", { name: "Island" }).evaluate((el) => getComputedStyle(el).boxShadow);
+  const outline = await page
+    .getByRole("checkbox", { name: "The Island" })
+    .evaluate((el) => getComputedStyle(el).boxShadow);
   expect(outline).not.toBe("none");
 });
 

@@ -107,13 +107,19 @@ test("Default Loot changed twice in the editor: three revisions, a diff of exact
   expect(diff.changes.map((c) => c.text)).toEqual(EXPECTED_CHANGES);
   expect(diff.json).toEqual([]);
 
-  // The CLI prints the same changes as the page, word for word.
+  // The CLI prints the same changes as the page, word for word, and nothing else: the
+  // same Game.ini lines too (the page's "Changed: ..." is the CLI's "changed: ...").
   const cli = await run(process.execPath, ["bin/beacon-hub.js", "docs", "diff", id, "1", "3"], {
     env: { ...process.env, BEACON_SERVER: server() },
   });
-  const printed = cli.stdout.split("\n");
-  expect(printed[0]).toBe(`Changes from revision 1 to revision 3 of ${id}:`);
-  expect(printed.slice(1, 3).map((l) => l.trim())).toEqual(await changesOnPage(page));
+  const iniOnPage = await page.getByTestId("diff-ini").locator("summary").allTextContents();
+  expect(iniOnPage).toHaveLength(2);
+  expect(cli.stdout.split("\n").filter(Boolean)).toEqual([
+    `Changes from revision 1 to revision 3 of ${id}:`,
+    ...(await changesOnPage(page)).map((text) => `  ${text}`),
+    "Game.ini lines that differ (--json prints them):",
+    ...iniOnPage.map((text) => `  ${text.charAt(0).toLowerCase()}${text.slice(1)}`),
+  ]);
 
   // At 390 px: no sideways scrolling, and no serious accessibility problem, the diff open.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -170,7 +170,7 @@ test.describe("phone width (390 px)", () => {
     await expect(filters).toHaveAttribute("aria-expanded", "false");
     await filters.click();
     await expect(page.locator("#spawn-filters")).toBeVisible();
-    await page.getByRole("checkbox", { name: "Island" }).check();
+    await page.getByRole("checkbox", { name: "The Island" }).check();
     await page.getByLabel("Blueprintable").selectOption("yes");
     await expect(filters).toHaveAccessibleName("Filters 2 set");
     await screenshot(page, "spawn-phone-390-filters");

@@ -59,10 +59,10 @@ test("map filter: any of the checked maps", async ({ page }) => {
   // Ragnarok Crown (Ragnarok) and the all-maps engram
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).filter({ hasText: "Ragnarok Crown" })).toHaveCount(1);
-  await page.getByRole("checkbox", { name: "Abberation" }).check();
+  await page.getByRole("checkbox", { name: "Aberration" }).check();
   await expect(rows(page)).toHaveCount(3);
   await page.getByRole("checkbox", { name: "Ragnarok" }).uncheck();
-  await page.getByRole("checkbox", { name: "Abberation" }).uncheck();
+  await page.getByRole("checkbox", { name: "Aberration" }).uncheck();
   await page.getByRole("checkbox", { name: "Scorched" }).check();
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).filter({ hasText: sword.label })).toHaveCount(1);
@@ -106,7 +106,7 @@ test("copy one and copy all visible put the commands on the clipboard", async ({
   await expect(page.getByRole("status")).toHaveText(`Copied the command for ${sword.label}.`);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(spawnString(sword.path));
 
-  await page.getByRole("checkbox", { name: "Island" }).check();
+  await page.getByRole("checkbox", { name: "The Island" }).check();
   await page.getByLabel("Quantity").fill("5");
   await page.getByRole("button", { name: "Copy all visible" }).click();
   const island = PRIMAL_ENGRAMS.filter((e) => e.env & 1);

@@ -1,8 +1,9 @@
 "use client";
 /**
  * The Creatures tab's command options: level, wild (`spawndino`, placed by distance and
- * offsets) or tamed (`GMSummon`, by class, beside the admin), each number kept as typed
- * and explained when wrong, like quantity and quality.
+ * offsets), tamed (`GMSummon`, by class, beside the admin) or spawned and then tamed
+ * (`spawndino` then `ForceTame`, where GMSummon does not work), each number kept as typed
+ * and explained when wrong, like quantity and quality; the help says which works where.
  */
 import type { OptionErrors } from "@/lib/spawn/spawn-options";
 import type { SpawnView, Summon } from "@/lib/spawn/spawn-view";
@@ -16,7 +17,7 @@ interface Props {
 }
 
 export function CreatureOptions({ view, errors, onChange }: Props) {
-  const wild = view.summon === "wild";
+  const wild = view.summon !== "tamed";
   return (
     <>
       <NumberField
@@ -36,6 +37,7 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
       >
         <option value="wild">Wild (spawndino)</option>
         <option value="tamed">Tamed (GMSummon)</option>
+        <option value="forcetame">Tamed (spawndino, then ForceTame)</option>
       </SelectField>
       <NumberField
         id="spawn-dist"
@@ -64,8 +66,28 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
       <p className="w-full text-xs text-slate-400">
         {wild
           ? "Distance in front of you and the Y and Z offsets are in game units (100 is one metre)."
-          : "A tamed creature appears beside you: distance and offsets apply to wild ones only."}
+          : "A tamed creature appears beside you: distance and offsets apply to spawndino only."}
       </p>
+      <details className="w-full text-xs text-slate-300" data-testid="creature-commands-help">
+        <summary className="inline-flex min-h-9 cursor-pointer items-center text-slate-200">
+          Which command works where
+        </summary>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          <li>
+            <code>spawndino</code> puts a wild creature in front of you, by its blueprint path: wherever admin commands
+            work.
+          </li>
+          <li>
+            <code>GMSummon</code> gives you a tamed creature by its class name. Where it is not available or refuses a
+            creature, use the next one.
+          </li>
+          <li>
+            <code>spawndino … | ForceTame</code>: the console runs both, one after the other. ForceTame tames the
+            creature you are looking at, so face the spot where it appears (raise the distance to see it in front of
+            you).
+          </li>
+        </ul>
+      </details>
     </>
   );
 }

@@ -30,7 +30,8 @@ interface Props {
 
 /** Only the command options go in the page's URL (the page has one row: no search or filters). */
 function optionsQuery(view: SpawnView): string {
-  return spawnViewQuery({ ...view, tab: DEFAULT_VIEW.tab, q: "", maps: 0, mods: [], bp: "all" }, ALL_ENGRAMS);
+  const { tab, q, maps, mods, bp, category, tameable } = DEFAULT_VIEW;
+  return spawnViewQuery({ ...view, tab, q, maps, mods, bp, category, tameable }, ALL_ENGRAMS);
 }
 
 function CommandBox({ row, label, view }: { row: SpawnRow; label: string; view: SpawnView }) {

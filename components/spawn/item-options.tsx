@@ -1,13 +1,15 @@
 "use client";
 /**
- * The items tab's command options: quantity, quality, item or blueprint, and the command
- * form: the full `giveitem` command or its short GFI code (`cmd=gfi`). One switch for
- * the page rather than one per row: who wants short codes wants them for every row, the
+ * The items tab's command options: who gets the item (the admin: `giveitem`; another
+ * player by id: `GiveItemToPlayer`), quantity, quality, item or blueprint, and the
+ * command form: the full command or its short GFI code (`cmd=gfi`). One switch for the
+ * page rather than one per row: who wants short codes wants them for every row, the
  * choice is one parameter of a shared link and one field of the form without
- * JavaScript, and "Copy all" copies what the rows show.
+ * JavaScript, and "Copy all" copies what the rows show. The help under them says where
+ * each command works, and why there is no `giveitemnum`.
  */
 import type { OptionErrors } from "@/lib/spawn/spawn-options";
-import type { CommandForm, SpawnKind, SpawnView } from "@/lib/spawn/spawn-view";
+import type { CommandForm, GiveTo, SpawnKind, SpawnView } from "@/lib/spawn/spawn-view";
 import { NumberField } from "./number-field";
 import { SelectField } from "./select-field";
 
@@ -18,8 +20,30 @@ interface Props {
 }
 
 export function ItemOptions({ view, errors, onChange }: Props) {
+  const toPlayer = view.giveTo === "player";
   return (
     <>
+      <SelectField
+        id="spawn-give"
+        name="give"
+        label="Give to"
+        value={view.giveTo}
+        onChange={(giveTo) => onChange({ giveTo: giveTo as GiveTo })}
+      >
+        <option value="me">Me (giveitem)</option>
+        <option value="player">A player (GiveItemToPlayer)</option>
+      </SelectField>
+      {toPlayer && (
+        <NumberField
+          id="spawn-player"
+          name="player"
+          label="Player id"
+          value={view.player}
+          error={errors.player}
+          onChange={(player) => onChange({ player })}
+          wide
+        />
+      )}
       <NumberField
         id="spawn-qty"
         name="qty"
@@ -59,9 +83,30 @@ export function ItemOptions({ view, errors, onChange }: Props) {
       </SelectField>
       <p id="spawn-cmd-hint" className="w-full text-xs text-slate-400">
         {view.form === "gfi"
-          ? "cheat gfi gives the first item whose class name holds the code. Codes are unique among the base game and this page's mods; on a server with other mods a code may give one of theirs."
+          ? "cheat gfi gives the first item whose class name holds the code. Codes are unique among the base game and this page's mods; on a server with other mods a code may give one of theirs. GFI codes give only to you."
           : "Short GFI codes are easier to type in the game's console."}
       </p>
+      <details className="w-full text-xs text-slate-300" data-testid="item-commands-help">
+        <summary className="inline-flex min-h-9 cursor-pointer items-center text-slate-200">
+          Which command works where
+        </summary>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          <li>
+            <code>giveitem</code> and <code>gfi</code> give the item to you, the admin typing them: in single player
+            with cheats on, or on a server after <code>enablecheats</code> (hence the <code>cheat</code> or{" "}
+            <code>admincheat</code> prefix).
+          </li>
+          <li>
+            <code>GiveItemToPlayer</code> gives it to another player, who must be online, by their player id (
+            <code>ShowMyAdminManager</code> lists each player&apos;s id). It also works from a server&apos;s own console
+            or RCON, where <code>giveitem</code> has no one to give to.
+          </li>
+          <li>
+            <code>giveitemnum</code> is not offered: it takes the game&apos;s numeric item ids, and no public data set
+            gives those ids with the items&apos; paths.
+          </li>
+        </ul>
+      </details>
     </>
   );
 }

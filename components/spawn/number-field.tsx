@@ -16,9 +16,11 @@ interface Props {
   /** what is wrong with the value, or undefined */
   error?: string;
   onChange: (text: string) => void;
+  /** room for a long number (a player id) */
+  wide?: boolean;
 }
 
-export function NumberField({ id, name, label, value, error, onChange }: Props) {
+export function NumberField({ id, name, label, value, error, onChange, wide }: Props) {
   return (
     <div className="flex max-w-[15rem] flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-slate-300">
@@ -35,7 +37,7 @@ export function NumberField({ id, name, label, value, error, onChange }: Props) 
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
-        className={`w-24 rounded border bg-slate-900 px-2 py-1.5 text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 ${error ? "border-rose-400" : "border-slate-600"}`}
+        className={`${wide ? "w-44" : "w-24"} rounded border bg-slate-900 px-2 py-1.5 text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 ${error ? "border-rose-400" : "border-slate-600"}`}
       />
       {error && (
         <p id={`${id}-error`} className="text-xs text-rose-300">

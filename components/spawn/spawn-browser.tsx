@@ -96,7 +96,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const [filtersOpen, setFiltersOpen] = useState(false);
   // Engram rows the reader flipped to the other form than the view's (full command or GFI code).
   const [flipped, setFlipped] = useState(NONE);
-  const { tab, maps, mods: modFilter, bp, form } = view;
+  const { tab, maps, mods: modFilter, bp, form, category, tameable } = view;
   const source = rowSource(view);
   // A row flipped to its code needs the coded rows, fetched the first time one is.
   const anyFlipped = flipped.size > 0;
@@ -108,7 +108,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const loaded = rowsFor(all, source);
   // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
   const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
-  const { ready, rows, matches, counts, visibleCount, total, hasBaseGame } = useShownRows(
+  const { ready, rows, matches, counts, facetCounts, visibleCount, total, hasBaseGame } = useShownRows(
     loaded,
     server,
     page,
@@ -156,8 +156,8 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const defaults = { ...DEFAULT_VIEW, q: view.q, tab };
   const active = activeSettings(view);
 
-  const { prefix, quantity, quality, summon, level, distance, yOffset, zOffset } = fields;
-  const options = [form, prefix, quantity, quality, summon, level, distance, yOffset, zOffset];
+  const { prefix, quantity, quality, giveTo, player, summon, level, distance, yOffset, zOffset } = fields;
+  const options = [form, prefix, quantity, quality, giveTo, player, summon, level, distance, yOffset, zOffset];
   const layoutKey = `${tab}|${loaded ? "all" : "first"}|${commandOf ? options.join(" ") : "none"}`;
   const empty = total === 0 ? emptyCatalogueNotice(tab, scope, mods) : null;
   const baseNote = ready || server ? baseCreaturesNote(tab, scope, hasBaseGame) : null;
@@ -182,6 +182,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
           <SpawnControls
             view={view}
             mapCounts={counts}
+            facetCounts={facetCounts}
             modChoices={page.modChoices}
             hasBaseGame={hasBaseGame}
             errors={errors}
@@ -197,7 +198,9 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             visibleCount={visibleCount}
             search={matches}
             errors={errors}
-            filtered={maps !== 0 || modFilter.length > 0 || (tab === "items" && bp !== "all")}
+            filtered={
+              maps !== 0 || modFilter.length > 0 || (tab === "items" ? bp !== "all" || category >= 0 : tameable)
+            }
             hrefFor={hrefFor}
             onChange={change}
           />

@@ -1,14 +1,17 @@
 "use client";
 /**
- * Filters (maps, mod, blueprintable) and command options of the spawn page: the items
- * tab's (item-options.tsx) or the Creatures tab's (creature-options.tsx). Every control
- * belongs to the page's GET form (form="spawn-form"), so without JavaScript "Apply"
- * loads the view from the server; with it each change applies at once. The other tab's
- * options that differ from their defaults ride along as hidden fields, so Apply keeps
- * them. Each map says how many rows are marked for it. On a phone the panel opens from
- * the search bar's Filters button; from 640 px it is always shown.
+ * Filters (maps, mod, blueprintable and category for items, tameable for creatures) and
+ * command options of the spawn page: the items tab's (item-options.tsx) or the
+ * Creatures tab's (creature-options.tsx). Every control belongs to the page's GET form
+ * (form="spawn-form"), so without JavaScript "Apply" loads the view from the server;
+ * with it each change applies at once. The other tab's options that differ from their
+ * defaults ride along as hidden fields, so Apply keeps them. Each map (every official
+ * map, by the name players know) and each category says how many rows it has. On a
+ * phone the panel opens from the search bar's Filters button; from 640 px it is always
+ * shown.
  */
-import { ENVIRONMENTS } from "@/lib/engrams/environments";
+import { GAME_MAPS } from "@/lib/catalogue/game-maps";
+import { categoryToParam, ITEM_CATEGORIES, NO_CATEGORY } from "@/lib/catalogue/item-categories";
 import type { SpawnMod } from "@/lib/spawn/spawn-filter";
 import type { OptionErrors } from "@/lib/spawn/spawn-options";
 import {
@@ -29,6 +32,8 @@ export { FILTERS_ID, FORM_ID };
 interface Props {
   view: SpawnView;
   mapCounts: readonly number[];
+  /** items: rows per category number; creatures: [tameable rows] */
+  facetCounts: readonly number[];
   /** the page's mods by name (the mod filter's choices) */
   modChoices: readonly SpawnMod[];
   hasBaseGame: boolean;
@@ -44,6 +49,7 @@ interface Props {
 export function SpawnControls({
   view,
   mapCounts,
+  facetCounts,
   modChoices,
   hasBaseGame,
   errors,
@@ -65,18 +71,18 @@ export function SpawnControls({
     >
       <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
         <legend className={`${caption} mb-1`}>Maps (any of)</legend>
-        {ENVIRONMENTS.map((name, i) => (
-          <label key={name} className="flex min-h-8 items-center gap-1.5 text-sm">
+        {GAME_MAPS.map((map, i) => (
+          <label key={map.key} className="flex min-h-8 items-center gap-1.5 text-sm">
             <input
               type="checkbox"
               form={FORM_ID}
               name="map"
-              value={name.toLowerCase()}
-              checked={(view.maps & (1 << i)) !== 0}
-              onChange={(e) => onChange({ maps: e.target.checked ? view.maps | (1 << i) : view.maps & ~(1 << i) })}
+              value={map.key.toLowerCase()}
+              checked={(view.maps & map.bit) !== 0}
+              onChange={(e) => onChange({ maps: e.target.checked ? view.maps | map.bit : view.maps & ~map.bit })}
               className="h-4 w-4 accent-amber-400 focus-visible:ring-2 focus-visible:ring-amber-400"
             />
-            {name} <span className="text-slate-400">({(mapCounts[i] ?? 0).toLocaleString("en-US")})</span>
+            {map.name} <span className="text-slate-400">({(mapCounts[i] ?? 0).toLocaleString("en-US")})</span>
           </label>
         ))}
       </fieldset>
@@ -101,6 +107,53 @@ export function SpawnControls({
               </option>
             ))}
           </SelectField>
+        )}
+        {view.tab === "items" && (
+          <SelectField
+            id="spawn-cat"
+            name="cat"
+            label="Category"
+            value={categoryToParam(view.category) ?? ""}
+            onChange={(cat) =>
+              onChange({
+                category:
+                  cat === ""
+                    ? -1
+                    : cat === "unknown"
+                      ? NO_CATEGORY
+                      : ITEM_CATEGORIES.findIndex((c) => c.key === cat) + 1,
+              })
+            }
+            className="max-w-[20rem]"
+          >
+            <option value="">All categories</option>
+            {ITEM_CATEGORIES.map((c, i) =>
+              facetCounts[i + 1] || view.category === i + 1 ? (
+                <option key={c.key} value={c.key}>
+                  {c.name} ({(facetCounts[i + 1] ?? 0).toLocaleString("en-US")})
+                </option>
+              ) : null,
+            )}
+            {(facetCounts[NO_CATEGORY] || view.category === NO_CATEGORY) && (
+              <option value="unknown">
+                Not categorised ({(facetCounts[NO_CATEGORY] ?? 0).toLocaleString("en-US")})
+              </option>
+            )}
+          </SelectField>
+        )}
+        {view.tab === "creatures" && (
+          <label className="flex min-h-10 items-center gap-1.5 self-end text-sm">
+            <input
+              type="checkbox"
+              form={FORM_ID}
+              name="tame"
+              value="1"
+              checked={view.tameable}
+              onChange={(e) => onChange({ tameable: e.target.checked })}
+              className="h-4 w-4 accent-amber-400 focus-visible:ring-2 focus-visible:ring-amber-400"
+            />
+            Tameable only <span className="text-slate-400">({(facetCounts[0] ?? 0).toLocaleString("en-US")})</span>
+          </label>
         )}
         {view.tab === "items" && (
           <SelectField

@@ -7,7 +7,8 @@
  * no command to show or copy. A command that is not the form asked for (an engram with
  * no GFI code) says why under it. An engram row has a toggle between its full `giveitem`
  * command and its short GFI form, whatever the view's form is (with JavaScript; the
- * view's own switch works without).
+ * view's own switch works without). A creature that varies another (a boss, a mission
+ * or VR copy, an alpha...) says so beside its name, and a tameable one says so under it.
  */
 import { memo } from "react";
 import type { SpawnRow } from "@/lib/spawn/spawn-filter";
@@ -20,6 +21,9 @@ interface Props {
   modName: string;
   /** the item's or creature's own page */
   href: string;
+  /** what kind of variant a creature is ("Boss · Gamma"), "" for the creature itself and every engram */
+  mark: string;
+  tameable: boolean;
   /** null while a number of the options is wrong */
   command: string | null;
   /** why the command is not the form asked for (strings, not the RowCommand object, so memo holds) */
@@ -77,6 +81,8 @@ export const SpawnRowView = memo(function SpawnRowView({
   position,
   modName,
   href,
+  mark,
+  tameable,
   command,
   note,
   copied,
@@ -106,10 +112,16 @@ export const SpawnRowView = memo(function SpawnRowView({
           >
             {label}
           </a>
+          {mark && (
+            <span className="ml-2 inline-block rounded border border-slate-600 px-1.5 text-xs font-normal text-slate-300">
+              {mark}
+            </span>
+          )}
         </div>
         <div className="text-xs break-all text-slate-400">
           <span className="hidden sm:inline">{className} · </span>
           {modName}
+          {tameable && " · tameable"}
         </div>
         <span className="sm:hidden">{commandCell("mt-1 block text-xs")}</span>
       </td>

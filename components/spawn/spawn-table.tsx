@@ -4,6 +4,7 @@ import { entryHref } from "@/lib/spawn/entry-address";
 import type { RowCommand } from "@/lib/spawn/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { CommandForm, SpawnTab } from "@/lib/spawn/spawn-view";
+import { isTameable, variantMark } from "@/lib/catalogue/creature-variants";
 import { SpawnRowView } from "./spawn-row";
 import { useWindowedRows } from "./use-windowed-rows";
 
@@ -80,6 +81,8 @@ export function SpawnTable({
               position={start + i + 2}
               modName={row[5] >= 0 ? (mods[row[5]]?.name ?? "") : "Base game"}
               href={entryHref(row[5] >= 0 ? (mods[row[5]]?.id ?? null) : null, row[1])}
+              mark={tab === "creatures" ? variantMark(row[6]) : ""}
+              tameable={tab === "creatures" && isTameable(row[6])}
               command={command?.command ?? null}
               note={command?.note ?? null}
               copied={copied === rowIndex}

@@ -1,12 +1,12 @@
 "use client";
 /**
  * Which rows a spawn view shows and what it counts: from all of the tab's rows once they
- * arrived, before that from the first rows the server rendered (its search result and
- * map counts included), so the page reads the same before and after the rows load.
+ * arrived, before that from the first rows the server rendered (its search result, map,
+ * category and tameable counts included), so the page reads the same before and after the rows load.
  * Command options do not change which rows show: only the search and filters do.
  */
 import { useEffect, useMemo } from "react";
-import { mapCounts, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
+import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { SpawnPageData } from "@/lib/spawn/spawn-page";
 import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/spawn/spawn-search";
 import type { SpawnView } from "@/lib/spawn/spawn-view";
@@ -24,24 +24,34 @@ export function useShownRows(
   mods: SpawnMod[],
   view: SpawnView,
 ) {
-  const { tab, q, maps, mods: modFilter, bp } = view;
+  const { tab, q, maps, mods: modFilter, bp, category, tameable } = view;
   const ready = loaded !== null;
   const rows = loaded ?? server?.first.rows ?? NO_ROWS;
   const matches: SpawnMatches = useMemo(
     () =>
       loaded
-        ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp, tab })
+        ? findSpawnRows(loaded, mods, { q, maps, mods: modFilter, bp, category, tameable, tab })
         : server
           ? { visible: server.first.rows.map((_, i) => i), ...server.search }
           : NOTHING,
-    [loaded, server, mods, q, maps, modFilter, bp, tab],
+    [loaded, server, mods, q, maps, modFilter, bp, category, tameable, tab],
   );
   const counts = useMemo(() => (loaded ? mapCounts(loaded) : (server?.mapCounts ?? mapCounts([]))), [loaded, server]);
+  const facetCounts = useMemo(
+    () =>
+      loaded
+        ? tab === "creatures"
+          ? [tameableCount(loaded)]
+          : categoryCounts(loaded)
+        : (server?.facetCounts ?? (tab === "creatures" ? [0] : categoryCounts([]))),
+    [loaded, server, tab],
+  );
   return {
     ready,
     rows,
     matches,
     counts,
+    facetCounts,
     visibleCount: ready ? matches.visible.length : (server?.first.visibleCount ?? 0),
     total: loaded?.length ?? page.counts[tab],
     hasBaseGame: loaded ? loaded.some((r) => r[5] === -1) : (server?.hasBaseGame ?? false),

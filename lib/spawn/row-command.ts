@@ -23,6 +23,7 @@ export interface RowCommand {
 export type CommandOf = (row: SpawnRow) => RowCommand;
 
 export const NO_GFI_CODE = "No short code: its class name is inside another item's.";
+export const GFI_ONLY_TO_ME = "GFI codes give only to you: for another player the full command it is.";
 
 export interface ViewCommands {
   /** null while a number is wrong */
@@ -32,7 +33,19 @@ export interface ViewCommands {
 
 export type CommandFields = Pick<
   SpawnView,
-  "tab" | "quantity" | "quality" | "kind" | "form" | "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix"
+  | "tab"
+  | "quantity"
+  | "quality"
+  | "kind"
+  | "form"
+  | "giveTo"
+  | "player"
+  | "level"
+  | "summon"
+  | "distance"
+  | "yOffset"
+  | "zOffset"
+  | "prefix"
 >;
 
 export function viewCommands(view: CommandFields): ViewCommands {
@@ -44,12 +57,13 @@ export function viewCommands(view: CommandFields): ViewCommands {
   if (!options) return { commandOf: null, errors };
   const full = (r: SpawnRow): RowCommand => ({ command: spawnCommand(r[2], r[4], options), note: null });
   if (view.form === "full") return { commandOf: full, errors };
+  if (options.player != null) return { commandOf: (r) => ({ ...full(r), note: GFI_ONLY_TO_ME }), errors };
   // undefined: rows without codes stand in while the coded rows load; null: no code.
   return {
     commandOf: (r) =>
-      r[6]
-        ? { command: gfiCommand(r[6], r[4], options), note: null }
-        : r[6] === null
+      r[7]
+        ? { command: gfiCommand(r[7], r[4], options), note: null }
+        : r[7] === null
           ? { ...full(r), note: NO_GFI_CODE }
           : full(r),
     errors,

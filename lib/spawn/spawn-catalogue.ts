@@ -26,7 +26,10 @@ import { gfiCodeTable, type GfiCodeTable } from "@/lib/catalogue/gfi-code-table"
 import { classOf } from "@/lib/engrams/derive";
 import type { ItemKind } from "@/lib/engrams/item-kind";
 import { canonicalModId } from "@/lib/mods/mod-id";
-import { mapCounts, type SpawnMod, type SpawnRow } from "./spawn-filter";
+import { creatureFacet, variantRank } from "@/lib/catalogue/creature-variants";
+import { knownMapsMask } from "@/lib/catalogue/game-maps";
+import { categoryNumber } from "@/lib/catalogue/item-categories";
+import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
 import type { RowSource } from "./spawn-view";
 
@@ -40,8 +43,10 @@ export interface SpawnRows {
   etag: string;
   lastChanged: Date | null;
   hasBaseGame: boolean;
-  /** rows marked for each map, in ENVIRONMENTS order */
+  /** rows marked for each map, in GAME_MAPS order */
   mapCounts: number[];
+  /** engrams: rows per category number (spawn-filter categoryCounts); creatures: [tameable rows] */
+  facetCounts: number[];
 }
 
 /** Where the browser fetches a page's rows; the locale is in the URL so each order has its own cache entry. */
@@ -183,10 +188,20 @@ export async function countSpawnRows(
   return (await statsOf(db, options.kind, options.scope, whereOf(options.scope, options.mods))).count;
 }
 
+/** A scope's rows with what the page shows of them: every known map, and the facet (spawn-filter.ts). */
 async function readRows(db: Db, kind: ItemKind, where: Where) {
-  const select = { uid: true, path: true, label: true, environments: true, modId: true } as const;
-  if (kind === "engrams") return db.engram.findMany({ where, select: { ...select, canBlueprint: true } });
-  return (await db.creature.findMany({ where, select })).map((c) => ({ ...c, canBlueprint: false }));
+  const select = { uid: true, path: true, label: true, environments: true, maps: true, modId: true } as const;
+  if (kind === "engrams")
+    return (await db.engram.findMany({ where, select: { ...select, canBlueprint: true, category: true } })).map(
+      ({ category, ...e }) => ({ ...e, facet: categoryNumber(category) }),
+    );
+  return (await db.creature.findMany({ where, select: { ...select, tameable: true, listedAs: true } })).map(
+    ({ tameable, listedAs, ...c }) => ({
+      ...c,
+      canBlueprint: false,
+      facet: creatureFacet({ path: c.path, className: classOf(c.path), label: c.label, tameable, listedAs }),
+    }),
+  );
 }
 
 /**
@@ -209,9 +224,10 @@ export async function loadSpawnRows(
       e.label,
       classOf(e.path),
       e.path,
-      e.environments,
+      knownMapsMask(e.environments, e.maps),
       e.canBlueprint,
       e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1),
+      e.facet,
     ]);
     return {
       lastChanged: stats.lastChanged,
@@ -228,13 +244,14 @@ export async function loadSpawnRows(
     // New codes (an engram anywhere in the scope's GFI set changed): new rows, new orders.
     if (entry.coded?.codes !== codes) {
       const { uids } = entry;
-      const rows = entry.plain.rows.map(([label, className, path, env, canBlueprint, mod], i): SpawnRow => [
+      const rows = entry.plain.rows.map(([label, className, path, maps, canBlueprint, mod, facet], i): SpawnRow => [
         label,
         className,
         path,
-        env,
+        maps,
         canBlueprint,
         mod,
+        facet,
         codes.get(uids[i]!) ?? null,
       ]);
       // New arrays over the same strings, plus the codes.
@@ -242,27 +259,29 @@ export async function loadSpawnRows(
         codes,
         rows,
         byLocale: new Map(),
-        bytes: rows.reduce((n, r) => n + 96 + (r[6]?.length ?? 0), 32),
+        bytes: rows.reduce((n, r) => n + 96 + (r[7]?.length ?? 0), 32),
       };
       grew = true;
     }
     set = entry.coded;
   }
   grew ||= !set.byLocale.has(locale);
-  const sorted = sortedFor(set, locale, entry.lastChanged);
+  const sorted = sortedFor(set, locale, entry.lastChanged, kind);
   if (grew) cache.remeasure(key, entry);
   return sorted;
 }
 
 /** A row set in a locale's order, as JSON with an ETag; kept per locale (at most MAX_LOCALES). */
-function sortedFor(set: RowSet, locale: string, lastChanged: Date | null): SpawnRows {
+function sortedFor(set: RowSet, locale: string, lastChanged: Date | null, kind: ItemKind): SpawnRows {
   let sorted = set.byLocale.get(locale);
   if (!sorted) {
+    // Creatures of one name: the creature itself (tameable first) before its variants, so
+    // a search for "rex" gives the Rex before the mission copies also labelled "Rex".
     const rows = sortByLabel(
       [...set.rows],
       locale,
       (r) => r[0],
-      (r) => r[2],
+      kind === "creatures" ? (r) => `${String(variantRank(r[6])).padStart(2, "0")}${r[2]}` : (r) => r[2],
     );
     // Most locales order most catalogues alike (en, en-US, de, fr for ASCII labels): share one copy.
     sorted = [...set.byLocale.values()].find((other) => sameOrder(other.rows, rows));
@@ -277,6 +296,7 @@ function sortedFor(set: RowSet, locale: string, lastChanged: Date | null): Spawn
         lastChanged,
         hasBaseGame: rows.some((r) => r[5] === -1),
         mapCounts: mapCounts(rows),
+        facetCounts: kind === "creatures" ? [tameableCount(rows)] : categoryCounts(rows),
       };
     }
     set.byLocale.set(locale, sorted);

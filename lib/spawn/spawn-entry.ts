@@ -7,7 +7,9 @@
  * Two indexed reads (class_key) and one count per row; the page is kept in memory by
  * lib/server/page-cache.ts until the data it shows changes.
  */
+import { creatureFacet } from "@/lib/catalogue/creature-variants";
 import { knownMapsMask } from "@/lib/catalogue/game-maps";
+import { categoryNumber } from "@/lib/catalogue/item-categories";
 import { gfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import type { Db } from "@/lib/db/client";
 import { searchDocuments } from "@/lib/documents/search-documents";
@@ -40,6 +42,8 @@ export interface SpawnEntry {
   listedAs: string | null;
   /** null: the base game */
   mod: SpawnMod | null;
+  /** the spawn rows' facet: an item's category number or a creature's tameable flag and variant (lib/spawn/spawn-filter.ts) */
+  facet: number;
   /** items: the short GFI code, null when it has none; creatures: undefined */
   gfi?: string | null;
   updatedAt: Date;
@@ -60,7 +64,7 @@ export function entryLabel(entry: Pick<SpawnEntry, "label" | "className">): stri
 
 /** The row form the spawn page's command builders take (lib/spawn/row-command.ts). */
 export function entryRow(entry: SpawnEntry): SpawnRow {
-  const row = [entry.label, entry.className, entry.path, entry.environments, entry.canBlueprint, -1] as const;
+  const row = [entry.label, entry.className, entry.path, entry.maps, entry.canBlueprint, -1, entry.facet] as const;
   return entry.kind === "item" ? [...row, entry.gfi ?? null] : row;
 }
 
@@ -108,6 +112,7 @@ export async function findSpawnEntries(db: Db, address: EntryAddress): Promise<S
       category: r.category,
       tameable: null,
       listedAs: null,
+      facet: categoryNumber(r.category),
       gfi: codes?.get(r.uid) ?? null,
     })),
     ...creatures.map((r): SpawnEntry => ({
@@ -118,6 +123,7 @@ export async function findSpawnEntries(db: Db, address: EntryAddress): Promise<S
       category: null,
       tameable: r.tameable,
       listedAs: r.listedAs,
+      facet: creatureFacet(r),
     })),
   ];
 }

@@ -2,9 +2,11 @@
  * What "Copy all visible" and "Export view as JSON" hand over: the view's commands, one
  * per row in the order shown (as the table shows them: lib/spawn/row-command), and the
  * JSON document (`spawn-codes.json`, `creature-spawn-codes.json`) with the view's URL
- * and, per engram or creature, what the v1 API calls it plus its command.
+ * and, per engram or creature, what the v1 API calls it, every map it is known on
+ * (`maps`, by name) and its command.
  * Pure: safe to import from client components.
  */
+import { gameMapsOf, V1_MAPS_MASK } from "@/lib/catalogue/game-maps";
 import { environmentNames } from "@/lib/engrams/environments";
 import type { CommandOf, RowCommand } from "./row-command";
 import type { SpawnMod, SpawnRow } from "./spawn-filter";
@@ -29,8 +31,14 @@ export function spawnExport(
 ) {
   const items = visible.map((i) => {
     const row = rows[i]!;
-    const [label, className, path, env, canBlueprint, mod] = row;
-    const names = { label, class: className, path, environments: environmentNames(env) };
+    const [label, className, path, maps, canBlueprint, mod] = row;
+    const names = {
+      label,
+      class: className,
+      path,
+      environments: environmentNames(maps & V1_MAPS_MASK),
+      maps: gameMapsOf(maps).map((m) => m.name),
+    };
     const owner = { mod_id: mods[mod]?.id ?? null, mod_name: mods[mod]?.name ?? null, command: commandOf(row).command };
     return tab === "creatures" ? { ...names, ...owner } : { ...names, can_blueprint: canBlueprint, ...owner };
   });

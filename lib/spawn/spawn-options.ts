@@ -36,6 +36,7 @@ export function checkWholeNumber(text: string, name: string, min: number, max: n
 
 /** What is wrong with each number of a view, by field (only the ones of its tab are checked). */
 export interface OptionErrors {
+  player?: string;
   quantity?: string;
   quality?: string;
   level?: string;
@@ -55,25 +56,47 @@ export interface CreatureOptionsCheck {
   errors: OptionErrors;
 }
 
-export function checkCommandOptions(view: Pick<SpawnView, "quantity" | "quality" | "kind" | "prefix">): OptionsCheck {
+/**
+ * The player id GiveItemToPlayer takes: the number the game shows for each player
+ * (ShowMyAdminManager lists them), up to 20 digits, kept as typed without leading zeros.
+ */
+export function checkPlayerId(text: string): { ok: true; value: string } | { ok: false; message: string } {
+  const t = text.trim();
+  if (t === "") return { ok: false, message: "Enter the player's id: the number ShowMyAdminManager lists for them." };
+  if (!/^\d{1,20}$/.test(t) || /^0+$/.test(t))
+    return { ok: false, message: "The player id is a whole number of up to 20 digits, such as 123456789." };
+  return { ok: true, value: t.replace(/^0+/, "") };
+}
+
+export function checkCommandOptions(
+  view: Pick<SpawnView, "quantity" | "quality" | "kind" | "prefix" | "giveTo" | "player">,
+): OptionsCheck {
   const quantity = checkWholeNumber(view.quantity, "quantity", 1, MAX_QUANTITY);
   const quality = checkWholeNumber(view.quality, "quality", 0, MAX_QUALITY);
+  const player = view.giveTo === "player" ? checkPlayerId(view.player) : null;
   const errors = {
+    ...(player && !player.ok ? { player: player.message } : {}),
     ...(quantity.ok ? {} : { quantity: quantity.message }),
     ...(quality.ok ? {} : { quality: quality.message }),
   };
-  if (!quantity.ok || !quality.ok) return { options: null, errors };
+  if (!quantity.ok || !quality.ok || (player && !player.ok)) return { options: null, errors };
   return {
-    options: { prefix: view.prefix, kind: view.kind, quantity: quantity.value, quality: quality.value },
+    options: {
+      prefix: view.prefix,
+      kind: view.kind,
+      quantity: quantity.value,
+      quality: quality.value,
+      ...(player?.ok ? { player: player.value } : {}),
+    },
     errors,
   };
 }
 
-/** A tamed creature's command has no position: its distance and offsets are only checked for wild ones. */
+/** GMSummon's command has no position: distance and offsets are only checked for spawndino's (wild, or then tamed). */
 export function checkCreatureOptions(
   view: Pick<SpawnView, "level" | "summon" | "distance" | "yOffset" | "zOffset" | "prefix">,
 ): CreatureOptionsCheck {
-  const wild = view.summon === "wild";
+  const wild = view.summon !== "tamed";
   const checks = {
     level: checkWholeNumber(view.level, "level", 1, MAX_LEVEL),
     distance: wild ? checkWholeNumber(view.distance, "distance", -MAX_OFFSET, MAX_OFFSET) : null,

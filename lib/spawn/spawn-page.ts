@@ -25,6 +25,8 @@ export interface SpawnPageData {
   lastChanged: Date | null;
   hasBaseGame: boolean;
   mapCounts: number[];
+  /** engrams: rows per category number; creatures: [tameable rows] (spawn-catalogue facetCounts) */
+  facetCounts: number[];
   /** the mod filter's choices, by name in the reader's order */
   modChoices: SpawnMod[];
   /** rows of each tab in the scope */
@@ -56,6 +58,7 @@ export async function loadSpawnPage(
     lastChanged: data.lastChanged,
     hasBaseGame: data.hasBaseGame,
     mapCounts: data.mapCounts,
+    facetCounts: data.facetCounts,
     modChoices: sortByLabel(
       [...mods],
       locale,

@@ -42,14 +42,18 @@ export function spawnIndex(rows: readonly SpawnRow[], mods: readonly SpawnMod[],
   return index;
 }
 
-/** The tab decides the filters too: creatures have no blueprint, so the blueprint filter is the items tab's alone. */
+/** The tab decides the filters too: blueprint and category are the items tab's alone, tameable the Creatures tab's. */
 export function findSpawnRows(
   rows: readonly SpawnRow[],
   mods: readonly SpawnMod[],
-  view: Pick<SpawnView, "q" | "maps" | "mods" | "bp"> & { tab?: SpawnTab },
+  view: Pick<SpawnView, "q" | "maps" | "mods" | "bp" | "category" | "tameable"> & { tab?: SpawnTab },
 ): SpawnMatches {
   const tab = view.tab ?? "items";
-  const filter = rowFilter(rows, mods, tab === "creatures" ? { ...view, bp: "all" } : view);
+  const filter = rowFilter(
+    rows,
+    mods,
+    tab === "creatures" ? { ...view, bp: "all", category: -1 } : { ...view, tameable: false },
+  );
   if (view.q.trim() === "") {
     const visible: number[] = [];
     for (let i = 0; i < rows.length; i++) if (!filter || filter(i)) visible.push(i);

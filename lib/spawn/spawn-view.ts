@@ -5,7 +5,8 @@
  * same view. Only non-default values go in the URL.
  * Pure: safe to import from client components.
  */
-import { ENVIRONMENTS } from "@/lib/engrams/environments";
+import { GAME_MAPS, gameMapByName } from "@/lib/catalogue/game-maps";
+import { categoryFromParam, categoryToParam } from "@/lib/catalogue/item-categories";
 import { scopeParam, type SpawnScope } from "./spawn-scope";
 
 export type BlueprintFilter = "all" | "yes" | "no";
@@ -15,18 +16,30 @@ export type SpawnPrefix = "cheat" | "admincheat";
 export type SpawnTab = "items" | "creatures";
 /** item rows: the full `giveitem` command or its short `gfi` form */
 export type CommandForm = "full" | "gfi";
-/** creatures: wild (`spawndino`) or tamed (`GMSummon`) */
-export type Summon = "wild" | "tamed";
+/**
+ * creatures: wild (`spawndino`), tamed (`GMSummon`), or spawned and then tamed
+ * (`SpawnDino` then `ForceTame`, for where GMSummon does not work)
+ */
+export type Summon = "wild" | "tamed" | "forcetame";
+/** items: to the admin typing (`giveitem`) or to a player by id (`GiveItemToPlayer`) */
+export type GiveTo = "me" | "player";
 
 export interface SpawnView {
   tab: SpawnTab;
   /** search text (lib/catalogue/item-search) */
   q: string;
-  /** environments bit set (lib/engrams/environments order); 0 = any map */
+  /** bit set over every official map (lib/catalogue/game-maps); 0 = any map */
   maps: number;
   /** workshop ids to show among the page's mods ("base" = the base game); empty = all */
   mods: string[];
   bp: BlueprintFilter;
+  /** items: a category number (lib/catalogue/item-categories; 0 = not known); -1 = any */
+  category: number;
+  /** creatures: tameable ones only */
+  tameable: boolean;
+  /** items: who gets the item, and the player id GiveItemToPlayer needs (as typed) */
+  giveTo: GiveTo;
+  player: string;
   /** command quantity and quality as typed: checked by lib/spawn/spawn-options before any command shows them */
   quantity: string;
   quality: string;
@@ -49,6 +62,10 @@ export const DEFAULT_VIEW: SpawnView = {
   maps: 0,
   mods: [],
   bp: "all",
+  category: -1,
+  tameable: false,
+  giveTo: "me",
+  player: "",
   quantity: "1",
   quality: "0",
   kind: "item",
@@ -84,17 +101,19 @@ function all(query: Query, name: string): string[] {
 
 const first = (query: Query, name: string): string | undefined => all(query, name)[0];
 
+/** Map keys any case, and the other names lib/catalogue/game-maps reads (`abberation`, as earlier links have it). */
 export function mapsFromParam(value: string | undefined): number {
   if (!value) return 0;
-  const wanted = new Set(value.toLowerCase().split(","));
-  return ENVIRONMENTS.reduce((mask, name, i) => (wanted.has(name.toLowerCase()) ? mask | (1 << i) : mask), 0);
+  return value.split(",").reduce((mask, name) => mask | (gameMapByName(name)?.bit ?? 0), 0);
 }
 
 export function mapsToParam(mask: number): string {
-  return ENVIRONMENTS.filter((_, i) => mask & (1 << i))
-    .map((n) => n.toLowerCase())
+  return GAME_MAPS.filter((m) => mask & m.bit)
+    .map((m) => m.key.toLowerCase())
     .join(",");
 }
+
+const summonOf = (value: string | undefined): Summon => (value === "tamed" || value === "forcetame" ? value : "wild");
 
 /** Lenient: an unknown choice falls back to its default; numbers are kept as typed (the page says what is wrong with them). */
 export function parseSpawnView(query: Query): SpawnView {
@@ -107,12 +126,16 @@ export function parseSpawnView(query: Query): SpawnView {
     maps: mapsFromParam(all(query, "map").join(",")),
     mods: mods ? mods.split(",").filter((m) => m === BASE_GAME || /^\d{1,16}$/.test(m)) : [],
     bp: bp === "yes" || bp === "no" ? bp : "all",
+    category: categoryFromParam(first(query, "cat")),
+    tameable: first(query, "tame") === "1",
+    giveTo: first(query, "give") === "player" ? "player" : "me",
+    player: number("player", DEFAULT_VIEW.player),
     quantity: number("qty", DEFAULT_VIEW.quantity),
     quality: number("quality", DEFAULT_VIEW.quality),
     kind: first(query, "as") === "blueprint" ? "blueprint" : "item",
     form: first(query, "cmd") === "gfi" ? "gfi" : "full",
     level: number("level", DEFAULT_VIEW.level),
-    summon: first(query, "summon") === "tamed" ? "tamed" : "wild",
+    summon: summonOf(first(query, "summon")),
     distance: number("dist", DEFAULT_VIEW.distance),
     yOffset: number("y", DEFAULT_VIEW.yOffset),
     zOffset: number("z", DEFAULT_VIEW.zOffset),
@@ -126,6 +149,10 @@ const PARAMS = [
   ["maps", "map"],
   ["mods", "mod"],
   ["bp", "bp"],
+  ["category", "cat"],
+  ["tameable", "tame"],
+  ["giveTo", "give"],
+  ["player", "player"],
   ["quantity", "qty"],
   ["quality", "quality"],
   ["kind", "as"],
@@ -142,13 +169,28 @@ type Field = (typeof PARAMS)[number][0];
 
 /** The fields each tab shows; the others are kept (in the URL, and in the form as hidden fields) but not shown. */
 const TAB_FIELDS: Record<SpawnTab, ReadonlySet<Field>> = {
-  items: new Set(["q", "maps", "mods", "bp", "quantity", "quality", "kind", "form", "prefix"]),
-  creatures: new Set(["q", "maps", "mods", "level", "summon", "distance", "yOffset", "zOffset", "prefix"]),
+  items: new Set([
+    "q",
+    "maps",
+    "mods",
+    "bp",
+    "category",
+    "giveTo",
+    "player",
+    "quantity",
+    "quality",
+    "kind",
+    "form",
+    "prefix",
+  ]),
+  creatures: new Set(["q", "maps", "mods", "tameable", "level", "summon", "distance", "yOffset", "zOffset", "prefix"]),
 };
 
 function paramValue(view: SpawnView, field: Field): string | null {
   if (field === "maps") return view.maps ? mapsToParam(view.maps) : null;
   if (field === "mods") return view.mods.length > 0 ? view.mods.join(",") : null;
+  if (field === "category") return categoryToParam(view.category);
+  if (field === "tameable") return view.tameable ? "1" : null;
   return view[field] !== DEFAULT_VIEW[field] ? view[field] : null;
 }
 
@@ -175,10 +217,10 @@ export function spawnViewQuery(view: SpawnView, scope: SpawnScope): string {
   return s ? `?${s}` : "";
 }
 
-/** How many of the tab's filters and options differ from the defaults: each ticked map, the mod, blueprintable and each command option. */
+/** How many of the tab's filters and options differ from the defaults: each ticked map, the mod, blueprintable, category, tameable and each command option. */
 export function activeSettings(view: SpawnView): number {
   let n = 0;
-  for (let b = 0; b < ENVIRONMENTS.length; b++) if (view.maps & (1 << b)) n++;
+  for (const m of GAME_MAPS) if (view.maps & m.bit) n++;
   for (const field of TAB_FIELDS[view.tab])
     if (field !== "q" && field !== "maps" && paramValue(view, field) !== null) n++;
   return n;

@@ -86,7 +86,7 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
     const top = ok(await beaconHub(["--help"]));
     for (const c of authorCommands) expect(top.stdout).toContain(`  ${c.path.join(" ")} `);
     expect(top.stdout).toContain(
-      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore) are not in this package",
+      "Operator commands (serve, migrate, pull, engrams import, db copy, db backup, db restore, grant, revoke, roles, audit) are not in this package",
     );
     const ini = ok(await beaconHub(["docs", "ini", "--help"]));
     expect(ini.stdout).toMatch(

@@ -50,8 +50,9 @@ describe("/spawn/rows.json?kind=creatures", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const rows = (await res.json()) as SpawnRow[];
     expect(rows).toEqual([
-      [`Raptor ${m.u}`, classOf(m.raptor), m.raptor, 1 | 2, false, 0],
-      [`Triceratops ${m.u}`, classOf(m.trike), m.trike, 8, false, 0],
+      // The facet (tameable flag and variant) is 0 for a mod's creature: not known, itself.
+      [`Raptor ${m.u}`, classOf(m.raptor), m.raptor, 1 | 2, false, 0, 0],
+      [`Triceratops ${m.u}`, classOf(m.trike), m.trike, 8, false, 0, 0],
     ]);
     const etag = res.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -88,13 +89,13 @@ describe("GFI codes on engram rows", () => {
     const m = await modWithCreatures();
     // Rows for full commands do without codes (computing them costs a second per 20,000 engrams).
     const plain = (await (await get(`/spawn/rows.json?mod_id=${m.mod}&locale=en`)).json()) as SpawnRow[];
-    expect(plain.map((r) => r.length)).toEqual([6, 6]);
+    expect(plain.map((r) => r.length)).toEqual([7, 7]);
     const url = `/spawn/rows.json?mod_id=${m.mod}&locale=en&gfi=1`;
     const res = await get(url);
     const rows = (await res.json()) as SpawnRow[];
     const byPath = new Map(rows.map((r) => [r[2], r]));
-    expect(byPath.get(m.alpha)![6]).toBeNull();
-    const code = byPath.get(m.alphaBeta)![6]!;
+    expect(byPath.get(m.alpha)![7]).toBeNull();
+    const code = byPath.get(m.alphaBeta)![7]!;
     expect(classOf(m.alphaBeta).toLowerCase()).toContain(code);
     expect(classOf(m.alpha).toLowerCase()).not.toContain(code);
 
@@ -118,7 +119,7 @@ describe("GFI codes on engram rows", () => {
       expect(after.status).toBe(200);
       const again = (await after.json()) as SpawnRow[];
       expect(again.map((r) => r[2])).toEqual(rows.map((r) => r[2]));
-      expect(again.find((r) => r[2] === m.alphaBeta)![6]).toBeNull();
+      expect(again.find((r) => r[2] === m.alphaBeta)![7]).toBeNull();
     } finally {
       await testDb().engram.delete({ where: { uid: uidOf(path) } });
     }
@@ -130,7 +131,7 @@ describe("the page, rendered by the server (no JavaScript)", () => {
     const m = await modWithCreatures();
     const code = ((await (await get(`/spawn/rows.json?mod_id=${m.mod}&gfi=1`)).json()) as SpawnRow[]).find(
       (r) => r[2] === m.alphaBeta,
-    )![6]!;
+    )![7]!;
     const html = await pageText(`/spawn/?mod_id=${m.mod}&cmd=gfi&qty=5&quality=10&as=blueprint`);
     expect(html).toContain(`cheat gfi ${code} 5 10 true`);
     expect(html).toContain(`cheat giveitem "Blueprint'${m.alpha}'" 5 10 true`);

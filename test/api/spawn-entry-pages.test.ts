@@ -62,7 +62,7 @@ describe("item and creature pages", () => {
     expect(html).toContain(`<link rel="canonical" href="${base()}/spawn/base/${name}_C"/>`);
     expect(html).toMatch(/<h1[^>]*>Test Pick<\/h1>/);
     expect(commands(html)).toEqual([command]);
-    for (const fact of [`${name}_C`, path, "The Island, Aberration, Extinction", "Equipment › Boots", "Base game"])
+    for (const fact of [`${name}_C`, path, "The Island, Aberration, Extinction", "Armour: feet", "Base game"])
       expect(html).toContain(fact);
     expect(html).toMatch(/Blueprintable<\/dt><dd[^>]*>Yes</);
     expect(html).toMatch(/Dropped by<\/dt><dd[^>]*>No shared document drops it.</);

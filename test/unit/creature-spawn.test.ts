@@ -127,9 +127,9 @@ describe("the view in the URL: tab, creature options, command form", () => {
 });
 
 const ITEMS: SpawnRow[] = [
-  ["Metal Pick", "PrimalItem_WeaponMetalPick_C", "/Game/Pick.PrimalItem_WeaponMetalPick", 1, true, -1, "lpic"],
-  ["Rex Saddle", "PrimalItemArmor_RexSaddle_C", "/Game/Rex.PrimalItemArmor_RexSaddle", 1, true, -1, null],
-  ["Wood", "PrimalItemResource_Wood_C", "/Game/Wood.PrimalItemResource_Wood", 1, false, -1, "ce_wood"],
+  ["Metal Pick", "PrimalItem_WeaponMetalPick_C", "/Game/Pick.PrimalItem_WeaponMetalPick", 1, true, -1, 0, "lpic"],
+  ["Rex Saddle", "PrimalItemArmor_RexSaddle_C", "/Game/Rex.PrimalItemArmor_RexSaddle", 1, true, -1, 0, null],
+  ["Wood", "PrimalItemResource_Wood_C", "/Game/Wood.PrimalItemResource_Wood", 1, false, -1, 0, "ce_wood"],
 ];
 
 describe("GFI codes on item rows", () => {
@@ -153,7 +153,7 @@ describe("GFI codes on item rows", () => {
     ]);
     expect(NO_GFI_CODE).toBe("No short code: its class name is inside another item's.");
     // Rows without codes (standing in while the coded rows load) show full commands and no note.
-    const plain = ITEMS[0]!.slice(0, 6) as unknown as SpawnRow;
+    const plain = ITEMS[0]!.slice(0, 7) as unknown as SpawnRow;
     expect(commandOf!(plain)).toEqual({
       command: spawnCommand(plain[2], true, { prefix: "cheat", quantity: 2, quality: 0, kind: "item" }),
       note: null,
@@ -171,7 +171,7 @@ describe("GFI codes on item rows", () => {
     ]);
   });
   it("a row flipped by its toggle shows the other form: its code (once the coded rows are here), or its full command", () => {
-    const plain = ITEMS.map((r) => r.slice(0, 6) as unknown as SpawnRow);
+    const plain = ITEMS.map((r) => r.slice(0, 7) as unknown as SpawnRow);
     const full = (r: SpawnRow) => spawnCommand(r[2], r[4], { prefix: "cheat", quantity: 1, quality: 0, kind: "item" });
     const flipped = (k: number) => k !== 1;
     const waiting = rowCommands(
@@ -232,14 +232,15 @@ describe("GFI codes on item rows", () => {
 });
 
 const CREATURES: SpawnRow[] = [
-  ["Raptor", "Raptor_Character_BP_C", RAPTOR, 1, false, 0],
-  ["Rex", "Rex_Character_BP_C", "/Game/PrimalEarth/Dinos/Rex/Rex_Character_BP.Rex_Character_BP", 1 | 2, false, -1],
+  ["Raptor", "Raptor_Character_BP_C", RAPTOR, 1, false, 0, 0],
+  ["Rex", "Rex_Character_BP_C", "/Game/PrimalEarth/Dinos/Rex/Rex_Character_BP.Rex_Character_BP", 1 | 2, false, -1, 0],
   [
     "Triceratops",
     "Trike_Character_BP_C",
     "/Game/PrimalEarth/Dinos/Trike/Trike_Character_BP.Trike_Character_BP",
     2,
     false,
+    0,
     0,
   ],
   [
@@ -248,6 +249,7 @@ const CREATURES: SpawnRow[] = [
     "/Game/Mods/X/MegaRaptor_Character_BP.MegaRaptor_Character_BP",
     4,
     false,
+    0,
     0,
   ],
 ];
@@ -292,6 +294,7 @@ describe("creature rows", () => {
           class: "Raptor_Character_BP_C",
           path: RAPTOR,
           environments: ["Island"],
+          maps: ["The Island"],
           mod_id: "100",
           mod_name: "Dino Mod",
           command: `cheat GMSummon "Raptor_Character_BP_C" 50`,
@@ -302,21 +305,23 @@ describe("creature rows", () => {
 });
 
 describe("an empty tab says so plainly", () => {
-  it("names the mods, or says the base game's creatures are not in the catalogue", () => {
+  it("names the mods, or says the base game's creatures are not loaded", () => {
     expect(emptyCatalogueNotice("creatures", { kind: "mods", ids: ["100"] }, MODS)).toBe(
       "Dino Mod lists no creatures yet.",
     );
     expect(
       emptyCatalogueNotice("creatures", { kind: "mods", ids: ["100", "200"] }, [...MODS, { id: "200", name: "B" }]),
     ).toBe("Dino Mod or B list no creatures yet.");
-    expect(emptyCatalogueNotice("creatures", { kind: "base" }, [])).toMatch(
-      /^The base game's creatures are not in this catalogue: Beacon Hub ships the base game's engrams only/,
+    expect(emptyCatalogueNotice("creatures", { kind: "base" }, [])).toBe(
+      "The base game's creatures are not loaded: the operator has not loaded the catalogue.",
     );
-    expect(emptyCatalogueNotice("creatures", { kind: "all" }, MODS)).toMatch(/^No mod lists creatures yet/);
+    expect(emptyCatalogueNotice("creatures", { kind: "all" }, MODS)).toBe("No creatures are listed yet.");
     expect(emptyCatalogueNotice("items", { kind: "mods", ids: ["100"] }, MODS)).toBe("Dino Mod lists no engrams yet.");
   });
   it("notes the missing base-game creatures on the all-mods Creatures tab", () => {
-    expect(baseCreaturesNote("creatures", { kind: "all" }, false)).toMatch(/base game's creatures are not listed/);
+    expect(baseCreaturesNote("creatures", { kind: "all" }, false)).toMatch(
+      /^The base game's creatures are not loaded on this server/,
+    );
     expect(baseCreaturesNote("creatures", { kind: "all" }, true)).toBeNull();
     expect(baseCreaturesNote("items", { kind: "all" }, false)).toBeNull();
   });

@@ -26,6 +26,7 @@ const entry = (over: Partial<SpawnEntry>): SpawnEntry => ({
   tameable: null,
   listedAs: null,
   mod: null,
+  facet: 0,
   gfi: "lpic",
   updatedAt: new Date(0),
   ...over,
@@ -66,7 +67,7 @@ describe("what an entry's page shows", () => {
     );
     expect(gfi.command).toBe("cheat gfi lpic 5 0 false");
     const rex = entry({ kind: "creature", path: REX, className: "Rex_Character_BP_C", label: "Rex", gfi: undefined });
-    expect(entryRow(rex)).toHaveLength(6);
+    expect(entryRow(rex)).toHaveLength(7);
     expect(viewCommands({ ...DEFAULT_VIEW, tab: "creatures" }).commandOf!(entryRow(rex)).command).toBe(
       creatureSpawnOf(REX),
     );

@@ -135,9 +135,9 @@ describe("spawn view in the URL", () => {
 
 describe("filters and map notices", () => {
   const rows: SpawnRow[] = [
-    ["Metal Sword", "PrimalItem_Sword_C", PATH, 1 | 2, true, 0],
-    ["Wood", "PrimalItemResource_Wood_C", "/Game/Wood.Wood", 1, false, -1],
-    ["Crown", "PrimalItem_Crown_C", "/Game/Mods/Y/Crown.Crown", 8, true, 1],
+    ["Metal Sword", "PrimalItem_Sword_C", PATH, 1 | 2, true, 0, 0],
+    ["Wood", "PrimalItemResource_Wood_C", "/Game/Wood.Wood", 1, false, -1, 0],
+    ["Crown", "PrimalItem_Crown_C", "/Game/Mods/Y/Crown.Crown", 8, true, 1, 0],
   ];
   const mods = [
     { id: "100", name: "X" },
@@ -175,6 +175,7 @@ describe("filters and map notices", () => {
           class: "PrimalItemResource_Wood_C",
           path: "/Game/Wood.Wood",
           environments: ["Island"],
+          maps: ["The Island"],
           can_blueprint: false,
           mod_id: null,
           mod_name: null,
@@ -185,10 +186,12 @@ describe("filters and map notices", () => {
   });
   it("say which ticked map has no item at all, and whether that alone empties the list", () => {
     const counts = mapCounts(rows);
-    expect(counts).toEqual([2, 1, 0, 1, 0]);
+    // Every official map, in release order: The Island, The Center, Scorched Earth, Ragnarok, Aberration, ...
+    expect(counts).toEqual([2, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(mapNotice(8, counts)).toBeNull();
-    expect(mapNotice(4, counts)).toBe("No item in this catalogue is marked for Center.");
-    expect(mapNotice(4 | 16 | 1, counts)).toBe("No item in this catalogue is marked for Center or Abberation.");
+    expect(mapNotice(4, counts)).toBe("No item in this catalogue is marked for The Center.");
+    expect(mapNotice(4 | 16 | 1, counts)).toBe("No item in this catalogue is marked for The Center or Aberration.");
+    expect(mapNotice(32 | 2048, counts)).toBe("No item in this catalogue is marked for Extinction or Fjordur.");
     expect(mapsLeaveNothing(4 | 16, counts)).toBe(true);
     expect(mapsLeaveNothing(4 | 1, counts)).toBe(false);
     expect(mapsLeaveNothing(0, counts)).toBe(false);

@@ -14,7 +14,9 @@ import { cache } from "react";
 import { EntryCommands } from "@/components/spawn/entry-commands";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { variantMark } from "@/lib/catalogue/creature-variants";
 import { gameMapsOf } from "@/lib/catalogue/game-maps";
+import { categoryOf } from "@/lib/catalogue/item-categories";
 import { entryHref, parseEntryAddress } from "@/lib/spawn/entry-address";
 import { viewCommands } from "@/lib/spawn/row-command";
 import {
@@ -127,12 +129,13 @@ function EntryDetails({ entry, documents }: { entry: SpawnEntry; documents: Entr
       {entry.kind === "item" && (
         <>
           <Detail term="Blueprintable">{entry.blueprintKnown ? (entry.canBlueprint ? "Yes" : "No") : unknown}</Detail>
-          <Detail term="Category">{entry.category?.split("/").join(" › ") ?? unknown}</Detail>
+          <Detail term="Category">{categoryOf(entry.facet)?.name ?? entry.category ?? unknown}</Detail>
         </>
       )}
       {entry.kind === "creature" && (
         <>
           <Detail term="Tameable">{entry.tameable === null ? unknown : entry.tameable ? "Yes" : "No"}</Detail>
+          {variantMark(entry.facet) && <Detail term="Variant">{variantMark(entry.facet)}</Detail>}
           {entry.listedAs && <Detail term="Group">{entry.listedAs}</Detail>}
         </>
       )}

@@ -1,0 +1,131 @@
+/**
+ * The spawn page over the whole shipped catalogue, as a player meets it on a fresh
+ * install: its own server on a fresh SQLite database with BASE_CATALOGUE=true (the
+ * suite's shared server runs on the seed without it). 2,129 items and 1,168 creatures;
+ * "rex" on the Creatures tab gives the Rex first and its tamed commands (GMSummon, or
+ * spawndino then ForceTame); variants marked; tameable only; every official map by name
+ * (Extinction lists Extinction's items); categories with counts on a phone; items for
+ * another player (GiveItemToPlayer) and the help on which command works where. axe-core
+ * (serious or critical) at 390 and 1280 px.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createTestDatabase } from "@/test/support/databases";
+import { startServer, type TestServer } from "@/test/support/test-server";
+import { screenshot, spawnReady } from "./helpers";
+
+const REX = "/Game/PrimalEarth/Dinos/Rex/Rex_Character_BP.Rex_Character_BP";
+const METAL_PICK = "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponMetalPick.PrimalItem_WeaponMetalPick";
+
+let server: TestServer;
+let drop: () => Promise<void>;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const database = await createTestDatabase("sqlite", "e2e-catalogue");
+  drop = () => database.drop();
+  server = await startServer({ DATABASE_URL: database.url, BASE_CATALOGUE: "true" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await drop?.();
+});
+
+const rows = (page: Page) => page.locator("tbody tr[data-row]");
+const count = (page: Page) => page.getByTestId("result-count");
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test("the whole catalogue: every map by name, Extinction's items, categories with counts", async ({ page }) => {
+  await page.goto(`${server.url}/spawn/`);
+  await spawnReady(page);
+  await expect(count(page)).toHaveText("Showing 2,129 of 2,129 engrams");
+  await expect(
+    page.getByRole("navigation", { name: "What to spawn" }).getByRole("link", { name: /Creatures/ }),
+  ).toContainText("1,168");
+  for (const name of ["The Island", "Scorched Earth", "Genesis: Part 1", "Crystal Isles", "Fjordur", "Lost Island"])
+    await expect(page.getByRole("checkbox", { name })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Extinction" }).check();
+  await expect(page).toHaveURL(/map=extinction/);
+  await expect(count(page)).toHaveText(/^Showing [\d,]+ of 2,129 engrams$/);
+  await page.getByLabel("Search by name, class or path").fill("artifact of chaos");
+  await expect(rows(page).first()).toContainText("Artifact of Chaos");
+  await page.getByLabel("Search by name, class or path").fill("");
+  await page.getByRole("checkbox", { name: "Extinction" }).uncheck();
+  await page.getByLabel("Category").selectOption("saddles");
+  await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("Saddles (109)");
+  await expect(count(page)).toHaveText("Showing 109 of 2,129 engrams");
+  await expect(page).toHaveURL(/cat=saddles/);
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshot(page, "spawn-catalogue-1280");
+});
+
+test("on a phone: the category filter with counts from the Filters button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/spawn/`);
+  await spawnReady(page);
+  await page.getByRole("button", { name: "Filters" }).click();
+  const category = page.getByLabel("Category");
+  await expect(category).toBeVisible();
+  await category.selectOption("armour-feet");
+  await expect(count(page)).toHaveText("Showing 13 of 2,129 engrams");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshot(page, "spawn-catalogue-phone-390");
+});
+
+test('creatures: "rex" gives the Rex first, tamed two ways; variants marked; tameable only', async ({ page }) => {
+  await page.goto(`${server.url}/spawn/?tab=creatures`);
+  await spawnReady(page);
+  await expect(count(page)).toHaveText("Showing 1,168 of 1,168 creatures");
+  await page.getByLabel("Search by name, class or path").fill("rex");
+  const first = rows(page).first();
+  await expect(first.locator("td").first()).toContainText("Rex");
+  await expect(first).toContainText("Rex_Character_BP_C · Base game · tameable");
+  await expect(first.locator("[data-command]")).toHaveText(`cheat spawndino "Blueprint'${REX}'" 1 1 1 30`);
+  await expect(rows(page).filter({ hasText: "Mission" }).first()).toBeVisible();
+  await page.getByLabel("Spawn as").selectOption("tamed");
+  await expect(first.locator("[data-command]")).toHaveText(`cheat GMSummon "Rex_Character_BP_C" 30`);
+  await page.getByLabel("Spawn as").selectOption("forcetame");
+  await page.getByLabel("Distance").fill("500");
+  await expect(first.locator("[data-command]")).toHaveText(
+    `cheat spawndino "Blueprint'${REX}'" 500 1 1 30 | cheat ForceTame`,
+  );
+  await page.getByTestId("creature-commands-help").locator("summary").click();
+  await expect(page.getByTestId("creature-commands-help")).toContainText(
+    "ForceTame tames the creature you are looking at",
+  );
+  await page.getByLabel("Search by name, class or path").fill("");
+  await page.getByRole("checkbox", { name: "Tameable only" }).check();
+  await expect(count(page)).toHaveText("Showing 282 of 1,168 creatures");
+  await expect(page).toHaveURL(/tame=1/);
+  expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshot(page, "spawn-catalogue-creatures-390");
+});
+
+test("items for another player: GiveItemToPlayer with the player's id, and which command works where", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/spawn/?q=metal+pick`);
+  await spawnReady(page);
+  await page.getByLabel("Give to").selectOption("player");
+  const player = page.getByLabel("Player id");
+  await expect(player).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("[data-command]")).toHaveCount(0);
+  await player.fill("123456789");
+  const pick = rows(page).filter({ hasText: "Metal Pick" }).first();
+  await expect(pick.locator("[data-command]")).toHaveText(
+    `cheat GiveItemToPlayer 123456789 "Blueprint'${METAL_PICK}'" 1 0 false`,
+  );
+  await expect(page).toHaveURL(/give=player&player=123456789/);
+  await page.getByTestId("item-commands-help").locator("summary").click();
+  await expect(page.getByTestId("item-commands-help")).toContainText("giveitemnum is not offered");
+  expect(await axeProblems(page)).toEqual([]);
+});
