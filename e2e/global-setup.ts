@@ -35,6 +35,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: database.url,
       PULL_INTERVAL_SECONDS: "0",
       PULL_ALLOW_PRIVATE_HOSTS: "true",
+      // The webhooks spec's receiver is on 127.0.0.1 too.
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
       TRUST_PROXY: "true",
       STEAM_API_URL: steam.url,
       BASE_CATALOGUE: "false",

@@ -137,5 +137,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { name: "dashboard-mod", path: `/dashboard/mods/${DASHBOARD_MOD_ID}`, status: 200, session: "in", layout: true },
   { name: "dashboard-documents", path: "/dashboard/documents", status: 200, session: "in", layout: true },
   { name: "dashboard-account", path: "/dashboard/account", status: 200, session: "in", layout: true },
+  { name: "dashboard-webhooks", path: "/dashboard/webhooks", status: 200, session: "in", layout: true },
+  { name: "dashboard-unknown-webhook", path: "/dashboard/webhooks/wh_none", status: 404, session: "in", layout: false },
   { name: "dashboard-unknown-mod", path: "/dashboard/mods/123", status: 404, session: "in", layout: false },
 ];

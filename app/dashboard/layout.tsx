@@ -12,6 +12,7 @@ export const dynamic = "force-dynamic";
 const links = [
   { href: "/dashboard", label: "My mods" },
   { href: "/dashboard/documents", label: "My documents" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/account", label: "Account" },
 ];
 

@@ -7,6 +7,7 @@
  * fields are given back what was typed, so a person corrects it instead of retyping it.
  */
 import { useActionState } from "react";
+import { CopyButton } from "@/components/dashboard/copy-button";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import {
   dangerButton,
@@ -20,9 +21,9 @@ import type { FormState } from "@/lib/dashboard/form-data";
 export interface FieldSpec {
   name: string;
   label: string;
-  type?: "text" | "textarea" | "checkbox" | "checkboxes";
+  type?: "text" | "textarea" | "checkbox" | "checkboxes" | "radio";
   defaultValue?: string;
-  /** checkboxes: the choices, and which are ticked; checkbox: ticked when "true" */
+  /** checkboxes and radio: the choices, and which are ticked; checkbox: ticked when "true" */
   options?: string[];
   defaultValues?: string[];
   placeholder?: string;
@@ -77,7 +78,8 @@ function Field({
       {spec.hint}
     </p>
   ) : null;
-  if (spec.type === "checkboxes") {
+  if (spec.type === "checkboxes" || spec.type === "radio") {
+    const radio = spec.type === "radio";
     return (
       <fieldset className="space-y-1" aria-describedby={describedBy}>
         <legend className={labelClass}>{spec.label}</legend>
@@ -85,10 +87,12 @@ function Field({
           {(spec.options ?? []).map((o) => (
             <label key={o} className="flex items-center gap-1.5 text-sm">
               <input
-                type="checkbox"
+                type={radio ? "radio" : "checkbox"}
                 name={spec.name}
                 value={o}
-                defaultChecked={spec.defaultValues?.includes(o)}
+                defaultChecked={
+                  radio ? (spec.defaultValues?.[0] ?? spec.defaultValue) === o : spec.defaultValues?.includes(o)
+                }
                 className="accent-amber-400"
               />
               {o}
@@ -193,6 +197,15 @@ export function ActionForm({
         </span>
       </div>
       <FieldError id={errorId(`${id}-form`)} message={formError} />
+      {state.reveal && !state.errors && (
+        <div className="space-y-1 rounded border border-amber-400/60 bg-slate-950 p-2" data-testid={`${id}-reveal`}>
+          <p className="text-sm font-medium text-amber-200">{state.reveal.label}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <code className="break-all font-mono text-sm text-slate-100">{state.reveal.value}</code>
+            <CopyButton text={state.reveal.value} label={`Copy: ${state.reveal.label}`} />
+          </div>
+        </div>
+      )}
     </form>
   );
 }

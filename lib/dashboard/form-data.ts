@@ -6,6 +6,8 @@ export interface FormState {
   ok?: string;
   /** messages by field name ("form" for the form as a whole) */
   errors?: Record<string, string>;
+  /** a value shown once beside the message, to copy (a new webhook secret) */
+  reveal?: { label: string; value: string };
 }
 
 /** Form fields as an object; repeated names (checkbox groups) become arrays. */
