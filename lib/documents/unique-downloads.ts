@@ -13,9 +13,10 @@
  * minutes old or that are new (its RETURNING lists them); an instance that saw a network
  * another one counted learns that network's time and stays quiet until it runs out. The
  * same write adds the counts to documents.unique_downloads and .unique_downloads_7d and
- * to the hour's row of document_download_hours; expire() takes the hours that are 7 days
- * old out of unique_downloads_7d (DELETE ... RETURNING claims them, so two instances
- * expiring at once subtract each hour once).
+ * to the hour's row of document_download_hours; expireUniqueDownloads, every 10 minutes
+ * on each instance, takes the hours that are 7 days old out of unique_downloads_7d
+ * (DELETE ... RETURNING claims them, so two instances expiring at once subtract each hour
+ * once) and forgets the networks whose window ran out: a network is kept 20 minutes at most.
  *
  * What this costs in exactness: downloads seen in the last second before a process is
  * killed are not counted as unique (download_count, written before each download is
@@ -58,7 +59,7 @@ export interface FlushResult {
 const keyOf = (documentId: string, network: string) => `${documentId} ${network}`;
 
 /** The hour a time falls in, hours since the Unix epoch. */
-export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
+const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
 
 /**
  * Counts the hits not counted in the window before them; returns each counted hit's
@@ -168,7 +169,6 @@ export class UniqueDownloadCounter {
   private timer: NodeJS.Timeout | null = null;
   /** the last flush asked for, while it runs */
   private flushing: Promise<FlushResult> | null = null;
-  private expiredHour = 0;
   private readonly now: () => number;
 
   constructor(
@@ -234,12 +234,6 @@ export class UniqueDownloadCounter {
       }
       const perDocument = new Map<string, number>();
       for (const h of counted) perDocument.set(h.documentId, (perDocument.get(h.documentId) ?? 0) + 1);
-      // Once an hour (and at the first flush) the week's oldest hour goes; an idle
-      // server's hourly timer does the same (startUniqueDownloadExpiry).
-      if (hourOf(now) !== this.expiredHour) {
-        this.expiredHour = hourOf(now);
-        await expireUniqueDownloads(this.db, now).catch((err: unknown) => this.options.onError?.(err));
-      }
       return { counted: perDocument };
     } catch (err) {
       // Sent again with the next flush.
@@ -277,13 +271,14 @@ export function uniqueDownloads(db: Db): UniqueDownloadCounter {
 }
 
 /**
- * Expires the trending window at start and then every hour, so a server nobody downloads
- * from still lets last week's downloads go. Returns a stop function.
+ * Expires at start and then every UNIQUE_WINDOW_MS, downloads or not: last week's hours
+ * leave the trending count within minutes of their time, and networks are not kept
+ * longer than they count. Returns a stop function.
  */
 export function startUniqueDownloadExpiry(db: Db, onError: (err: unknown) => void): () => void {
   const run = () => void expireUniqueDownloads(db).catch(onError);
   run();
-  const timer = setInterval(run, HOUR_MS);
+  const timer = setInterval(run, UNIQUE_WINDOW_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
