@@ -123,7 +123,9 @@ async function countMatches(db: Db, o: SearchOptions): Promise<number> {
   const only = o.userId === undefined && o.mapBit === undefined;
   // Text alone on SQLite: the FTS5 index counts by itself, no join with documents; an
   // item alone: its index counts the documents. The few hidden documents among those
-  // matches are then counted apart (through the hidden_at index) and taken off.
+  // matches are then counted apart (a primary key look-up per match) and taken off. No
+  // index on hidden_at: the planner would pick it for "hidden_at IS NULL", every row, over
+  // the sort indexes the listings scan.
   const query =
     providerOf(db) === "sqlite" && only && o.itemKey === undefined && o.text.terms.length > 0 && !o.textItemKeys?.length
       ? Prisma.sql`SELECT (SELECT COUNT(*) FROM documents_fts WHERE documents_fts MATCH ${fts5Query(o.text)})

@@ -9,5 +9,3 @@ ALTER TABLE "documents" ADD COLUMN "hidden_by" TEXT;
 ALTER TABLE "users" ADD COLUMN "suspended_at" TIMESTAMP(3);
 ALTER TABLE "users" ADD COLUMN "suspended_reason" TEXT;
 
--- The few hidden documents, found without a scan (search counts take them off).
-CREATE INDEX "documents_hidden_at_idx" ON "documents"("hidden_at");
