@@ -25,7 +25,8 @@ export function ContentSummary({ summary }: { summary: DocumentSummary }) {
       {summary.state === "parsed" && (
         <>
           <p className="text-slate-300">
-            {kb(summary.bytes)} of settings in {formatCount(summary.keys)} top-level {plural(summary.keys, "entry", "entries")}.
+            {kb(summary.bytes)} of settings in {formatCount(summary.keys)} top-level{" "}
+            {plural(summary.keys, "entry", "entries")}.
           </p>
           {summary.entries.length > 0 && (
             <ul className="grid gap-1 text-sm sm:grid-cols-2">

@@ -91,8 +91,8 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
           {mod.name}
         </h1>
         <p className="text-sm text-slate-400">
-          Workshop id <span className="font-mono">{mod.workshopId}</span> · {countOf(engrams.length, "engram", "engrams")} ·{" "}
-          {countOf(creatures.length, "creature", "creatures")} ·{" "}
+          Workshop id <span className="font-mono">{mod.workshopId}</span> ·{" "}
+          {countOf(engrams.length, "engram", "engrams")} · {countOf(creatures.length, "creature", "creatures")} ·{" "}
           <Link href={`/spawn/?mod_id=${mod.workshopId}`} className={`text-amber-300 underline ${focus}`}>
             spawn codes page
           </Link>

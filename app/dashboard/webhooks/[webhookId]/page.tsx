@@ -45,7 +45,9 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
       <p className="text-xs text-slate-400">
         {formatUtc(d.created_at, { seconds: true })} · {countOf(d.attempts, "attempt", "attempts")}
         {last && ` · last: ${last.status ?? last.error ?? "no answer"}, ${last.duration_ms} ms`}
-        {d.status === "pending" && d.next_attempt_at && ` · next try ${formatUtc(d.next_attempt_at, { seconds: true })}`}
+        {d.status === "pending" &&
+          d.next_attempt_at &&
+          ` · next try ${formatUtc(d.next_attempt_at, { seconds: true })}`}
       </p>
       <p className="break-all font-mono text-xs text-slate-400">webhook-id {d.event_id}</p>
       {d.log.length > 0 && (
@@ -55,7 +57,8 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
             {d.log.map((a, i) => (
               <li key={i} className="space-y-1 text-xs">
                 <p>
-                  {formatUtc(a.attempted_at, { seconds: true })}: {a.status === null ? "no HTTP answer" : `HTTP ${a.status}`}, {a.duration_ms} ms
+                  {formatUtc(a.attempted_at, { seconds: true })}:{" "}
+                  {a.status === null ? "no HTTP answer" : `HTTP ${a.status}`}, {a.duration_ms} ms
                   {a.error && ` (${a.error})`}
                 </p>
                 {a.response && (
