@@ -8,7 +8,7 @@
  * navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/spawn/spawn-notices";
+import { baseCreaturesNote, emptyCatalogueNotice, gfiScopeNote, tabNoun } from "@/lib/spawn/spawn-notices";
 import type { SpawnMod } from "@/lib/spawn/spawn-filter";
 import type { SpawnPageData } from "@/lib/spawn/spawn-page";
 import { scopeParam, type SpawnScope } from "@/lib/spawn/spawn-scope";
@@ -187,6 +187,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             facetCounts={facetCounts}
             modChoices={page.modChoices}
             hasBaseGame={hasBaseGame}
+            gfiNote={gfiScopeNote(scope, mods)}
             errors={errors}
             open={filtersOpen}
             clearHref={active > 0 ? hrefFor(defaults) : null}
