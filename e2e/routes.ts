@@ -73,6 +73,22 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     session: "out",
     layout: true,
   },
+  {
+    name: "entry-item",
+    path: `/spawn/${MOD_PRIMAL.id}/PrimalItem_WeaponMetalSword_C`,
+    status: 200,
+    session: "out",
+    layout: true,
+  },
+  {
+    name: "entry-creature",
+    path: `/spawn/${MOD_PRIMAL.id}/Rex_Character_BP_C?summon=tamed&level=150`,
+    status: 200,
+    session: "out",
+    layout: true,
+  },
+  { name: "entry-base", path: "/spawn/base/PrimalItemResource_Stone_C", status: 200, session: "out", layout: true },
+  { name: "entry-unknown", path: "/spawn/base/PrimalItem_NoSuchThing_C", status: 404, session: "out", layout: true },
   { name: "spawn-unknown-mod", path: "/spawn/?mod_id=987654321", status: 404, session: "out", layout: true },
   { name: "documents", path: "/documents", status: 200, session: "out", layout: true },
   {

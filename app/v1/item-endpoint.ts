@@ -14,6 +14,7 @@ import { deleteEngrams } from "@/lib/engrams/delete-engrams";
 import { parseEngramIds } from "@/lib/engrams/engram-id";
 import { itemInput } from "@/lib/engrams/engram-input";
 import { catalogueItemsJson, itemListBody } from "@/lib/engrams/engram-catalogue";
+import { itemFactsListBody } from "@/lib/engrams/item-facts-json";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { requireModIds } from "@/lib/mods/mod-id";
@@ -28,9 +29,10 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
         async handle(ctx) {
           if (ctx.pathIds.length === 0) {
             const modIds = ctx.query.get("mod_id");
-            if (modIds === null) return preparedJsonResponse(await itemListBody(db(), kind));
             // `?mod_id=` with an empty value: the items of no mod (docs/CONTRACT.md#engrams).
-            const mods = modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
+            const mods = modIds === null ? undefined : modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
+            // The extension `facts` (docs/API.md#catalogue-facts): the same list with the catalogue's facts.
+            if (ctx.query.has("facts")) return preparedJsonResponse(await itemFactsListBody(db(), kind, mods));
             return preparedJsonResponse(await itemListBody(db(), kind, mods));
           }
           // One uid, or one class matching one item: an object; otherwise an array (cut from

@@ -1,6 +1,6 @@
 "use client";
 /**
- * One engram or creature of the spawn table: the whole name, where it comes from, the
+ * One engram or creature of the spawn table: the whole name (a link to its own page), where it comes from, the
  * whole command (wrapped, never cut) and a copy button a thumb reaches on a phone (the
  * right edge, 44 px tall). On a phone the command sits under the name; from 640 px it
  * has a column. While the command options are wrong (lib/spawn/spawn-options) there is
@@ -19,6 +19,8 @@ interface Props {
   rowKey: number;
   position: number;
   modName: string;
+  /** the item's or creature's own page */
+  href: string;
   /** what kind of variant a creature is ("Boss · Gamma"), "" for the creature itself and every engram */
   mark: string;
   tameable: boolean;
@@ -78,6 +80,7 @@ export const SpawnRowView = memo(function SpawnRowView({
   rowKey,
   position,
   modName,
+  href,
   mark,
   tameable,
   command,
@@ -103,7 +106,12 @@ export const SpawnRowView = memo(function SpawnRowView({
     <tr data-row="" data-key={rowKey} aria-rowindex={position} className="border-t border-slate-800 align-top">
       <td className="py-2 pr-2 pl-1 sm:pl-2">
         <div className="font-medium break-words text-slate-100">
-          {label}
+          <a
+            href={href}
+            className="underline decoration-slate-600 underline-offset-2 hover:text-amber-300 hover:decoration-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          >
+            {label}
+          </a>
           {mark && (
             <span className="ml-2 inline-block rounded border border-slate-600 px-1.5 text-xs font-normal text-slate-300">
               {mark}

@@ -1,5 +1,6 @@
 "use client";
 /** The windowed table of spawn commands: item or creature, command, copy button (rows: spawn-row.tsx). */
+import { entryHref } from "@/lib/spawn/entry-address";
 import type { RowCommand } from "@/lib/spawn/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { CommandForm, SpawnTab } from "@/lib/spawn/spawn-view";
@@ -79,6 +80,7 @@ export function SpawnTable({
               rowKey={rowIndex}
               position={start + i + 2}
               modName={row[5] >= 0 ? (mods[row[5]]?.name ?? "") : "Base game"}
+              href={entryHref(row[5] >= 0 ? (mods[row[5]]?.id ?? null) : null, row[1])}
               mark={tab === "creatures" ? variantMark(row[6]) : ""}
               tameable={tab === "creatures" && isTameable(row[6])}
               command={command?.command ?? null}

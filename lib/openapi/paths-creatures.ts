@@ -36,6 +36,13 @@ export const creaturePaths: Record<string, PathItem> = {
           { byMod: EXAMPLE.modId, baseGame: "" },
           true,
         ),
+        query(
+          "facts",
+          "Extension a v1 client never sends: each item also carries the catalogue's facts (maps, tameable and listed_as; CreatureWithFacts).",
+          { type: "string" },
+          { withFacts: "" },
+          true,
+        ),
       ],
       responses: { "200": jsonOk("The creatures.", list, { creatures: [exampleCreature] }), ...errors() },
     },

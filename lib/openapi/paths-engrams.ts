@@ -36,6 +36,13 @@ export const engramPaths: Record<string, PathItem> = {
           { byMod: EXAMPLE.modId, severalMods: `${EXAMPLE.modId},${EXAMPLE.otherModId}`, baseGame: "" },
           true,
         ),
+        query(
+          "facts",
+          "Extension a v1 client never sends: each item also carries the catalogue's facts (maps, category and blueprint_known; EngramWithFacts).",
+          { type: "string" },
+          { withFacts: "" },
+          true,
+        ),
       ],
       responses: { "200": jsonOk("The engrams.", list, { engrams: [exampleEngram] }), ...errors() },
     },

@@ -3,6 +3,7 @@
  * docs/API.md "Structures" lists them, in the order the server sends them.
  */
 import type { JsonSchema } from "@/lib/openapi/types";
+import { GAME_MAPS } from "@/lib/catalogue/game-maps";
 import { ENVIRONMENTS } from "@/lib/engrams/environments";
 
 const url = (description: string): JsonSchema => ({ type: "string", format: "uri", description });
@@ -186,6 +187,54 @@ export const schemas: Record<string, JsonSchema> = {
   EngramInput: engramInput,
   EngramInputs: oneOrMany("EngramInput"),
   Creature: creatureOf(engram),
+  GameMap: {
+    type: "string",
+    enum: GAME_MAPS.map((m) => m.key),
+    description:
+      "Every official map of ARK: Survival Evolved (Genesis: Part 1 is Genesis, Part 2 Genesis2). Extension: never in a v1 reply; environments keeps the interface's five.",
+  },
+  EngramWithFacts: {
+    description:
+      "Extension, only with ?facts on the list: an engram followed by the catalogue's facts beyond v1 (docs/CATALOGUE.md); null where the data leaves them empty.",
+    allOf: [
+      ref("Engram"),
+      {
+        type: "object",
+        required: ["maps", "category", "blueprint_known"],
+        properties: {
+          maps: {
+            type: "array",
+            items: ref("GameMap"),
+            description: "Every map it is known on: the v1 environments and the others. Empty when none is known.",
+          },
+          category: { type: ["string", "null"], description: 'The game\'s item type ("Equipment/Boots").' },
+          blueprint_known: {
+            type: "boolean",
+            description:
+              "false: the data leaves blueprintability empty and can_blueprint holds the interface's default.",
+          },
+        },
+      },
+    ],
+  },
+  CreatureWithFacts: {
+    description: "Extension, only with ?facts on the list: a creature followed by the catalogue's facts beyond v1.",
+    allOf: [
+      ref("Creature"),
+      {
+        type: "object",
+        required: ["maps", "tameable", "listed_as"],
+        properties: {
+          maps: { type: "array", items: ref("GameMap"), description: "Every map it is known on." },
+          tameable: { type: ["boolean", "null"], description: "The game's tameable flag." },
+          listed_as: {
+            type: ["string", "null"],
+            description: 'The heading a widely used spawn-code site lists it under ("Dinos", "Bosses").',
+          },
+        },
+      },
+    ],
+  },
   CreatureInput: creatureInputOf(engramInput),
   CreatureInputs: oneOrMany("CreatureInput"),
   FeedMod: {

@@ -11,6 +11,14 @@ export interface NotFoundMessage {
   next: { href: string; label: string };
 }
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const PAGE: NotFoundMessage = {
   title: "This page does not exist",
   text: "The address may be mistyped, or what it pointed to was removed.",
@@ -35,11 +43,25 @@ const OWN_MOD_NOT_FOUND: NotFoundMessage = {
   next: { href: "/dashboard", label: "My mods" },
 };
 
+/** An item or creature page whose class the catalogue does not hold: the way on is a search for it. */
+export function spawnEntryNotFound(className: string): NotFoundMessage {
+  return {
+    title: "Not in the catalogue",
+    text: `Neither the base game nor the mod in this address lists an item or creature with the class ${className}. It may have been renamed or removed, or belong to another mod.`,
+    next: {
+      href: `/spawn/?${new URLSearchParams({ q: className })}`,
+      label: `Search the spawn codes for ${className}`,
+    },
+  };
+}
+
 /** `address` is the path and query as requested (null when unknown). */
 export function notFoundMessage(address: string | null): NotFoundMessage {
   const path = (address ?? "").split("?")[0] ?? "";
   if (/^\/documents\/[^/]+\/?$/.test(path)) return DOCUMENT_NOT_FOUND;
   if (/^\/spawn\/?$/.test(path)) return MOD_NOT_REGISTERED;
+  const entry = /^\/spawn\/[^/]+\/([^/]+)\/?$/.exec(path);
+  if (entry) return spawnEntryNotFound(safeDecode(entry[1]!).slice(0, 300));
   if (/^\/dashboard\/mods\/[^/]+\/?$/.test(path)) return OWN_MOD_NOT_FOUND;
   return PAGE;
 }

@@ -1,5 +1,6 @@
 /**
  * Pages kept in memory (docs/BENCHMARKS.md, "Pages from memory"). `/`, `/spawn/` (every scope, tab and view),
+ * an item's or creature's page (`/spawn/<base or mod id>/<class>`, every option of its builder),
  * `/documents` (every search, filter, sort and page) and a document's page show the same
  * HTML to everyone who asks with the same address and language (a document's page to
  * everyone who is not signed in: its author sees an Edit button, so a request with a
@@ -42,6 +43,8 @@ const PAGES: { path: RegExp; versions: readonly string[]; readsSession?: true }[
   { path: /^\/$/, versions: ["mods", "engrams", "documents"] },
   // the mods' names, their engrams or creatures
   { path: /^\/spawn\/?$/, versions: ["mods", "engrams", "creatures"] },
+  // an item's or creature's page: its rows, its mod's name, the documents that drop it
+  { path: /^\/spawn\/(?:base|[1-9][0-9]{0,15})\/[^/]+\/?$/, versions: ["engrams", "creatures", "mods", "documents"] },
   // documents (download counts too), their authors' display names, an item filter's name,
   // the items the words name (their labels and their mods' names)
   { path: /^\/documents\/?$/, versions: ["documents", "users", "engrams", "mods"] },

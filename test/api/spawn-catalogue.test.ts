@@ -127,3 +127,40 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
     expect(missing).not.toContain("GiveItemToPlayer  ");
   });
 });
+
+describe(`the catalogue's facts as an API extension on ${engine}`, () => {
+  it("?facts adds maps, category and blueprint_known (engrams), tameable and listed_as (creatures); without it the v1 reply is unchanged", async () => {
+    type Item = Record<string, unknown> & { path: string; environments: string[] };
+    const get = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as Item[];
+    };
+    const v1 = await get("/v1/engram.php?mod_id=");
+    const withFacts = await get("/v1/engram.php?mod_id=&facts");
+    expect(withFacts).toHaveLength(2129);
+    expect(v1.every((e) => !("maps" in e) && !("category" in e))).toBe(true);
+    // The same items in the same order, v1 keys first and unchanged.
+    expect(withFacts.map(({ maps: _, category: __, blueprint_known: ___, ...rest }) => rest)).toEqual(v1);
+    const pick = withFacts.find((e) => e.path.endsWith("PrimalItem_WeaponMetalPick"))!;
+    expect(Object.keys(pick).slice(-3)).toEqual(["maps", "category", "blueprint_known"]);
+    expect(pick).toMatchObject({
+      environments: ["Island", "Scorched", "Center", "Ragnarok", "Abberation"],
+      maps: ["Island", "Center", "Scorched", "Ragnarok", "Aberration", "Extinction", "Valguero"],
+      category: "Weapon",
+      blueprint_known: true,
+    });
+    const artifact = withFacts.find((e) => e.path.endsWith("PrimalItemArtifact_Extinction_DesertKaiju"))!;
+    expect(artifact).toMatchObject({ environments: [], maps: ["Extinction"] });
+    const tribute = withFacts.find((e) => e.path.endsWith("PrimalItem_BossTribute_DesertKaiju"))!;
+    expect(tribute).toMatchObject({ environments: [], maps: [], blueprint_known: false, can_blueprint: true });
+    const creatures = await get("/v1/creature.php?facts&mod_id=");
+    expect(creatures).toHaveLength(1168);
+    expect(creatures.find((c) => c.path === REX)).toMatchObject({
+      label: "Rex",
+      maps: ["Island", "Center", "Scorched", "Ragnarok", "Extinction", "Valguero"],
+      tameable: true,
+      listed_as: "Dinos",
+    });
+  });
+});

@@ -95,7 +95,7 @@ describe("discord webhooks", () => {
         body: { url: `${discord.url}${hook}`, format: "discord", events: ["document.published"] },
       })
     ).json<{ webhook_id: string }>();
-    discord.throttleNext = 1;
+    discord.throttleNext.set(hook, 1);
     const before = discord.accepted.filter((a) => a.path === hook).length;
     await on.request("POST", "/v1/document.php", {
       body: { Identifier: randomUUID(), Title: "Throttled", LootSources: [], Version: 2 },

@@ -68,8 +68,11 @@ export interface FakeDiscord {
   url: string;
   accepted: { path: string; message: { embeds: Embed[] } }[];
   rateLimited: number;
-  /** answer the next n valid requests with a 429 anyway (as Discord's shared limits may) */
-  throttleNext: number;
+  /**
+   * By webhook path: answer its next n requests with a 429 anyway (as Discord's shared
+   * limits may). Per webhook, so that a request of another test's webhook cannot take it.
+   */
+  throttleNext: Map<string, number>;
   invalid: { path: string; problems: string[] }[];
   close(): Promise<void>;
 }
@@ -82,7 +85,7 @@ export async function startFakeDiscord(options: { limit?: number; windowMs?: num
     url: "",
     accepted: [],
     rateLimited: 0,
-    throttleNext: 0,
+    throttleNext: new Map(),
     invalid: [],
     close: () =>
       new Promise<void>((resolve) => {
@@ -109,8 +112,9 @@ export async function startFakeDiscord(options: { limit?: number; windowMs?: num
         "x-ratelimit-reset-after": after.toFixed(3),
         "x-ratelimit-bucket": "fake-bucket",
       };
-      if (bucket.used >= limit || fake.throttleNext > 0) {
-        if (bucket.used < limit) fake.throttleNext--;
+      const throttled = fake.throttleNext.get(path) ?? 0;
+      if (bucket.used >= limit || throttled > 0) {
+        if (bucket.used < limit) fake.throttleNext.set(path, throttled - 1);
         fake.rateLimited++;
         return json(
           429,
