@@ -1,11 +1,13 @@
 /**
  * usage: npm run bench -- [--postgres] [--no-postgres-writes] [--sqlite-synchronous FULL|NORMAL]
  *                         [--engrams N] [--mods N] [--documents N] [--users N] [--duration S] [--warmup S]
- *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--out FILE]
+ *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--no-base-catalogue] [--out FILE]
  *        npm run bench -- --growth [--postgres] [--documents N (default 100000)] [--engrams N (default 50000)]
  *
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
- * the production server, and drives every case (scripts/bench/cases.ts) with autocannon
+ * the production server (which loads the base game's shipped catalogue, as a fresh install
+ * does; --no-base-catalogue leaves it out, the original's data set alone, and cases 15-19,
+ * which need it, then answer 404), and drives every case (scripts/bench/cases.ts) with autocannon
  * from a separate process after a warm-up. A bare node:http server answering 1 KB is
  * measured in the same run as the machine's ceiling (and answering as many bytes as the
  * full catalogue, that case's own ceiling). Prints a table (req/s, p50, p99, errors, the
@@ -173,7 +175,10 @@ async function main() {
   const only = text("cases")?.split(",").map(Number);
   const snapshot = cli.has("heap-snapshot");
   const synchronous = text("sqlite-synchronous");
-  const env: Record<string, string> = synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {};
+  const env: Record<string, string> = {
+    ...(synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {}),
+    BASE_CATALOGUE: cli.has("no-base-catalogue") ? "false" : "true",
+  };
   const ceilingPort = await freePort();
   const ceiling: ChildProcess = spawn(
     process.execPath,
@@ -251,7 +256,7 @@ async function main() {
       .map((c, i) => [i + 1, c] as [number, Case])
       .filter(([n, c]) => c.write && (!only || only.includes(n)));
     if (engine === "sqlite" && !cli.has("no-postgres-writes") && writes.length > 0) {
-      const pg = await setUp("postgresql", {}, []).catch((err: unknown) => {
+      const pg = await setUp("postgresql", { BASE_CATALOGUE: env.BASE_CATALOGUE! }, []).catch((err: unknown) => {
         log(`PostgreSQL write cases skipped: ${(err as Error).message}`);
         return null;
       });
@@ -299,6 +304,7 @@ async function main() {
           engine,
           sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null,
           sizes,
+          baseCatalogue: env.BASE_CATALOGUE === "true",
           drive,
           date: new Date().toISOString(),
           rows,
