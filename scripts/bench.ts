@@ -28,6 +28,7 @@
  * engrams (scripts/bench/growth.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -144,9 +145,45 @@ async function ceilingOf(port: number, path = "/"): Promise<{ measured: Measured
   return { measured: await runDriver(`http://127.0.0.1:${port}`, { path }), load };
 }
 
-async function runCases(on: Engine, setup: Setup, cases: [number, Case][], ceiling: Ceilings): Promise<Row[]> {
+/** The bytes of a reply as sent (node:http does not undo a Content-Encoding, unlike fetch). */
+function replyBytes(url: string, request: Request): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url + request.path,
+      { method: request.method ?? "GET", headers: request.headers },
+      (res) => {
+        let n = 0;
+        res.on("data", (d: Buffer) => (n += d.length));
+        res.on("end", () => resolve(n));
+      },
+    );
+    req.on("error", reject);
+    req.end(request.body);
+  });
+}
+
+async function runCases(
+  on: Engine,
+  setup: Setup,
+  cases: [number, Case][],
+  ceiling: Ceilings,
+  ceilingPort: number,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [n, c] of cases) {
+    if (c.largeCeiling === "own") {
+      const bytes = await replyBytes(setup.server.url, await c.request());
+      log(`ceiling: bare node:http, ${bytes} random bytes (case ${n}'s reply as sent)`);
+      const own = await ceilingOf(ceilingPort, `/random/${bytes}`);
+      rows.push(
+        ceilingRow(
+          `ceiling: bare node:http, ${(bytes / 1e3).toFixed(1)} KB random (case ${n})`,
+          own.measured,
+          own.load,
+        ),
+      );
+      ceiling = { ...ceiling, ownRps: own.measured.rps };
+    }
     const load = load1();
     log(
       `case ${n}${on === "postgresql" && engine === "sqlite" ? " on postgresql" : ""}: ${c.name} (load average ${load.toFixed(1)})`,
@@ -224,11 +261,13 @@ async function main() {
         compressedRps = compressed.measured.rps;
       }
       rows.push(
-        ...(await runCases(engine, main, cases, {
-          rps: top.measured.rps,
-          largeRps: large.measured.rps,
-          compressedRps,
-        })),
+        ...(await runCases(
+          engine,
+          main,
+          cases,
+          { rps: top.measured.rps, largeRps: large.measured.rps, compressedRps },
+          ceilingPort,
+        )),
       );
       const rssAfterRunMb = Math.round(rssMb(main.server.process.pid!));
       const snapshotFile = snapshot ? out.replace(/\.json$/, "") + ".heapsnapshot" : undefined;
@@ -272,11 +311,13 @@ async function main() {
             .map((c, i) => [i + 1, c] as [number, Case])
             .filter(([n, c]) => c.write && (!only || only.includes(n)));
           rows.push(
-            ...(await runCases("postgresql", pg, pgCases, {
-              rps: again.measured.rps,
-              largeRps: again.measured.rps,
-              compressedRps: null,
-            })),
+            ...(await runCases(
+              "postgresql",
+              pg,
+              pgCases,
+              { rps: again.measured.rps, largeRps: again.measured.rps, compressedRps: null },
+              ceilingPort,
+            )),
           );
         } finally {
           await pg.server.stop();
