@@ -168,6 +168,10 @@ test.describe("GFI codes on item rows", () => {
     await spawnReady(page);
     await page.getByLabel("Command", { exact: true }).selectOption("gfi");
     await expect(page).toHaveURL(/cmd=gfi/);
+    // What the codes are unique among (this page: the base game alone), and when the full command is safer.
+    await expect(page.getByTestId("gfi-scope")).toHaveText(
+      "A GFI code is the shortest part of a class name unique among the base game's items only. On a server that also runs other mods, a code may give one of their items instead: use the full command there, for another player, and in saved scripts.",
+    );
     await expect(command(page, "Metal Pick")).toHaveText("cheat gfi lpic 1 0 false");
     await page.getByLabel("Quantity").fill("5");
     await page.getByLabel("Give as").selectOption("blueprint");

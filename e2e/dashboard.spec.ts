@@ -112,7 +112,7 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await expect(card.locator(`#mod-${MOD_A}-confirm-form-error`)).toContainText("not in the mod's workshop description");
   await steamItem(MOD_A, "Journey Mod", `A mod for the journey.\n\nBeacon: ${code}`);
   await card.getByRole("button", { name: "Confirm ownership" }).click();
-  await expect(card).toContainText("confirmed");
+  await expect(card).toContainText("· confirmed"); // not "confirmed": "· not confirmed" holds it too
   await card.getByRole("link", { name: "Journey Mod" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journey Mod");
 
@@ -175,7 +175,7 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await page.getByRole("button", { name: "Sign in" }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("session-user")).toHaveText(userId);
-  await expect(page.locator(`li[data-mod-id="${MOD_A}"]`)).toContainText("confirmed");
+  await expect(page.locator(`li[data-mod-id="${MOD_A}"]`)).toContainText("· confirmed"); // not "confirmed": "· not confirmed" holds it too
   await screenshot(page, "dashboard-signed-in-again");
 
   // 7. A second identity, in its own browser context.
@@ -251,7 +251,7 @@ async function ownerWithMod(page: Page, modId: string, title: string) {
   const code = (await card.getByTestId("confirmation-code").textContent())!;
   await steamItem(modId, title, `code: ${code}`);
   await card.getByRole("button", { name: "Confirm ownership" }).click();
-  await expect(card).toContainText("confirmed");
+  await expect(card).toContainText("· confirmed"); // not "confirmed": "· not confirmed" holds it too
   return { userId, file };
 }
 

@@ -241,7 +241,7 @@ test.describe("controls that say what they do", () => {
     await expect(page.getByRole("checkbox", { name: "Ragnarok" })).not.toBeChecked();
     await expect(page.getByTestId("map-notice")).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`\\?mod_id=${MOD_SECOND.id}$`));
-    await expect(page.getByTestId("result-count")).toHaveText("Showing 1 of 1 engrams");
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 1 of 1 engram");
   });
 
   test("?mod_id= is the base game and keeps the parameter; base game only and one mod stay in the URL", async ({

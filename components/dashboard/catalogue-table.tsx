@@ -12,7 +12,7 @@ import {
 } from "@/app/dashboard/catalogue-actions";
 import { ActionForm, type FieldSpec } from "@/components/dashboard/action-form";
 import { focus } from "@/components/dashboard/styles";
-import { ENVIRONMENTS } from "@/lib/engrams/environments";
+import { ENVIRONMENTS, environmentLabel } from "@/lib/engrams/environments";
 import type { ItemJson } from "@/lib/engrams/find-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 
@@ -43,8 +43,8 @@ export function catalogueFields(kind: ItemKind, e?: ItemJson): FieldSpec[] {
       name: "environments",
       label: "Environments",
       type: "checkboxes",
-      options: [...ENVIRONMENTS],
-      defaultValues: e?.environments ?? [...ENVIRONMENTS],
+      options: ENVIRONMENTS.map(environmentLabel),
+      defaultValues: (e?.environments ?? ENVIRONMENTS).map(environmentLabel),
     },
   ];
   if (kind === "engrams")
@@ -89,7 +89,7 @@ export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: 
             <tr key={e.uid} className="border-b border-slate-800 align-top" {...{ [`data-${noun}-uid`]: e.uid }}>
               <td className="py-2 pr-3">{e.label}</td>
               <td className="break-all py-2 pr-3 font-mono text-xs">{e.class}</td>
-              <td className="hidden py-2 pr-3 sm:table-cell">{e.environments.join(", ")}</td>
+              <td className="hidden py-2 pr-3 sm:table-cell">{e.environments.map(environmentLabel).join(", ")}</td>
               <td className="space-y-2 py-2 pr-3">
                 <details>
                   <summary className={`cursor-pointer text-amber-300 ${focus}`}>

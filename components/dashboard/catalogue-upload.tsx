@@ -70,7 +70,7 @@ export function CatalogueUpload({ modId, kind }: { modId: string; kind: ItemKind
         for (let i = 0; i < items.length; i += MAX_APPLY_ITEMS) {
           const result = await applyUploadAction(modId, part.kind, items.slice(i, i + MAX_APPLY_ITEMS));
           if (!result.ok) {
-            setMessage(`Error after ${done} of ${total} changes: ${result.message}`);
+            setMessage(`Error after ${done} of ${countOf(total, "change", "changes")}: ${result.message}`);
             return;
           }
           done += Math.min(MAX_APPLY_ITEMS, items.length - i);

@@ -2,6 +2,7 @@
 import { pullNowAction, setPullUrlAction } from "@/app/dashboard/pull-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { card } from "@/components/dashboard/styles";
+import { formatUtc } from "@/lib/portal/format";
 
 export interface PullState {
   status: string;
@@ -13,7 +14,7 @@ export interface PullState {
   nextRunAt: Date;
 }
 
-const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : "never");
+const when = (d: Date | null) => (d ? formatUtc(d) : "never");
 
 function Outcome({ pull }: { pull: PullState }) {
   if (pull.status === "pending")

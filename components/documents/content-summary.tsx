@@ -1,6 +1,6 @@
 /** The counts lib/documents/document-summary found in a document's content. */
 import type { DocumentSummary } from "@/lib/documents/document-summary";
-import { formatCount } from "@/lib/portal/format";
+import { countOf, formatCount, plural } from "@/lib/portal/format";
 
 const kb = (bytes: number) =>
   bytes < 1024 ? `${formatCount(bytes)} bytes` : `${formatCount(Math.round(bytes / 1024))} KB`;
@@ -26,7 +26,7 @@ export function ContentSummary({ summary }: { summary: DocumentSummary }) {
         <>
           <p className="text-slate-300">
             {kb(summary.bytes)} of settings in {formatCount(summary.keys)} top-level{" "}
-            {summary.keys === 1 ? "entry" : "entries"}.
+            {plural(summary.keys, "entry", "entries")}.
           </p>
           {summary.entries.length > 0 && (
             <ul className="grid gap-1 text-sm sm:grid-cols-2">
@@ -34,8 +34,7 @@ export function ContentSummary({ summary }: { summary: DocumentSummary }) {
                 <li key={e.key} className="break-words">
                   <span className="font-mono text-slate-200">{e.key}</span>:{" "}
                   <span className="text-slate-300">
-                    {formatCount(e.count)}{" "}
-                    {e.kind === "list" ? (e.count === 1 ? "item" : "items") : e.count === 1 ? "setting" : "settings"}
+                    {e.kind === "list" ? countOf(e.count, "item", "items") : countOf(e.count, "setting", "settings")}
                   </span>
                 </li>
               ))}

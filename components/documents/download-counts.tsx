@@ -6,7 +6,7 @@
  * counted them).
  */
 import type { DocumentJson } from "@/lib/documents/document-json";
-import { countOf, formatCount } from "@/lib/portal/format";
+import { countOf, formatCount, plural } from "@/lib/portal/format";
 
 export function peopleText(unique: number): string {
   return `by about ${countOf(unique, "person", "people")}`;
@@ -18,7 +18,7 @@ export function DownloadCounts({ doc, week = false }: { doc: DocumentJson; week?
   return (
     <>
       <span data-testid="download-count">{formatCount(doc.download_count)}</span>{" "}
-      {doc.download_count === 1 ? "download" : "downloads"}
+      {plural(doc.download_count, "download", "downloads")}
       {unique > 0 && <span data-testid="unique-downloads"> {peopleText(unique)}</span>}
       {week && lastWeek > 0 && (
         <span data-testid="trending-downloads">, {countOf(lastWeek, "person", "people")} in the last 7 days</span>

@@ -1,5 +1,6 @@
-/** A v1 `last_updated` ("YYYY-MM-DD HH:MM:SS+0000", always UTC) as a <time>. */
+import { formatUtc, isoTime } from "@/lib/portal/format";
+
+/** A v1 `last_updated` ("YYYY-MM-DD HH:MM:SS+0000", always UTC) as a <time>, in the portal's date format. */
 export function LastUpdated({ value }: { value: string }) {
-  const iso = `${value.slice(0, 10)}T${value.slice(11, 19)}Z`;
-  return <time dateTime={iso}>{`${value.slice(0, 16)} UTC`}</time>;
+  return <time dateTime={isoTime(value)}>{formatUtc(value)}</time>;
 }

@@ -4,6 +4,7 @@ import { primaryButton, secondaryButton } from "@/components/dashboard/styles";
 import type { EditorStart } from "@/lib/loot-editor/editor-start";
 import type { LootDraft } from "./draft-storage";
 import { draftTime } from "./use-loot-draft";
+import { countOf } from "@/lib/portal/format";
 
 export function EditorNotices({
   start,
@@ -29,7 +30,7 @@ export function EditorNotices({
       {start.problems.length > 0 && (
         <details open className="rounded border border-amber-800 p-3 text-sm" data-testid="loot-read-problems">
           <summary className="cursor-pointer font-semibold text-amber-200">
-            {start.problems.length} {start.problems.length === 1 ? "thing" : "things"} could not be read
+            {countOf(start.problems.length, "thing", "things")} could not be read
           </summary>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-amber-100">
             {start.problems.map((p, i) => (

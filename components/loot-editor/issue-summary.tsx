@@ -6,6 +6,7 @@
 import type { LootDocument } from "@/lib/loot/loot-document";
 import type { LootIssue } from "@/lib/loot/validate-loot";
 import { partId } from "./editor-context";
+import { countOf } from "@/lib/portal/format";
 
 const SHOWN = 50;
 
@@ -49,10 +50,9 @@ export function IssueSummary({
     >
       <summary className="cursor-pointer text-sm font-semibold">
         <span className={errors.length > 0 ? "text-rose-300" : "text-slate-200"}>
-          {errors.length} {errors.length === 1 ? "error" : "errors"}
+          {countOf(errors.length, "error", "errors")}
         </span>
-        {errors.length > 0 ? " (saving waits for them)" : ""}, {warnings.length}{" "}
-        {warnings.length === 1 ? "warning" : "warnings"}
+        {errors.length > 0 ? " (saving waits for them)" : ""}, {countOf(warnings.length, "warning", "warnings")}
       </summary>
       <ul className="mt-2 space-y-1 text-sm">
         {ordered.slice(0, SHOWN).map((issue, k) => (

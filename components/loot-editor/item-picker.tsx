@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { input } from "@/components/dashboard/styles";
 import { itemOrigin, type CatalogueItem } from "@/lib/catalogue/catalogue-item";
 import { classOf } from "@/lib/engrams/class-of";
+import { countOf } from "@/lib/portal/format";
 
 export type PickedItem = { class: string; path: string; item?: CatalogueItem };
 
@@ -62,7 +63,9 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
           setSearchStatus(
             items.length === 0
               ? "No item of the catalogue matches."
-              : `${items.length}${items.length === 20 ? "+" : ""} items`,
+              : items.length === 20
+                ? `${items.length}+ items`
+                : countOf(items.length, "item", "items"),
           );
         })
         .catch((err: Error) => {

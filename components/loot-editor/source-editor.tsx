@@ -18,6 +18,7 @@ import { CheckField, IssueLines, NumberField, TextField } from "./fields";
 import { ItemSetEditor } from "./item-set-editor";
 import { MapChecks } from "./map-checks";
 import { PartActions } from "./part-actions";
+import { countOf } from "@/lib/portal/format";
 
 const OTHER = "other";
 
@@ -88,8 +89,8 @@ export function SourceEditor(props: {
   const line = supplyCrateLine(source, { difficulty, canBlueprint: (i) => api.lookup(i)?.canBlueprint ?? true });
   const under = api.countUnder(path);
   const notes = [
-    under.errors > 0 ? `${under.errors} ${under.errors === 1 ? "error" : "errors"}` : "",
-    under.warnings > 0 ? `${under.warnings} ${under.warnings === 1 ? "warning" : "warnings"}` : "",
+    under.errors > 0 ? countOf(under.errors, "error", "errors") : "",
+    under.warnings > 0 ? countOf(under.warnings, "warning", "warnings") : "",
   ].filter(Boolean);
   return (
     <li
@@ -110,8 +111,7 @@ export function SourceEditor(props: {
               {source.label || source.crateClass || "(no crate yet)"}
             </h3>
             <p className="text-xs text-slate-400">
-              {source.itemSets.length} {source.itemSets.length === 1 ? "item set" : "item sets"} · {entries}{" "}
-              {entries === 1 ? "entry" : "entries"}
+              {countOf(source.itemSets.length, "item set", "item sets")} · {countOf(entries, "entry", "entries")}
               {notes.length > 0 && (
                 <span className={under.errors > 0 ? "text-rose-300" : "text-amber-200"}> · {notes.join(", ")}</span>
               )}

@@ -8,11 +8,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
 import type { LootDocument } from "@/lib/loot/loot-document";
 import type { EditorStart } from "@/lib/loot-editor/editor-start";
+import { formatUtc } from "@/lib/portal/format";
 import { keptDraftText, parseDraft, removeDraft, subscribeToDrafts, writeDraft, type LootDraft } from "./draft-storage";
 
 const noDraft = () => null;
 
-export const draftTime = (iso: string) => new Date(iso).toLocaleString();
+export const draftTime = (iso: string) => formatUtc(iso);
 
 interface Options {
   start: EditorStart;

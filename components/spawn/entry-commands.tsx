@@ -26,6 +26,8 @@ interface Props {
   initialView: SpawnView;
   /** names the form for screen readers */
   label: string;
+  /** what the page's GFI codes are unique among (lib/spawn/spawn-notices gfiScopeNote) */
+  gfiNote: string;
 }
 
 /** Only the command options go in the page's URL (the page has one row: no search or filters). */
@@ -63,7 +65,7 @@ function CommandBox({ row, label, view }: { row: SpawnRow; label: string; view: 
   );
 }
 
-export function EntryCommands({ rows, href, initialView, label }: Props) {
+export function EntryCommands({ rows, href, initialView, label, gfiNote }: Props) {
   const [view, setView] = useState(initialView);
   const { errors } = viewCommands(view);
 
@@ -92,7 +94,7 @@ export function EntryCommands({ rows, href, initialView, label }: Props) {
         {view.tab === "creatures" ? (
           <CreatureOptions view={view} errors={errors} onChange={change} />
         ) : (
-          <ItemOptions view={view} errors={errors} onChange={change} />
+          <ItemOptions view={view} gfiNote={gfiNote} errors={errors} onChange={change} />
         )}
         <SelectField
           id="spawn-prefix"

@@ -15,11 +15,13 @@ import { SelectField } from "./select-field";
 
 interface Props {
   view: SpawnView;
+  /** what this page's GFI codes are unique among, and when the full command is safer (gfiScopeNote) */
+  gfiNote: string;
   errors: OptionErrors;
   onChange: (patch: Partial<SpawnView>) => void;
 }
 
-export function ItemOptions({ view, errors, onChange }: Props) {
+export function ItemOptions({ view, gfiNote, errors, onChange }: Props) {
   const toPlayer = view.giveTo === "player";
   return (
     <>
@@ -83,14 +85,20 @@ export function ItemOptions({ view, errors, onChange }: Props) {
       </SelectField>
       <p id="spawn-cmd-hint" className="w-full text-xs text-slate-400">
         {view.form === "gfi"
-          ? "cheat gfi gives the first item whose class name holds the code. Codes are unique among the base game and this page's mods; on a server with other mods a code may give one of theirs. GFI codes give only to you."
+          ? "cheat gfi gives the first item whose class name holds the code, and only to you."
           : "Short GFI codes are easier to type in the game's console."}
       </p>
+      {view.form === "gfi" && (
+        <p className="w-full text-xs text-slate-300" data-testid="gfi-scope">
+          {gfiNote}
+        </p>
+      )}
       <details className="w-full text-xs text-slate-300" data-testid="item-commands-help">
         <summary className="inline-flex min-h-9 cursor-pointer items-center text-slate-200">
           Which command works where
         </summary>
         <ul className="mt-1 list-disc space-y-1 pl-5">
+          <li data-testid="gfi-scope-help">{gfiNote}</li>
           <li>
             <code>giveitem</code> and <code>gfi</code> give the item to you, the admin typing them: in single player
             with cheats on, or on a server after <code>enablecheats</code> (hence the <code>cheat</code> or{" "}

@@ -8,7 +8,7 @@
  * navigation), so a copied address restores it.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { baseCreaturesNote, emptyCatalogueNotice, tabNoun } from "@/lib/spawn/spawn-notices";
+import { baseCreaturesNote, emptyCatalogueNotice, gfiScopeNote, tabNoun } from "@/lib/spawn/spawn-notices";
 import type { SpawnMod } from "@/lib/spawn/spawn-filter";
 import type { SpawnPageData } from "@/lib/spawn/spawn-page";
 import { scopeParam, type SpawnScope } from "@/lib/spawn/spawn-scope";
@@ -30,6 +30,7 @@ import { useShownRows, useIdleSearchIndex } from "./use-shown-rows";
 import { rowsFor, useSourceRows } from "./use-source-rows";
 import { useSpawnActions } from "./use-spawn-actions";
 import { useSpawnCommands } from "./use-spawn-commands";
+import { formatCount, plural } from "@/lib/portal/format";
 
 interface Props {
   /** where each kind of rows is fetched (SpawnRow[] as JSON) */
@@ -71,18 +72,19 @@ function MoreRowsNotes(props: {
   noun: string;
 }) {
   const { ready, fromServer, shown, visibleCount, noun } = props;
-  const count = visibleCount.toLocaleString("en-US");
+  const count = formatCount(visibleCount);
+  const nouns = plural(visibleCount, noun, `${noun}s`);
   return (
     <>
       {!ready && (visibleCount > shown || !fromServer) && (
         <p className="py-4 text-center text-sm text-slate-300 noscript:hidden" aria-busy="true">
           Loading all {fromServer ? `${count} ` : ""}
-          {noun}s…
+          {nouns}…
         </p>
       )}
       {visibleCount > shown && (
         <p className="hidden py-4 text-center text-sm text-slate-300 noscript:block">
-          Without JavaScript this page lists the first {shown} of these {count} {noun}s: search or filter to narrow them
+          Without JavaScript this page lists the first {shown} of these {count} {nouns}: search or filter to narrow them
           down.
         </p>
       )}
@@ -185,6 +187,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             facetCounts={facetCounts}
             modChoices={page.modChoices}
             hasBaseGame={hasBaseGame}
+            gfiNote={gfiScopeNote(scope, mods)}
             errors={errors}
             open={filtersOpen}
             clearHref={active > 0 ? hrefFor(defaults) : null}

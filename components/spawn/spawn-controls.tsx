@@ -37,6 +37,8 @@ interface Props {
   /** the page's mods by name (the mod filter's choices) */
   modChoices: readonly SpawnMod[];
   hasBaseGame: boolean;
+  /** what the page's GFI codes are unique among (lib/spawn/spawn-notices gfiScopeNote) */
+  gfiNote: string;
   errors: OptionErrors;
   /** shown on a phone */
   open: boolean;
@@ -52,6 +54,7 @@ export function SpawnControls({
   facetCounts,
   modChoices,
   hasBaseGame,
+  gfiNote,
   errors,
   open,
   clearHref,
@@ -175,7 +178,7 @@ export function SpawnControls({
         {view.tab === "creatures" ? (
           <CreatureOptions view={view} errors={errors} onChange={onChange} />
         ) : (
-          <ItemOptions view={view} errors={errors} onChange={onChange} />
+          <ItemOptions view={view} gfiNote={gfiNote} errors={errors} onChange={onChange} />
         )}
         <SelectField
           id="spawn-prefix"

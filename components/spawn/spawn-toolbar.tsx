@@ -1,4 +1,5 @@
 "use client";
+import { countOf, formatCount } from "@/lib/portal/format";
 /** The line above the spawn table: how many rows show, copy all, export, and what the last action did. */
 interface Props {
   /** what the rows are: "engram", "creature" */
@@ -19,7 +20,7 @@ export function SpawnToolbar({ noun, visibleCount, total, canAct, status, onCopy
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p className="mr-auto text-sm text-slate-300" aria-live="polite" data-testid="result-count">
-        Showing {visibleCount.toLocaleString("en-US")} of {total.toLocaleString("en-US")} {noun}s
+        Showing {formatCount(visibleCount)} of {countOf(total, noun, `${noun}s`)}
       </p>
       {/* Short words on a phone; the names stay whole ("Copy all visible"). */}
       <button type="button" className={button} onClick={onCopyAll} disabled={!canAct}>

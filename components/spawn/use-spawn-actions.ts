@@ -10,6 +10,7 @@ import { exportFileName, spawnCommands, spawnExport } from "@/lib/spawn/spawn-ex
 import type { SpawnMod, SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { SpawnTab } from "@/lib/spawn/spawn-view";
 import { copyText, downloadText } from "./copy-text";
+import { countOf } from "@/lib/portal/format";
 
 interface Input {
   tab: SpawnTab;
@@ -51,7 +52,7 @@ export function useSpawnActions({ tab, noun, rows, mods, visible, commandOf, com
     if (!commandOf) return;
     const doc = spawnExport(rows, mods, visible, commandOf, window.location.href, new Date(), tab);
     downloadText(JSON.stringify(doc, null, 2), exportFileName(tab), "application/json");
-    setStatus(`Exported ${visible.length} ${noun}s as ${exportFileName(tab)}.`);
+    setStatus(`Exported ${countOf(visible.length, noun, `${noun}s`)} as ${exportFileName(tab)}.`);
   };
 
   return { copied, setCopied, copyOne, copyAll, exportJson };

@@ -31,6 +31,14 @@ export function parseEnvironments(value: unknown): EnvironmentsResult {
   return { ok: true, mask };
 }
 
+/**
+ * How pages spell an environment: the game's "Aberration". The v1 API keeps the
+ * interface's "Abberation" on the wire; people reading a page see the map's real name.
+ */
+export function environmentLabel(name: string): string {
+  return name === "Abberation" ? "Aberration" : name;
+}
+
 /** The canonical names of a bit set, in the spec's order. */
 export function environmentNames(mask: number): Environment[] {
   return ENVIRONMENTS.filter((_, i) => (mask & (1 << i)) !== 0);

@@ -2,18 +2,17 @@
  * The maps of a Beacon document. Its `Map` key and each loot source's `Availability`
  * are bit masks over the same maps, in the same order as engram environments
  * (LOOT-FORMAT: 1 Island, 2 Scorched, 4 Center, 8 Ragnarok, 16 Abberation), so the
- * names and bits come from lib/engrams/environments.
+ * bits come from lib/engrams/environments; the names are the pages' spelling.
  */
-import { ENVIRONMENTS, environmentNames, type Environment } from "@/lib/engrams/environments";
-
-export const MAPS = ENVIRONMENTS;
-export type MapName = Environment;
+/** The maps as pages name them (bit i is lib/engrams/environments' ENVIRONMENTS[i]; "Aberration" spelled as the game does). */
+export const MAPS = ["Island", "Scorched", "Center", "Ragnarok", "Aberration"] as const;
+export type MapName = (typeof MAPS)[number];
 export const ALL_MAPS_MASK = (1 << MAPS.length) - 1;
 
-/** The bit of a map name (any case, `Aberration` too), or undefined. */
+/** The bit of a map name (any case; the v1 spelling `Abberation` too), or undefined. */
 export function mapBit(name: string): number | undefined {
   const key = name.trim().toLowerCase();
-  const i = MAPS.findIndex((m) => m.toLowerCase() === (key === "aberration" ? "abberation" : key));
+  const i = MAPS.findIndex((m) => m.toLowerCase() === (key === "abberation" ? "aberration" : key));
   return i < 0 ? undefined : 1 << i;
 }
 
@@ -23,5 +22,5 @@ export function readMapMask(value: unknown): number {
 }
 
 export function mapNames(mask: number): MapName[] {
-  return environmentNames(mask);
+  return MAPS.filter((_, i) => (mask & (1 << i)) !== 0);
 }

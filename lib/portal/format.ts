@@ -1,6 +1,23 @@
-/** Dates and numbers on portal pages: UTC, so server output never depends on its zone. */
-export function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/**
+ * Dates and numbers on portal pages. One date format for people everywhere on the portal,
+ * "2026-11-25 12:26 UTC" (with seconds where they matter, as in a delivery log): UTC, so
+ * server output never depends on its zone. Takes a Date, an ISO string, or the v1 API's
+ * "YYYY-MM-DD HH:MM:SS+0000" (which pages get from the same JSON the API sends).
+ */
+export function formatUtc(when: Date | string, options: { seconds?: boolean } = {}): string {
+  const iso = toDate(when).toISOString();
+  return `${iso.slice(0, options.seconds ? 19 : 16).replace("T", " ")} UTC`;
+}
+
+/** The same moment as formatUtc, for a <time dateTime> attribute. */
+export function isoTime(when: Date | string): string {
+  return toDate(when).toISOString();
+}
+
+function toDate(when: Date | string): Date {
+  if (when instanceof Date) return when;
+  const v1 = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})\+0000$/.exec(when);
+  return new Date(v1 ? `${v1[1]}T${v1[2]}Z` : when);
 }
 
 export function formatCount(n: number): string {

@@ -48,3 +48,29 @@ export function baseCreaturesNote(tab: SpawnTab, scope: SpawnScope, hasBaseGame:
     ? "The base game's creatures are not loaded on this server: only mods' creatures are listed."
     : null;
 }
+
+/** "A", "A and B", "A, B and C" */
+const andList = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/**
+ * What a GFI code on this page is unique among: the engrams its codes were computed over
+ * (lib/spawn/spawn-catalogue's gfiMods: the base game's and the page's mods'; every mod
+ * on the all-mods page), and when the full command is the safer one. `cheat gfi` gives
+ * the first item whose class holds the code, so a server with other mods loaded may
+ * match one of theirs first.
+ */
+export function gfiScopeNote(scope: SpawnScope, mods: readonly SpawnMod[]): string {
+  const among =
+    scope.kind === "all"
+      ? "the base game's items and those of every mod this site lists"
+      : scope.kind === "base"
+        ? "the base game's items only"
+        : `the base game's items and ${andList(mods.map((m) => m.name))}'s`;
+  const others = scope.kind === "all" ? "mods this site does not list" : "other mods";
+  return (
+    `A GFI code is the shortest part of a class name unique among ${among}. ` +
+    `On a server that also runs ${others}, a code may give one of their items instead: ` +
+    "use the full command there, for another player, and in saved scripts."
+  );
+}

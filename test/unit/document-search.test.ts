@@ -68,13 +68,14 @@ describe("/documents query with q and map", () => {
     const q = parseDocumentListQuery({ q: '  boss "iron pick" ', map: "aberration", sort: "downloads", page: "2" });
     expect(q).toMatchObject({
       q: 'boss "iron pick"',
-      map: "Abberation",
+      map: "Aberration",
       badMap: undefined,
       sort: "downloads",
       page: 2,
     });
-    expect(documentListHref(q)).toBe("/documents?q=boss+%22iron+pick%22&map=Abberation&sort=downloads&page=2");
+    expect(documentListHref(q)).toBe("/documents?q=boss+%22iron+pick%22&map=Aberration&sort=downloads&page=2");
     expect(parseDocumentListQuery({ map: "SCORCHED" }).map).toBe("Scorched");
+    expect(parseDocumentListQuery({ map: "Abberation" }).map).toBe("Aberration");
   });
 
   it("notes an unknown map instead of failing, and ignores an empty one", () => {

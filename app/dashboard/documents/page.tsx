@@ -4,11 +4,13 @@ import Link from "next/link";
 import { deleteDocumentAction } from "@/app/dashboard/account-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { card, focus, primaryButton, secondaryButton } from "@/components/dashboard/styles";
+import { LastUpdated } from "@/components/documents/last-updated";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { requireUser } from "@/lib/dashboard/session";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { MAX_LIST_COUNT } from "@/lib/documents/list-query";
+import { countOf } from "@/lib/portal/format";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "My documents" };
@@ -51,7 +53,8 @@ export default async function MyDocumentsPage() {
                   {d.name}
                 </Link>
                 <span className="text-xs text-slate-400">
-                  revision {d.revision} · {d.download_count} downloads · {d.last_updated}
+                  revision {d.revision} · {countOf(d.download_count, "download", "downloads")} · updated{" "}
+                  <LastUpdated value={d.last_updated} />
                 </span>
               </div>
               {d.description && <p className="text-sm text-slate-300">{d.description}</p>}

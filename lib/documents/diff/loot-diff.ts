@@ -22,6 +22,7 @@ import { mapNames } from "@/lib/loot/maps";
 import { qualityName } from "@/lib/loot/quality";
 import { percent, shares } from "@/lib/loot/shares";
 import { jsonDiff, keyPath, type JsonChange } from "./json-diff";
+import { countOf } from "@/lib/portal/format";
 
 export type LootChangeKind =
   | "document-changed"
@@ -162,7 +163,6 @@ const entryKey = (e: LootEntry) =>
     .sort()
     .join("\n");
 const entryCount = (s: LootSource) => s.itemSets.reduce((n, set) => n + set.entries.length, 0);
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 interface Context {
   name: ItemNamer;
@@ -250,7 +250,7 @@ function diffSets(a: LootSource, b: LootSource, where: string[], jsonPath: strin
   const { matched, removed, added } = pair(a.itemSets, b.itemSets, (s) => s.label);
   const out: LootChange[] = [];
   const described = (s: LootItemSet, chance: number) =>
-    `chance ${percent(chance)}, ${plural(s.entries.length, "entry", "entries")}, ${range(s.minItems, s.maxItems)} items per roll`;
+    `chance ${percent(chance)}, ${countOf(s.entries.length, "entry", "entries")}, ${range(s.minItems, s.maxItems)} items per roll`;
   for (const s of removed)
     out.push(
       one(
@@ -302,7 +302,7 @@ function diffSources(a: LootDocument, b: LootDocument, ctx: Context): LootChange
   const { matched, removed, added } = pair(a.sources, b.sources, (s) => s.crateClass);
   const out: LootChange[] = [];
   const described = (s: LootSource) =>
-    `${s.crateClass}, ${plural(s.itemSets.length, "item set", "item sets")}, ${plural(entryCount(s), "entry", "entries")}`;
+    `${s.crateClass}, ${countOf(s.itemSets.length, "item set", "item sets")}, ${countOf(entryCount(s), "entry", "entries")}`;
   for (const s of removed)
     out.push(one("source-removed", [sourceName(s)], `Removed loot source ${quoted(sourceName(s))} (${described(s)})`));
   for (const [x, y] of matched) {

@@ -14,6 +14,7 @@ import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
 import { listItems, type ItemJson } from "@/lib/engrams/find-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
+import { countOf } from "@/lib/portal/format";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Mod" };
@@ -90,8 +91,8 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
           {mod.name}
         </h1>
         <p className="text-sm text-slate-400">
-          Workshop id <span className="font-mono">{mod.workshopId}</span> · {engrams.length} engrams ·{" "}
-          {creatures.length} creatures ·{" "}
+          Workshop id <span className="font-mono">{mod.workshopId}</span> ·{" "}
+          {countOf(engrams.length, "engram", "engrams")} · {countOf(creatures.length, "creature", "creatures")} ·{" "}
           <Link href={`/spawn/?mod_id=${mod.workshopId}`} className={`text-amber-300 underline ${focus}`}>
             spawn codes page
           </Link>

@@ -19,6 +19,7 @@ import { card, focus } from "@/components/dashboard/styles";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
+import { countOf, formatUtc } from "@/lib/portal/format";
 import type { DeliveryJson } from "@/lib/webhooks/webhook-json";
 import { getWebhook, listDeliveries } from "@/lib/webhooks/subscriptions";
 
@@ -42,9 +43,11 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
         <span className={`text-sm font-semibold ${STATUS_CLASS[d.status]}`}>{d.status}</span>
       </div>
       <p className="text-xs text-slate-400">
-        {d.created_at} · {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+        {formatUtc(d.created_at, { seconds: true })} · {countOf(d.attempts, "attempt", "attempts")}
         {last && ` · last: ${last.status ?? last.error ?? "no answer"}, ${last.duration_ms} ms`}
-        {d.status === "pending" && d.next_attempt_at && ` · next try ${d.next_attempt_at}`}
+        {d.status === "pending" &&
+          d.next_attempt_at &&
+          ` · next try ${formatUtc(d.next_attempt_at, { seconds: true })}`}
       </p>
       <p className="break-all font-mono text-xs text-slate-400">webhook-id {d.event_id}</p>
       {d.log.length > 0 && (
@@ -54,7 +57,8 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
             {d.log.map((a, i) => (
               <li key={i} className="space-y-1 text-xs">
                 <p>
-                  {a.attempted_at}: {a.status === null ? "no HTTP answer" : `HTTP ${a.status}`}, {a.duration_ms} ms
+                  {formatUtc(a.attempted_at, { seconds: true })}:{" "}
+                  {a.status === null ? "no HTTP answer" : `HTTP ${a.status}`}, {a.duration_ms} ms
                   {a.error && ` (${a.error})`}
                 </p>
                 {a.response && (
@@ -72,7 +76,7 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
         action={redeliverAction}
         hidden={{ webhook_id: webhookId, delivery_id: d.delivery_id }}
         submitLabel="Send again"
-        submitAriaLabel={`Send ${d.event_type} of ${d.created_at} again`}
+        submitAriaLabel={`Send ${d.event_type} of ${formatUtc(d.created_at, { seconds: true })} again`}
         variant="secondary"
       />
     </li>

@@ -28,6 +28,7 @@ import {
   type SpawnEntry,
 } from "@/lib/spawn/spawn-entry";
 import { DEFAULT_VIEW, parseSpawnView, type SpawnTab } from "@/lib/spawn/spawn-view";
+import { gfiScopeNote } from "@/lib/spawn/spawn-notices";
 
 export const dynamic = "force-dynamic";
 
@@ -197,6 +198,10 @@ export default async function EntryPage({ params, searchParams }: { params: Para
           href={href}
           initialView={{ ...parseSpawnView(query), tab: tabOf(first) }}
           label={entryLabel(first)}
+          gfiNote={gfiScopeNote(
+            first.mod ? { kind: "mods", ids: [first.mod.id] } : { kind: "base" },
+            first.mod ? [first.mod] : [],
+          )}
         />
       </section>
       {entries.map(({ entry, documents }, i) => (
