@@ -41,7 +41,7 @@ test.afterAll(async () => {
   await removeEngrams(addedUids);
 });
 
-test("shows the six sources with item names, collapses them, and copies the Game.ini lines", async ({
+test("shows the six sources collapsed, opens one to its item names, and copies the Game.ini lines", async ({
   page: p,
   context,
 }) => {
@@ -52,6 +52,7 @@ test("shows the six sources with item names, collapses them, and copies the Game
   await expect(p.getByTestId("document-difficulty")).toHaveText("4");
   await expect(p.getByTestId("loot-source-label")).toHaveText(LABELS);
   const white = p.getByTestId("loot-source").first();
+  await white.locator("summary").click();
   await expect(white.getByRole("link", { name: "Campfire", exact: true }).first()).toHaveAttribute(
     "href",
     "/spawn/?q=PrimalItemStructure_Campfire_C",
@@ -64,8 +65,6 @@ test("shows the six sources with item names, collapses them, and copies the Game
   const campfire = white.getByRole("link", { name: "Campfire", exact: true }).first();
   await white.locator("summary").click();
   await expect(campfire).toBeHidden();
-  await white.locator("summary").click();
-  await expect(campfire).toBeVisible();
 
   // The copy box holds exactly what the export route answers; the button copies it.
   const ini = await (await p.request.get(`${page}/game.ini`)).text();
@@ -75,6 +74,39 @@ test("shows the six sources with item names, collapses them, and copies the Game
   await expect(p.getByRole("button", { name: "Copy the Game.ini lines" })).toHaveText("Copied");
   expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(ini);
   await expect(p.getByRole("link", { name: "Download Game.ini" })).toHaveAttribute("href", `${page}/game.ini`);
+});
+
+/**
+ * The page at 1280 px measured 10,289 px tall (document.documentElement.scrollHeight) before
+ * the view got its summary and collapsed sources: every source open, every entry shown.
+ */
+const HEIGHT_BEFORE_PX = 10_289;
+
+test("at 1280 px: a summary first, sources collapsed, the page under a third of its former height", async ({
+  page: p,
+}) => {
+  await p.setViewportSize({ width: 1280, height: 800 });
+  await p.goto(page);
+  const summary = p.getByTestId("loot-summary");
+  await expect(summary.locator("dt")).toHaveText(["Loot sources", "Item sets", "Items", "Maps"]);
+  await expect(summary.locator("dd")).toHaveText(["6", "21", "179 different, in 103 entries", "Island"]);
+  // The summary comes before the first source, and every source starts closed.
+  const [summaryTop, firstSourceTop] = await Promise.all([
+    summary.evaluate((e) => e.getBoundingClientRect().top),
+    p
+      .getByTestId("loot-source")
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().top),
+  ]);
+  expect(summaryTop).toBeLessThan(firstSourceTop);
+  expect(
+    await p.getByTestId("loot-source").evaluateAll((all) => all.filter((d) => (d as HTMLDetailsElement).open).length),
+  ).toBe(0);
+  // This page is the only one dropping its items: no "in 1 document" link on any row.
+  await expect(p.locator('a[href^="/documents?item="]')).toHaveCount(0);
+  const height = await p.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`Default Loot's page at 1280 px: ${height} px tall (was ${HEIGHT_BEFORE_PX})`);
+  expect(height).toBeLessThan(HEIGHT_BEFORE_PX / 3);
 });
 
 test.describe("on a phone", () => {

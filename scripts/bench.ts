@@ -1,11 +1,13 @@
 /**
  * usage: npm run bench -- [--postgres] [--no-postgres-writes] [--sqlite-synchronous FULL|NORMAL]
  *                         [--engrams N] [--mods N] [--documents N] [--users N] [--duration S] [--warmup S]
- *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--out FILE]
+ *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--no-base-catalogue] [--out FILE]
  *        npm run bench -- --growth [--postgres] [--documents N (default 100000)] [--engrams N (default 50000)]
  *
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
- * the production server, and drives every case (scripts/bench/cases.ts) with autocannon
+ * the production server (which loads the base game's shipped catalogue, as a fresh install
+ * does; --no-base-catalogue leaves it out, the original's data set alone, and cases 15-19,
+ * which need it, then answer 404), and drives every case (scripts/bench/cases.ts) with autocannon
  * from a separate process after a warm-up. A bare node:http server answering 1 KB is
  * measured in the same run as the machine's ceiling (and answering as many bytes as the
  * full catalogue, that case's own ceiling). Prints a table (req/s, p50, p99, errors, the
@@ -26,6 +28,7 @@
  * engrams (scripts/bench/growth.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -142,9 +145,45 @@ async function ceilingOf(port: number, path = "/"): Promise<{ measured: Measured
   return { measured: await runDriver(`http://127.0.0.1:${port}`, { path }), load };
 }
 
-async function runCases(on: Engine, setup: Setup, cases: [number, Case][], ceiling: Ceilings): Promise<Row[]> {
+/** The bytes of a reply as sent (node:http does not undo a Content-Encoding, unlike fetch). */
+function replyBytes(url: string, request: Request): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url + request.path,
+      { method: request.method ?? "GET", headers: request.headers },
+      (res) => {
+        let n = 0;
+        res.on("data", (d: Buffer) => (n += d.length));
+        res.on("end", () => resolve(n));
+      },
+    );
+    req.on("error", reject);
+    req.end(request.body);
+  });
+}
+
+async function runCases(
+  on: Engine,
+  setup: Setup,
+  cases: [number, Case][],
+  ceiling: Ceilings,
+  ceilingPort: number,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [n, c] of cases) {
+    if (c.largeCeiling === "own") {
+      const bytes = await replyBytes(setup.server.url, await c.request());
+      log(`ceiling: bare node:http, ${bytes} random bytes (case ${n}'s reply as sent)`);
+      const own = await ceilingOf(ceilingPort, `/random/${bytes}`);
+      rows.push(
+        ceilingRow(
+          `ceiling: bare node:http, ${(bytes / 1e3).toFixed(1)} KB random (case ${n})`,
+          own.measured,
+          own.load,
+        ),
+      );
+      ceiling = { ...ceiling, ownRps: own.measured.rps };
+    }
     const load = load1();
     log(
       `case ${n}${on === "postgresql" && engine === "sqlite" ? " on postgresql" : ""}: ${c.name} (load average ${load.toFixed(1)})`,
@@ -173,7 +212,10 @@ async function main() {
   const only = text("cases")?.split(",").map(Number);
   const snapshot = cli.has("heap-snapshot");
   const synchronous = text("sqlite-synchronous");
-  const env: Record<string, string> = synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {};
+  const env: Record<string, string> = {
+    ...(synchronous ? { SQLITE_SYNCHRONOUS: synchronous } : {}),
+    BASE_CATALOGUE: cli.has("no-base-catalogue") ? "false" : "true",
+  };
   const ceilingPort = await freePort();
   const ceiling: ChildProcess = spawn(
     process.execPath,
@@ -219,11 +261,13 @@ async function main() {
         compressedRps = compressed.measured.rps;
       }
       rows.push(
-        ...(await runCases(engine, main, cases, {
-          rps: top.measured.rps,
-          largeRps: large.measured.rps,
-          compressedRps,
-        })),
+        ...(await runCases(
+          engine,
+          main,
+          cases,
+          { rps: top.measured.rps, largeRps: large.measured.rps, compressedRps },
+          ceilingPort,
+        )),
       );
       const rssAfterRunMb = Math.round(rssMb(main.server.process.pid!));
       const snapshotFile = snapshot ? out.replace(/\.json$/, "") + ".heapsnapshot" : undefined;
@@ -251,7 +295,7 @@ async function main() {
       .map((c, i) => [i + 1, c] as [number, Case])
       .filter(([n, c]) => c.write && (!only || only.includes(n)));
     if (engine === "sqlite" && !cli.has("no-postgres-writes") && writes.length > 0) {
-      const pg = await setUp("postgresql", {}, []).catch((err: unknown) => {
+      const pg = await setUp("postgresql", { BASE_CATALOGUE: env.BASE_CATALOGUE! }, []).catch((err: unknown) => {
         log(`PostgreSQL write cases skipped: ${(err as Error).message}`);
         return null;
       });
@@ -267,11 +311,13 @@ async function main() {
             .map((c, i) => [i + 1, c] as [number, Case])
             .filter(([n, c]) => c.write && (!only || only.includes(n)));
           rows.push(
-            ...(await runCases("postgresql", pg, pgCases, {
-              rps: again.measured.rps,
-              largeRps: again.measured.rps,
-              compressedRps: null,
-            })),
+            ...(await runCases(
+              "postgresql",
+              pg,
+              pgCases,
+              { rps: again.measured.rps, largeRps: again.measured.rps, compressedRps: null },
+              ceilingPort,
+            )),
           );
         } finally {
           await pg.server.stop();
@@ -299,6 +345,7 @@ async function main() {
           engine,
           sqliteSynchronous: engine === "sqlite" ? (synchronous ?? "FULL").toUpperCase() : null,
           sizes,
+          baseCatalogue: env.BASE_CATALOGUE === "true",
           drive,
           date: new Date().toISOString(),
           rows,

@@ -1,15 +1,17 @@
 /**
- * The loot view of a loot document (lib/documents/loot-view): one collapsible section per
- * loot source (plain <details>, so it works without JavaScript), its item sets and
- * their entries as lists that wrap on a phone. Every text is document content and goes
+ * The loot view of a loot document (lib/documents/loot-view): a summary first (sources,
+ * item sets, items, maps), then one collapsed section per loot source (plain <details>,
+ * so it opens without JavaScript), its item sets and their entries as lists that wrap on
+ * a phone. Collapsed because a reader wants the overview and one crate at a time: Default
+ * Loot with every source open made the page over 10,000 px tall at 1280 px. Every text is document content and goes
  * through React's escaping; links are built from catalogue values only. Entries are
  * kept to a few elements with short classes (app/globals.css): a 1 MB document has
  * thousands, each sent in the HTML and again in the React payload.
  */
 import type { LootEntryView, LootSourceView, LootView } from "@/lib/documents/loot-view";
-import { formatCount } from "@/lib/portal/format";
+import { countOf, formatCount, plural } from "@/lib/portal/format";
 
-/** Sources open at first when the document is small enough to read at a glance. */
+/** A document with one source opens it, when it is small enough to read at a glance. */
 const OPEN_UP_TO_ENTRIES = 150;
 
 function Entry({ entry }: { entry: LootEntryView }) {
@@ -28,7 +30,7 @@ function Entry({ entry }: { entry: LootEntryView }) {
           {item.share && <span className="loot-note"> ({item.share})</span>}
           {item.documents && (
             <a href={item.documents.href} className="loot-note underline">
-              {` in ${item.documents.count} ${item.documents.count === 1 ? "document" : "documents"}`}
+              {` in ${countOf(item.documents.count, "document", "documents")}`}
             </a>
           )}
           {item.mod && (
@@ -65,7 +67,8 @@ function Source({ source, open }: { source: LootSourceView; open: boolean }) {
         </span>
         <span className="break-all font-mono text-xs text-slate-400">{source.crateClass}</span>
         <span className="text-xs text-slate-400">
-          {source.sets} item {source.sets === "1" ? "set" : "sets"}
+          {source.sets} item {source.sets === "1" ? "set" : "sets"} per drop ·{" "}
+          {countOf(source.entryCount, "entry", "entries")}
           {source.maps.length > 0 && ` · ${source.maps.join(", ")}`}
           {source.multipliers && ` · quality ×${source.multipliers}`}
         </span>
@@ -96,8 +99,34 @@ function Source({ source, open }: { source: LootSourceView; open: boolean }) {
   );
 }
 
+function Summary({ view }: { view: LootView }) {
+  const facts: [string, string][] = [
+    [plural(view.sourceCount, "Loot source", "Loot sources"), formatCount(view.sourceCount)],
+    [plural(view.setCount, "Item set", "Item sets"), formatCount(view.setCount)],
+    [
+      plural(view.itemCount, "Item", "Items"),
+      `${formatCount(view.itemCount)} different, in ${countOf(view.entryCount, "entry", "entries")}`,
+    ],
+    // The document's maps, as its Maps line says; each source's own maps are on its line below.
+    ["Maps", view.maps.join(", ") || "Not set"],
+  ];
+  return (
+    <dl
+      className="grid grid-cols-2 gap-3 rounded-lg border border-slate-800 p-4 sm:grid-cols-4"
+      data-testid="loot-summary"
+    >
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-xs text-slate-400">{term}</dt>
+          <dd className="font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function LootViewSection({ view }: { view: LootView }) {
-  const open = view.entryCount <= OPEN_UP_TO_ENTRIES;
+  const open = view.sourceCount === 1 && view.entryCount <= OPEN_UP_TO_ENTRIES;
   return (
     <section aria-labelledby="loot-title" className="space-y-3">
       <h2 id="loot-title" className="text-lg font-semibold">
@@ -113,7 +142,11 @@ export function LootViewSection({ view }: { view: LootView }) {
           ))}
         </ul>
       )}
+      <Summary view={view} />
       {view.sources.length === 0 && <p className="text-slate-300">This loot document has no loot sources yet.</p>}
+      {view.sources.length > 1 && (
+        <p className="text-sm text-slate-400">Open a source to see its item sets and what they drop.</p>
+      )}
       {view.sources.map((source, i) => (
         <Source key={i} source={source} open={open} />
       ))}

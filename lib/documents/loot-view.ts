@@ -23,7 +23,10 @@ export interface LootItemView {
   share: string | null;
   spawnHref: string | null;
   mod: { name: string; href: string } | null;
-  /** the documents that drop it (this one included), when it names a path or class */
+  /**
+   * The documents that drop it (this one included), when another one does too: a link
+   * to "the documents that drop this" helps only when it lists more than this page.
+   */
   documents: { count: number; href: string } | null;
 }
 
@@ -50,6 +53,7 @@ export interface LootSourceView {
   /** CSS colour (#RRGGBB) from UIColor, or null */
   color: string | null;
   sets: string;
+  entryCount: number;
   multipliers: string | null;
   itemSets: LootSetView[];
 }
@@ -58,7 +62,10 @@ export interface LootView {
   maps: MapName[];
   difficulty: number;
   sourceCount: number;
+  setCount: number;
   entryCount: number;
+  /** different items (by path or class) across all entries */
+  itemCount: number;
   sources: LootSourceView[];
   problems: string[];
 }
@@ -80,7 +87,7 @@ function documentsLink(item: LootItem, dropping: DropCounter): LootItemView["doc
   const count = key ? dropping(key) : 0;
   // By the path's uid (32 characters, however long the path): a large document has thousands of these links.
   const query = key?.startsWith("u:") ? key.slice(2) : encodeURIComponent(item.class);
-  return count > 0 ? { count, href: `/documents?item=${query}` } : null;
+  return count > 1 ? { count, href: `/documents?item=${query}` } : null;
 }
 
 function entryView(entry: LootEntry, weight: number, resolve: ItemResolver, dropping: DropCounter): LootEntryView {
@@ -133,17 +140,21 @@ function sourceView(source: LootSource, resolve: ItemResolver, dropping: DropCou
     maps: mapNames(source.availability),
     color: source.uiColor ? `#${source.uiColor.slice(0, 6)}` : null,
     sets: range(source.minItemSets, source.maxItemSets),
+    entryCount: source.itemSets.reduce((n, set) => n + set.entries.length, 0),
     multipliers,
     itemSets: source.itemSets.map((s, i) => setView(s, chances[i]!, resolve, dropping)),
   };
 }
 
 export function lootView(doc: LootDocument, resolve: ItemResolver, dropping: DropCounter = () => 0): LootView {
+  const items = lootItems(doc);
   return {
     maps: mapNames(doc.maps),
     difficulty: doc.difficulty,
     sourceCount: doc.sources.length,
+    setCount: doc.sources.reduce((n, s) => n + s.itemSets.length, 0),
     entryCount: doc.sources.reduce((n, s) => n + s.itemSets.reduce((m, set) => m + set.entries.length, 0), 0),
+    itemCount: new Set(items.map((i) => itemKey(i) ?? i.class)).size,
     sources: doc.sources.map((s) => sourceView(s, resolve, dropping)),
     problems: doc.problems,
   };

@@ -31,9 +31,10 @@ export interface Case {
    * also compare with the bare server answering as many bytes: "plain" like the catalogue
    * (text), "compressed" like its brotli form. autocannon parses high-entropy bytes far
    * more slowly than text (43 KB of random bytes: 1,850 req/s where 43 KB of spaces make
-   * 20,500), so a compressed reply has a ceiling of its own.
+   * 20,500), so a compressed reply has a ceiling of its own. "own": as many random bytes as
+   * this case's reply (as sent: compressed), measured just before the case.
    */
-  largeCeiling?: "plain" | "compressed";
+  largeCeiling?: "plain" | "compressed" | "own";
   /** a write: run again on PostgreSQL after a SQLite run */
   write?: boolean;
 }
@@ -131,6 +132,30 @@ export function benchCases(serverUrl: string, seeded: Seeded): Case[] {
     {
       name: "GET /documents?q=document 1234 (search page)",
       request: () => ({ path: "/documents?q=document%201234", headers: BROWSER }),
+    },
+    // The base game's whole shipped catalogue (2,129 items, 1,170 creatures), which a
+    // start loads unless --no-base-catalogue: the page and its rows as a visitor gets them.
+    {
+      name: "GET /spawn/?mod_id= (page, the base game's full catalogue)",
+      request: () => ({ path: "/spawn/?mod_id=", headers: BROWSER }),
+    },
+    {
+      name: "GET /spawn/rows.json?mod_id= (the base game's 2,129 items, browser)",
+      largeCeiling: "own",
+      request: () => ({ path: `/spawn/rows.json?mod_id=&locale=en-US`, headers: BROWSER }),
+    },
+    {
+      name: "GET /spawn/ (page, every engram: the base game's and the mods')",
+      request: () => ({ path: "/spawn/", headers: BROWSER }),
+    },
+    {
+      name: "GET /spawn/rows.json?mod_id=&kind=creatures (1,170 creatures, browser)",
+      largeCeiling: "own",
+      request: () => ({ path: `/spawn/rows.json?mod_id=&locale=en-US&kind=creatures`, headers: BROWSER }),
+    },
+    {
+      name: "GET /spawn/base/<class> (an item's page)",
+      request: () => ({ path: "/spawn/base/PrimalItem_WeaponMetalPick_C", headers: BROWSER }),
     },
   ];
 }

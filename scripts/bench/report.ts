@@ -42,6 +42,8 @@ export interface Ceilings {
   largeRps: number;
   /** as many random bytes as the catalogue's brotli form (null: not measured) */
   compressedRps: number | null;
+  /** as many random bytes as this case's own (compressed) reply, for a case whose largeCeiling is "own" */
+  ownRps?: number;
 }
 
 export function evaluate(
@@ -65,7 +67,9 @@ export function evaluate(
         ? r.rps / ceiling.largeRps
         : c.largeCeiling === "compressed" && ceiling.compressedRps
           ? r.rps / ceiling.compressedRps
-          : null,
+          : c.largeCeiling === "own" && ceiling.ownRps
+            ? r.rps / ceiling.ownRps
+            : null,
     original: c.original ?? null,
     originalRatio,
     targetRatio,
