@@ -134,6 +134,9 @@ const APPLY: Record<ModerationAction, (tx: Tx, target: Target, reason: string) =
 
 /** Does `action` to the target, with its audit entry, in one transaction. */
 export async function moderate(db: Db, action: ModerationAction, input: ActionInput): Promise<ActionResult> {
+  // First, so a stranger learns nothing from how their input is refused; again in the
+  // transaction, where the role cannot be revoked meanwhile.
+  if (!(await isModerator(db, input.actor))) throw notFound(NOT_A_MODERATOR);
   if (!(MODERATION_ACTIONS as readonly string[]).includes(action))
     throw badRequest(`The action must be one of: ${MODERATION_ACTIONS.join(", ")}.`, { action });
   const reason = cleanActionReason(input.reason);
