@@ -177,7 +177,7 @@ describe("/spawn/rows.json (served by server.ts, not Next.js)", () => {
     expect(coded.headers["content-encoding"]).toBe("br");
     const codedRows = JSON.parse(brotliDecompressSync(coded.body).toString()) as unknown[][];
     expect(codedRows.length).toBe(41);
-    expect(codedRows.every((r) => r.length === 7)).toBe(true);
+    expect(codedRows.every((r) => r.length === 8)).toBe(true);
     const bad = await api().request("GET", `${target}&kind=dinos`);
     expect([bad.status, bad.headers["x-content-type-options"]]).toEqual([400, "nosniff"]);
     expect((await api().request("GET", "/spawn/rows.json?mod_id=1")).status).toBe(404);
