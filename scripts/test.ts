@@ -14,6 +14,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import {
+  addPlaywright,
+  exitStatus,
+  tallyVitest,
+  type PlaywrightStats,
+  type Tally,
+  type VitestReport,
+} from "./lib/test-tally";
 
 if (process.argv.includes("--help")) {
   console.log(
@@ -39,43 +47,9 @@ const status = run(bin("vitest"), [
 ]);
 
 const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
-const totals = { passed: 0, failed: 0, skipped: 0 };
-/** tests that ran nowhere: "file > title" */
-const neverRan: string[] = [];
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    testResults: {
-      name: string;
-      status: string;
-      assertionResults: {
-        fullName: string;
-        title: string;
-        status: string;
-        location?: { line: number; column: number };
-      }[];
-    }[];
-  };
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
-  totals.skipped += r.numPendingTests + r.numTodoTests;
-  // A file that failed before any test ran (an import, a hook, a missing tool in CI) counts as one failure.
-  totals.failed += r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
-  // One declaration runs once per project (the API tests on each engine): key it by place and title.
-  const ran = new Map<string, { ran: boolean; name: string }>();
-  for (const file of r.testResults) {
-    for (const t of file.assertionResults) {
-      const key = `${file.name}:${t.location?.line}:${t.location?.column} ${t.title}`;
-      const seen = ran.get(key) ?? { ran: false, name: `${file.name.replace(`${root}/`, "")} > ${t.fullName}` };
-      seen.ran ||= t.status !== "skipped" && t.status !== "pending" && t.status !== "todo";
-      ran.set(key, seen);
-    }
-  }
-  neverRan.push(...[...ran.values()].filter((t) => !t.ran).map((t) => t.name));
-}
+let tally: Tally = existsSync(report)
+  ? tallyVitest(JSON.parse(readFileSync(report, "utf8")) as VitestReport, root)
+  : { passed: 0, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
 
 let e2eStatus = 0;
 if (process.argv.length <= 2) {
@@ -83,23 +57,20 @@ if (process.argv.length <= 2) {
   rmSync(e2eReport, { force: true });
   process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = e2eReport;
   e2eStatus = run(bin("playwright"), ["test", "--reporter=list,json"]);
-  if (existsSync(e2eReport)) {
-    const s = (
-      JSON.parse(readFileSync(e2eReport, "utf8")) as {
-        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-      }
-    ).stats;
-    totals.passed += s.expected + s.flaky;
-    totals.failed += s.unexpected;
-    totals.skipped += s.skipped;
-    if (s.skipped > 0) neverRan.push(`${s.skipped} e2e test(s) (see the list above)`);
-  } else {
-    totals.failed += 1; // the e2e run did not even report
-  }
+  const stats = existsSync(e2eReport)
+    ? (JSON.parse(readFileSync(e2eReport, "utf8")) as { stats: PlaywrightStats }).stats
+    : null;
+  tally = addPlaywright(tally, stats);
 }
-if (neverRan.length > 0) {
-  console.log(`\n${neverRan.length} test(s) ran nowhere (skipped on every engine):\n  ${neverRan.join("\n  ")}`);
+if (tally.neverRan.length > 0) {
+  console.log(
+    `\n${tally.neverRan.length} test(s) ran nowhere (skipped on every engine):\n  ${tally.neverRan.join("\n  ")}`,
+  );
   if (inCi) console.log("CI=true: a test that ran nowhere fails the run.");
 }
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(status !== 0 ? status : e2eStatus !== 0 ? e2eStatus : inCi && neverRan.length > 0 ? 1 : 0);
+if (tally.skipped > 0)
+  console.log(
+    `\nSkipped: ${tally.ranElsewhere} result(s) of engine-specific tests on the engine they do not apply to (each ran on the other), ${tally.skipped - tally.ranElsewhere} of tests that ran nowhere.`,
+  );
+console.log(`\n${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+process.exit(exitStatus(status, e2eStatus, inCi, tally));

@@ -10,7 +10,9 @@ import {
   GLOBAL_UNICAST_IPV6,
   IPV4_CARRYING_IPV6,
   isForbiddenAddress,
+  isIpv4Mapped,
   judgeAddress,
+  parseAddress,
   REFUSED_IPV4,
   REFUSED_IPV6,
 } from "@/lib/net/address-policy";
@@ -338,5 +340,33 @@ describe("the address policy", () => {
     for (const r of [...REFUSED_IPV4, ...IPV4_CARRYING_IPV6, ...REFUSED_IPV6, GLOBAL_UNICAST_IPV6]) {
       expect(doc, r.range).toContain(`| \`${r.range}\` | ${r.reason} |`);
     }
+  });
+});
+
+describe("reading literal addresses", () => {
+  it("reads every group of an IPv4 address inside an IPv6 form, whatever its number of digits", () => {
+    expect(judgeAddress("::ffff:10.20.30.40")).toEqual({
+      allowed: false,
+      range: "10.0.0.0/8",
+      reason: "private network",
+    });
+    expect(judgeAddress("::ffff:93.184.216.34")).toEqual({ allowed: true });
+    expect(parseAddress("::ffff:93.184.216.34")).toEqual({ family: 6, value: 0xffff5db8d822n });
+    expect(parseAddress("::FFFF:5DB8:D822")).toEqual({ family: 6, value: 0xffff5db8d822n });
+  });
+
+  it("takes brackets only around the whole address and a zone only at its end", () => {
+    expect(parseAddress("[2606:4700::1111]")).toEqual({ family: 6, value: 0x26064700000000000000000000001111n });
+    expect(parseAddress("fe80::1%eth0")).toEqual({ family: 6, value: 0xfe800000000000000000000000000001n });
+    for (const notAnAddress of ["1.2[.3.4", "1.2].3.4", "1.2.3.4]x", "", "example.com"]) {
+      expect(parseAddress(notAnAddress), notAnAddress).toBeNull();
+      expect(judgeAddress(notAnAddress)).toEqual({ allowed: false, range: "-", reason: "not an IP address" });
+    }
+  });
+
+  it("tells IPv4-mapped IPv6 values from the rest", () => {
+    expect(isIpv4Mapped(parseAddress("::ffff:1.2.3.4")!.value)).toBe(true);
+    expect(isIpv4Mapped(parseAddress("64:ff9b::1.2.3.4")!.value)).toBe(false);
+    expect(isIpv4Mapped(parseAddress("::1.2.3.4")!.value)).toBe(false);
   });
 });

@@ -185,3 +185,64 @@ describe("mergeGameIni keeps the bytes of the lines it does not replace", () => 
     );
   });
 });
+
+// More edges, each expected file written out byte for byte.
+describe("mergeGameIni at the edges", () => {
+  const S = "[/script/shootergame.shootergamemode]";
+  const OLD3 = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(old))';
+  const A = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(a))';
+  const B = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=(b))';
+  const C15 = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level15_C",ItemSets=(c))';
+  const three = [{ crate: "SupplyCrate_Level03_C", line: A }];
+  const fifteen = [{ crate: "SupplyCrate_Level15_C", line: C15 }];
+
+  it("recognises only whole header lines: any case and spaces inside the brackets, nothing before or after them", () => {
+    expect(mergeGameIni(`[ServerSettings]\nx${S}\n${OLD3}\n`, three)).toBe(
+      `[ServerSettings]\nx${S}\n${OLD3}\n\n${S}\n${A}\n`,
+    );
+    expect(mergeGameIni(`[ServerSettings]\n${S} x\n${OLD3}\n`, three)).toBe(
+      `[ServerSettings]\n${S} x\n${OLD3}\n\n${S}\n${A}\n`,
+    );
+    expect(mergeGameIni(`[ServerSettings]\n[/script/\uFEFFshootergame.shootergamemode]\n${OLD3}\n`, three)).toBe(
+      `[ServerSettings]\n[/script/\uFEFFshootergame.shootergamemode]\n${OLD3}\n\n${S}\n${A}\n`,
+    );
+    expect(mergeGameIni(`[ /Script/ShooterGame.ShooterGameMode ]\n${OLD3}\n`, three)).toBe(
+      `[ /Script/ShooterGame.ShooterGameMode ]\n${A}\n`,
+    );
+  });
+
+  it("leaves a crate line before any header alone", () => {
+    expect(mergeGameIni(`${OLD3}\n${S}\n`, three)).toBe(`${OLD3}\n${S}\n${A}\n`);
+  });
+
+  it("puts every line the document has for one crate where the old line stood, the last with its ending", () => {
+    const both = [
+      { crate: "SupplyCrate_Level03_C", line: A },
+      { crate: "supplycrate_level03_c", line: B },
+    ];
+    expect(mergeGameIni(`${S}\r\n${OLD3}\r\nX=1\n`, both)).toBe(`${S}\r\n${A}\r\n${B}\r\nX=1\n`);
+    expect(mergeGameIni(`${S}\n${OLD3}`, both)).toBe(`${S}\n${A}\n${B}`);
+  });
+
+  it("new lines take the line ending most lines have, not the first one seen", () => {
+    expect(mergeGameIni("[A]\r\nX=1\nY=2\nZ=3\n", fifteen)).toBe(`[A]\r\nX=1\nY=2\nZ=3\n\n${S}\n${C15}\n`);
+    expect(mergeGameIni("[A]\nX=1\r\nY=2\r\nZ=3\r\n", fifteen)).toBe(
+      `[A]\nX=1\r\nY=2\r\nZ=3\r\n\r\n${S}\r\n${C15}\r\n`,
+    );
+  });
+
+  it("a one-line file without a line break gets LF lines after it", () => {
+    expect(mergeGameIni("[ServerSettings]", fifteen)).toBe(`[ServerSettings]\n\n${S}\n${C15}\n`);
+  });
+
+  it("adds the section after a file's last line: its missing break added, no blank line doubled, its own break kept", () => {
+    expect(mergeGameIni("A=1\nB=2\nC=3", fifteen)).toBe(`A=1\nB=2\nC=3\n\n${S}\n${C15}\n`);
+    expect(mergeGameIni("A=1\nB=2\n  \n", fifteen)).toBe(`A=1\nB=2\n  \n${S}\n${C15}\n`);
+    expect(mergeGameIni("A=1\nB=2\nC=3\r", fifteen)).toBe(`A=1\nB=2\nC=3\r\n${S}\n${C15}\n`);
+  });
+
+  it("adds missing crates after the section's last line that is not blank, even when that is its header", () => {
+    expect(mergeGameIni(`${S}\n[Other]\nB=1\n`, fifteen)).toBe(`${S}\n${C15}\n[Other]\nB=1\n`);
+    expect(mergeGameIni(`${S}\nX=1\n   \n\n[Other]\n`, fifteen)).toBe(`${S}\nX=1\n${C15}\n   \n\n[Other]\n`);
+  });
+});

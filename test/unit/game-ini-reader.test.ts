@@ -150,3 +150,234 @@ describe("the loot model written back to document content", () => {
     expect(gameView(readLootDocument(JSON.parse(JSON.stringify(content)))!)).toEqual(gameView(doc));
   });
 });
+
+describe("Game.ini import, field by field", () => {
+  const SECTION = "[/script/shootergame.shootergamemode]";
+  const long = "z".repeat(50);
+  const catalogue = (cls: string) => (cls === "Known_C" ? "/Game/Known/Known" : undefined);
+
+  it("says where each value it could not read was, fills in defaults, and keeps reading", () => {
+    const line =
+      `ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="Mystery_C",MinItemSets=${long},MaxItemSets=b,NumItemSetsPower=c,` +
+      'ItemSets=((SetName="S",MinNumItems=d,MaxNumItems=e,NumItemsPower=f,SetWeight=g,' +
+      'ItemEntries=((EntryWeight=h,ItemClassStrings=("Known_C","Other_C"),ItemsWeights=(i,""),' +
+      "MinQuantity=j,MaxQuantity=k,MinQuality=l,MaxQuality=m,ChanceToBeBlueprintOverride=n)))))";
+    const read = readGameIni(`${SECTION}\n${line}`, { pathOfClass: catalogue });
+    const where = 'line 2, set 1 "S", entry 1';
+    expect(read.problems).toEqual([
+      `${where}, item weight 1: "i" is not a number`,
+      `${where}: the class Other_C is not in the catalogue (kept by class)`,
+      `${where}, ChanceToBeBlueprintOverride: "n" is not a number`,
+      `${where}, EntryWeight: "h" is not a number`,
+      `${where}, MinQuantity: "j" is not a number`,
+      `${where}, MaxQuantity: "k" is not a number`,
+      `${where}, MinQuality: "l" is not a number`,
+      `${where}, MaxQuality: "m" is not a number`,
+      'line 2, set 1 "S", MinNumItems: "d" is not a number',
+      'line 2, set 1 "S", MaxNumItems: "e" is not a number',
+      'line 2, set 1 "S", NumItemsPower: "f" is not a number',
+      'line 2, set 1 "S", SetWeight: "g" is not a number',
+      "line 2: the crate Mystery_C is not a known crate: labelled by its class, quality multipliers taken as 1",
+      `line 2, MinItemSets: "${"z".repeat(40)}" is not a number`,
+      'line 2, MaxItemSets: "b" is not a number',
+      'line 2, NumItemSetsPower: "c" is not a number',
+    ]);
+    expect(read.doc).toEqual({
+      version: 2,
+      title: "",
+      description: "",
+      difficulty: 4,
+      maps: 0,
+      problems: read.problems,
+      raw: {},
+      sources: [
+        {
+          crateClass: "Mystery_C",
+          label: "Mystery_C",
+          kind: "Standard",
+          availability: 0,
+          minItemSets: 1,
+          maxItemSets: 1,
+          itemSetsPower: 1,
+          setsRandomWithoutReplacement: true,
+          multiplierMin: 1,
+          multiplierMax: 1,
+          useBlueprints: false,
+          uiColor: "",
+          sortValue: 0,
+          raw: {},
+          itemSets: [
+            {
+              label: "S",
+              minItems: 1,
+              maxItems: 1,
+              itemsPower: 1,
+              weight: 1,
+              itemsRandomWithoutReplacement: true,
+              raw: {},
+              entries: [
+                {
+                  weight: 1,
+                  items: [
+                    { class: "Known_C", path: "/Game/Known/Known", weight: 1 },
+                    { class: "Other_C", path: "", weight: 1 },
+                  ],
+                  minQuantity: 1,
+                  maxQuantity: 1,
+                  minQuality: "Tier1",
+                  maxQuality: "Tier1",
+                  blueprintChance: 0,
+                  raw: {},
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("reads a known crate's label, colour and order; booleans in any case; a chance unless forced; empty values as defaults", () => {
+    const line =
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="supplycrate_level15_c",MinItemSets=2,MaxItemSets="",' +
+      "bSetsRandomWithoutReplacement=FALSE,ItemSets=((SetName=,bItemsRandomWithoutReplacement=False,ItemEntries=(" +
+      '(ItemClassStrings=("Known_C"),bForceBlueprint=false,ChanceToBeBlueprintOverride=0.25),' +
+      '(ItemClassStrings=("Known_C"),bForceBlueprint=maybe,ChanceToBeBlueprintOverride=0.5),' +
+      '(ItemClassStrings=("Known_C"),bForceBlueprint=TRUE,ChanceToBeBlueprintOverride=0.5)))))';
+    const read = readGameIni(`${SECTION}\r\n${line}`, { pathOfClass: catalogue });
+    expect(read.problems).toEqual([]);
+    const source = read.doc.sources[0]!;
+    expect(source).toMatchObject({
+      crateClass: "supplycrate_level15_c",
+      label: "Island Green (Level 15)",
+      availability: 13,
+      uiColor: "00FF0000",
+      sortValue: 2,
+      minItemSets: 2,
+      maxItemSets: 1,
+      setsRandomWithoutReplacement: false,
+    });
+    expect(read.doc.maps).toBe(13);
+    const set = source.itemSets[0]!;
+    expect([set.label, set.itemsRandomWithoutReplacement]).toEqual(["", false]);
+    expect(set.entries.map((e) => e.blueprintChance)).toEqual([0.25, 0.5, 1]);
+  });
+
+  it("reads BlueprintGeneratedClass items only whole, and says which it could not read (80 characters at most)", () => {
+    const junk = `x${"y".repeat(100)}`;
+    const line =
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=((ItemEntries=((' +
+      "Items=(BlueprintGeneratedClass'/Game/A/Axe.Axe_C',xBlueprintGeneratedClass'/Game/B/B.B_C'," +
+      `BlueprintGeneratedClass'/Game/C/C.C_C'x,${junk}),ItemsWeights=(2))))))`;
+    const read = readGameIni(`${SECTION}\n${line}`);
+    const where = "line 2, set 1, entry 1";
+    expect(read.problems).toEqual([
+      `${where}: "xBlueprintGeneratedClass'/Game/B/B.B_C'" is not a BlueprintGeneratedClass'<path>_C' item`,
+      `${where}: "BlueprintGeneratedClass'/Game/C/C.C_C'x" is not a BlueprintGeneratedClass'<path>_C' item`,
+      `${where}: "${junk.slice(0, 80)}" is not a BlueprintGeneratedClass'<path>_C' item`,
+    ]);
+    const source = read.doc.sources[0]!;
+    expect(source.useBlueprints).toBe(true);
+    expect(source.itemSets[0]!.entries[0]!.items).toEqual([
+      { class: "Axe_C", path: "/Game/A/Axe.Axe", weight: 2 },
+      { class: "xBlueprintGeneratedClass'/Game/B/B.B_C'", path: "", weight: 1 },
+      { class: "BlueprintGeneratedClass'/Game/C/C.C_C'x", path: "", weight: 1 },
+      { class: junk, path: "", weight: 1 },
+    ]);
+  });
+
+  it("a source without entries uses class strings; a crate line with no crate says (none)", () => {
+    const read = readGameIni(`${SECTION}\nConfigOverrideSupplyCrateItems=(ItemSets=())`);
+    expect(read.doc.sources[0]).toMatchObject({ crateClass: "", label: "", useBlueprints: false, itemSets: [] });
+    expect(read.problems).toEqual([
+      "line 2: the crate (none) is not a known crate: labelled by its class, quality multipliers taken as 1",
+    ]);
+  });
+
+  it.each([
+    ["OverrideOfficialDifficulty=5.0", {}, 5],
+    ["  OverrideOfficialDifficulty = 6  ", {}, 6],
+    ["OverrideOfficialDifficulty=0", { difficulty: 3 }, 3],
+    ["OverrideOfficialDifficulty=0", {}, 4],
+    ["XOverrideOfficialDifficulty=5", {}, 4],
+    ["OverrideOfficialDifficulty=5 x", {}, 4],
+    ["OverrideOfficialDifficultyX=5", {}, 4],
+    ["", { difficulty: 2.5 }, 2.5],
+    ["", { difficulty: 0 }, 4],
+    ["", { difficulty: -1 }, 4],
+  ])("difficulty from %j with %j is %d", (setting, options, difficulty) => {
+    const text = `[ServerSettings]\n${setting}\n${SECTION}\nConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C")`;
+    expect(readGameIni(text, options).difficulty).toBe(difficulty);
+  });
+
+  it("finds the section by a whole header line: any case and spaces, a BOM before it, nothing else on the line", () => {
+    const crate = 'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C")';
+    const count = (header: string) => readGameIni(`${header}\n${crate}`).doc.sources.length;
+    expect(count(SECTION)).toBe(1);
+    expect(count("  [ /Script/ShooterGame.ShooterGameMode ]  ")).toBe(1);
+    expect(count(`\uFEFF${SECTION}`)).toBe(1);
+    expect(count(`x${SECTION}`)).toBe(0);
+    expect(count(`${SECTION} x`)).toBe(0);
+    expect(count(`${SECTION}x`)).toBe(0);
+    // A crate line before any header is outside the section.
+    expect(readGameIni(crate).problems).toEqual([
+      "line 1: a supply crate line outside [/script/shootergame.shootergamemode] (the game ignores it there), skipped",
+      "no ConfigOverrideSupplyCrateItems line was found in [/script/shootergame.shootergamemode]",
+    ]);
+  });
+
+  it("lets errors other than unreadable lines through", () => {
+    const text = `${SECTION}\nConfigOverrideSupplyCrateItems=(SupplyCrateClassString="X",ItemSets=((ItemEntries=((ItemClassStrings=("A_C"))))))`;
+    expect(() =>
+      readGameIni(text, {
+        pathOfClass: () => {
+          throw new Error("catalogue unavailable");
+        },
+      }),
+    ).toThrow("catalogue unavailable");
+  });
+
+  it("picks the lower tier when a number is exactly between two", () => {
+    // Tier2 is 5 and Tier3 is 8 at multiplier 1 and difficulty 1.
+    expect(nearestTier(6.5, 1, 1)).toBe("Tier2");
+    expect(nearestTier(6.6, 1, 1)).toBe("Tier3");
+    // A divisor of 0 or less (no such crate or difficulty) takes the number as it is.
+    expect(nearestTier(22, 1, 0)).toBe("Tier5");
+    expect(nearestTier(22, 0, 4)).toBe("Tier5");
+  });
+});
+
+describe("writing document content and Game.ini, at the edges", () => {
+  const minimal = {
+    Version: 2,
+    Title: "T",
+    Description: "",
+    DifficultyValue: 4,
+    Map: 1,
+    LootSources: [{ Label: "L", SupplyCrateClassString: "SupplyCrate_Level03_C", ItemSets: [] }],
+  };
+
+  it("writes no Identifier key for content that had none, keeps Public as it was, and adds it when absent", () => {
+    const read = readLootDocument(minimal)!;
+    const written = writeLootDocument(read);
+    expect("Identifier" in written).toBe(false);
+    expect(written.Public).toBe(true);
+    expect(writeLootDocument(readLootDocument({ ...minimal, Public: false })!).Public).toBe(false);
+    expect(writeLootDocument(read, "ID").Identifier).toBe("ID");
+  });
+
+  it("writes a source without a colour as the client's white", () => {
+    const read = readLootDocument(minimal)!;
+    const sources = writeLootDocument({ ...read, sources: [{ ...read.sources[0]!, uiColor: "" }] }).LootSources as {
+      UIColor: string;
+    }[];
+    expect(sources[0]!.UIColor).toBe("FFFFFF00");
+  });
+
+  it("ends Game.ini with a line break after the header alone", () => {
+    const empty = readLootDocument({ ...minimal, LootSources: [] })!;
+    expect(writeGameIni(empty, { difficulty: 4, canBlueprint: () => true })).toBe(
+      "[/script/shootergame.shootergamemode]\n",
+    );
+  });
+});

@@ -197,3 +197,87 @@ describe("group commit", () => {
     expect(db.transactions()).toBe(5);
   });
 });
+
+describe("group commit, at its edges", () => {
+  /** A transaction stand-in that records each call's timeout and number of writes. */
+  function recording(fail?: Error) {
+    const calls: { timeoutMs: number; jobs: number }[] = [];
+    const log: string[] = [];
+    const transaction = async (body: (scope: Scope) => Promise<void>, timeoutMs: number, jobs: number) => {
+      calls.push({ timeoutMs, jobs });
+      if (fail) throw fail;
+      const sql: Sql = { run: async (text) => (log.push(text), 0), all: async () => [] };
+      await body({ sql, log });
+    };
+    return { calls, log, transaction };
+  }
+
+  it("gives a batch the sum of its writes' timeouts, 30 s for a write that names none", async () => {
+    const db = recording();
+    const queue = new GroupCommit<Scope>(db.transaction);
+    await Promise.all([queue.run(write("a")), queue.run(write("b"), { timeoutMs: 5_000 })]);
+    expect(db.calls).toEqual([{ timeoutMs: 35_000, jobs: 2 }]);
+  });
+
+  it("uses a savepoint around every write unless told otherwise", async () => {
+    const db = recording();
+    const queue = new GroupCommit<Scope>(db.transaction);
+    await queue.run(write("a"));
+    expect(db.log).toEqual(["SAVEPOINT group_commit_write", "a", "RELEASE SAVEPOINT group_commit_write"]);
+  });
+
+  it("takes writes up to exactly 1,000 rows into one batch", async () => {
+    const db = recording();
+    const queue = new GroupCommit<Scope>(db.transaction);
+    await Promise.all([queue.run(write("a"), { rows: 600 }), queue.run(write("b"), { rows: 400 })]);
+    await Promise.all([queue.run(write("c"), { rows: 600 }), queue.run(write("d"), { rows: 401 })]);
+    expect(db.calls.map((c) => c.jobs)).toEqual([2, 1, 1]);
+  });
+
+  it("when the transaction fails before any write ran, every write fails with its error", async () => {
+    const lost = new Error("connection lost");
+    const db = recording(lost);
+    const queue = new GroupCommit<Scope>(db.transaction);
+    const results = await Promise.allSettled([queue.run(write("a")), queue.run(write("b"))]);
+    expect(results).toEqual([
+      { status: "rejected", reason: lost },
+      { status: "rejected", reason: lost },
+    ]);
+    expect(queue.stats()).toMatchObject({ batches: 1, failedBatches: 1, failedJobs: 2, queued: 0 });
+  });
+
+  it("starts no transaction when nothing is waiting", async () => {
+    const db = recording();
+    const queue = new GroupCommit<Scope>(db.transaction);
+    await queue.run(write("a"));
+    for (let i = 0; i < 5; i++) await tick();
+    expect([db.calls.length, queue.stats().batches]).toEqual([1, 1]);
+  });
+
+  it("on-failure: a batch rerun with savepoints takes the writes that queued meanwhile into the same careful run", async () => {
+    const db = fakeDatabase();
+    const queue = db.queue("on-failure");
+    let later: Promise<unknown> | undefined;
+    const bad = queue.run(async (scope) => {
+      scope.log.push("bad");
+      later ??= queue.run(write("later"));
+      throw new Error("403");
+    });
+    await expect(bad).rejects.toThrow("403");
+    await later;
+    expect(db.log).toEqual([
+      "BEGIN",
+      "bad",
+      "ROLLBACK",
+      "BEGIN",
+      "SAVEPOINT group_commit_write",
+      "bad",
+      "ROLLBACK TO SAVEPOINT group_commit_write",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "later",
+      "RELEASE SAVEPOINT group_commit_write",
+      "COMMIT",
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 // docs/CONTRACT.md#signing: signed content, the three accepted schemes, and tampering of each part.
 import { generateKeyPairSync } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/auth/authenticate";
+import { describe, expect, it, vi } from "vitest";
+import { authenticate, parseBasic } from "@/lib/auth/authenticate";
 import { keyFromPem, parsePublicKey } from "@/lib/auth/public-key";
 import { signedContent } from "@/lib/auth/signed-content";
 import { verifySignature } from "@/lib/auth/verify-signature";
@@ -271,4 +271,139 @@ describe("test vectors signed outside the project", () => {
       await expect(authenticate(req, "https://api.example.com:443", find)).rejects.toMatchObject({ status: 401 });
     },
   );
+});
+
+// What each refusal says, and the edges of the Basic credentials and key formats.
+describe("authenticate and parseBasic, exactly", () => {
+  const alice = newIdentity("ed25519");
+  const find = async (id: string) => (id === alice.userId ? publicKeyPem(alice) : null);
+  const refusal = (authorization: string | undefined, target = "/v1/mod.php") =>
+    authenticate(
+      { method: "GET", rawTarget: target, headers: { authorization }, body: new Uint8Array(), remoteAddress: "" },
+      BASE,
+      find,
+    ).then(
+      () => null,
+      (e: ApiError) => ({ status: e.status, message: e.message, details: e.details }),
+    );
+  const basic = (text: string) => `Basic ${Buffer.from(text).toString("base64")}`;
+
+  it.each([
+    [undefined, "This request must be signed: send Authorization: Basic <user id>:<hex signature>.", null],
+    ["", "This request must be signed: send Authorization: Basic <user id>:<hex signature>.", null],
+    ["Bearer abc", "The Authorization header is not valid HTTP Basic credentials.", null],
+    [basic("nocolon"), "The Authorization header is not valid HTTP Basic credentials.", null],
+    [basic("not-a-uuid:00"), "The username of the Authorization header must be a user UUID.", null],
+    [basic(":00"), "The username of the Authorization header must be a user UUID.", null],
+    [
+      basic("6f1a3c52-9d0e-4b7a-8c21-3e5f7a9b0c1d:00"),
+      "No user has this id.",
+      { user_id: "6f1a3c52-9d0e-4b7a-8c21-3e5f7a9b0c1d" },
+    ],
+  ])("refuses %j: %s", async (header, message, details) => {
+    expect(await refusal(header)).toEqual({ status: 401, message, details });
+  });
+
+  it("names the lines it verified when the signature does not match", async () => {
+    const auth = basicAuthorization(alice, signedContent("GET", BASE, "/v1/mod.php?a", new Uint8Array()));
+    expect(await refusal(auth, "/v1/mod.php?b")).toEqual({
+      status: 401,
+      message: "The signature does not match this request.",
+      details: { method: "GET", url: `${BASE}/v1/mod.php?b` },
+    });
+  });
+
+  it("reads Basic credentials in any case, with any spaces around them; nothing before or after", async () => {
+    const b64 = Buffer.from("user:pass:word").toString("base64");
+    expect(parseBasic(`Basic ${b64}`)).toEqual({ username: "user", password: "pass:word" });
+    expect(parseBasic(`basic  ${b64}  `)).toEqual({ username: "user", password: "pass:word" });
+    expect(parseBasic(`BASIC\t${b64}`)).toEqual({ username: "user", password: "pass:word" });
+    expect(parseBasic(`Basic ${Buffer.from(":x").toString("base64")}`)).toEqual({ username: "", password: "x" });
+    for (const bad of [
+      `xBasic ${b64}`,
+      `Basic ${b64} extra`,
+      `Basic ${b64}!`,
+      "Basic",
+      `Basic ${Buffer.from("nocolon").toString("base64")}`,
+      undefined,
+    ])
+      expect(parseBasic(bad), String(bad)).toBeNull();
+    // A valid signature with any of these around it is still refused.
+    const content = signedContent("GET", BASE, "/v1/mod.php", new Uint8Array());
+    const good = basicAuthorization(alice, content);
+    expect(await refusal(good)).toBeNull();
+    expect(await refusal(`${good} trailing`)).toMatchObject({ status: 401 });
+    expect(await refusal(`x${good}`)).toMatchObject({ status: 401 });
+  });
+});
+
+describe("verifySignature's refusals", () => {
+  const content = Buffer.from("GET\nhttps://api.example.com/v1/mod.php");
+  it.each(schemes)("%s: a valid signature with anything after it is refused (hex is read whole)", (scheme) => {
+    const id = newIdentity(scheme);
+    const key = keyFromPem(publicKeyPem(id));
+    const signature = signHex(id, content);
+    expect(verifySignature(key, content, signature)).toBe(true);
+    for (const tail of ["zz", "0", " ", "\n"]) expect(verifySignature(key, content, signature + tail)).toBe(false);
+    expect(verifySignature(key, content, `zz${signature}`)).toBe(false);
+  });
+
+  it("an RSA signature is exactly the modulus length: one with a byte more or less is refused", () => {
+    const id = newIdentity("rsa-sha256");
+    const key = keyFromPem(publicKeyPem(id));
+    const signature = signHex(id, content);
+    expect(verifySignature(key, content, `00${signature}`)).toBe(false);
+    expect(verifySignature(key, content, signature.slice(2))).toBe(false);
+  });
+
+  it("a key of another type verifies nothing", () => {
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    expect(verifySignature(ec.publicKey, content, "00")).toBe(false);
+  });
+});
+
+describe("parsePublicKey's reasons, and the parsed-key cache", () => {
+  const pem = publicKeyPem(newIdentity("ed25519"));
+  const hex = publicKeyHex(newIdentity("ed25519"));
+
+  it("accepts PEM and hex with whitespace around them", () => {
+    expect(parsePublicKey(`  \n${pem}\n\t`)).toMatchObject({ ok: true, pem });
+    expect(parsePublicKey(` ${hex}\n`)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----", "expected a PEM PUBLIC KEY block"],
+    [`-----BEGIN CERTIFICATE-----\n${pem}`, "expected a PEM PUBLIC KEY block"],
+    ["abc", "expected a PEM PUBLIC KEY block or the hex of a DER SubjectPublicKeyInfo"],
+    [`zz${hex}`, "expected a PEM PUBLIC KEY block or the hex of a DER SubjectPublicKeyInfo"],
+    [`${hex}zz`, "expected a PEM PUBLIC KEY block or the hex of a DER SubjectPublicKeyInfo"],
+    [hex.slice(1), "expected a PEM PUBLIC KEY block or the hex of a DER SubjectPublicKeyInfo"],
+    ["00ff", "the key could not be parsed"],
+    ["-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----", "the key could not be parsed"],
+    [
+      generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString(),
+      "unsupported key type ec: use RSA or Ed25519",
+    ],
+    [
+      generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" }).toString(),
+      "RSA keys must have at least 2048 bits (this one has 1024)",
+    ],
+  ])("refuses %j: %s", (input, reason) => {
+    expect(parsePublicKey(input)).toEqual({ ok: false, reason });
+  });
+
+  it("keeps each parsed key, up to 10,000 PEM texts, the oldest evicted first", async () => {
+    vi.resetModules();
+    const { keyFromPem: fresh } = await import("@/lib/auth/public-key");
+    // The same key written with different trailing blank lines: different texts, cheap to parse.
+    const text = (i: number) => `${pem}${"\n".repeat(i)}`;
+    const first = fresh(text(0));
+    expect(fresh(text(0))).toBe(first);
+    for (let i = 1; i < 10_000; i++) fresh(text(i));
+    expect(fresh(text(0)), "still kept at 10,000").toBe(first);
+    const second = fresh(text(1));
+    fresh(text(10_000));
+    expect(fresh(text(1)), "the oldest but one is kept").toBe(second);
+    expect(fresh(text(0)), "the oldest was evicted").not.toBe(first);
+  });
 });
