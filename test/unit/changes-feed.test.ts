@@ -180,6 +180,34 @@ describe.each<Engine>(["sqlite", "postgresql"])("the changes feed on %s", (engin
     expect([contents(caughtUp), caughtUp.cursor, caughtUp.next_cursor]).toEqual([none, after.cursor, null]);
   });
 
+  it("a full read pages through the mods too, by id whatever order they were confirmed in, and ends where the catalogue does", async () => {
+    const db = await fresh(engine, { "300": "Gamma", "100": "Alpha", "200": "Beta" });
+    await save(db, "engrams", [{ name: "E1" }, { name: "E2" }, { name: "E3" }], "100");
+    await save(db, "creatures", [{ name: "C1" }], "100");
+    const [e1, e2, e3] = sorted("E1", "E2", "E3");
+    const pages: ChangesPage[] = [await read(db, { limit: 2 })];
+    while (pages.at(-1)!.next_cursor !== null)
+      pages.push(await read(db, { cursor: pages.at(-1)!.next_cursor!, limit: 2 }));
+    expect(pages.map(contents)).toEqual([
+      { ...none, mods: ["100 Alpha", "200 Beta"] },
+      { ...none, mods: ["300 Gamma"], engrams: [item(e1!)] },
+      { ...none, engrams: [item(e2!), item(e3!)] },
+      { ...none, creatures: [item("C1")] },
+    ]);
+    expect(pages[0]!.mods).toEqual([
+      { mod_id: "100", name: "Alpha", confirmed: true },
+      { mod_id: "200", name: "Beta", confirmed: true },
+    ]);
+    expect(pages.map((p) => decodeCursor(p.cursor).full)).toEqual([
+      { section: "mods", after: "200" },
+      { section: "engrams", after: uid(e1!) },
+      { section: "creatures", after: "" },
+      undefined,
+    ]);
+    // The last page had room for more and the catalogue ended: nothing follows.
+    expect(pages.at(-1)!.next_cursor).toBeNull();
+  });
+
   it("an empty catalogue: one full page standing on the horizon, and nothing to follow", async () => {
     const db = await fresh(engine, {});
     const page = await read(db);
@@ -234,6 +262,9 @@ describe.each<Engine>(["sqlite", "postgresql"])("the changes feed on %s", (engin
     expect(log.tail).toEqual(log.rows.at(-1)!.position);
     expect(page.timestamp).toBe(timestampOf(log.rows.at(-1)!.position.at));
 
+    // Exactly as many rows as the limit: nothing more is waiting.
+    const exact = await read(db, { cursor: start, limit: log.rows.length });
+    expect([exact.next_cursor, positionOf(exact.cursor)]).toEqual([null, log.rows.at(-1)!.position]);
     // Pages of three rows: each but the last says more is waiting.
     const pages = [await read(db, { cursor: start, limit: 3 })];
     while (pages.at(-1)!.next_cursor !== null)
@@ -277,6 +308,10 @@ describe.each<Engine>(["sqlite", "postgresql"])("the changes feed on %s", (engin
     const future = await read(db, { since: Date.now() + DAY });
     expect([contents(future), positionOf(future.cursor)]).toEqual([none, tail]);
 
+    // Older than what the log keeps (its horizon, set when the database was made): a full read.
+    const horizon = await readHorizon(db, 0);
+    expect((await read(db, { since: horizon.since - 1 })).is_full).toBe(true);
+    expect((await read(db, { since: horizon.since })).is_full).toBe(false);
     const old = await read(db, { since: 0 });
     expect([contents(old), old.is_full]).toEqual([
       {
@@ -360,6 +395,18 @@ describe.each<Engine>(["sqlite", "postgresql"])("the changes feed on %s", (engin
     const text = await feed(db, { ...options, cursor });
     expect(typeof text).toBe("string");
     expect(contents(body(text))).toEqual({ ...none, engrams: [item("E2")] });
+    // A full read's later pages are prepared and kept too, each by its cursor.
+    const small = { ...options, limit: 1 };
+    const page1 = await feed(db, small);
+    const page2 = await feed(db, { ...small, cursor: body(page1).next_cursor! });
+    expect([typeof page1, typeof page2]).toEqual(["object", "object"]);
+    expect([contents(body(page1)).mods, contents(body(page2)).engrams]).toEqual([
+      ["100 Alpha"],
+      [item(sorted("E1", "E2")[0]!)],
+    ]);
+    // A creature alone moves the catalogue too.
+    await save(db, "creatures", [{ name: "C1" }]);
+    expect(contents(body(await feed(db, options))).creatures).toEqual([item("C1")]);
     // changes_since is read per request, even when it is answered with a full read.
     const since = await feed(db, { ...options, since: 0 });
     expect([typeof since, body(since).is_full]).toEqual(["string", true]);

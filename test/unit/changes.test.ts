@@ -306,5 +306,29 @@ describe("the sync mirror's lists", () => {
       mirrorOf({ engrams: [...engrams].reverse(), creatures: [...creatures].reverse(), mods: [...mods].reverse() }),
     );
     expect(reversed).toEqual(lists);
+    // Many equal labels, in every order they could arrive in: uid order.
+    for (const order of [
+      ["c", "a", "b", "d"],
+      ["d", "c", "b", "a"],
+      ["b", "d", "a", "c"],
+      ["a", "b", "c", "d"],
+    ]) {
+      const same = mirrorLists(mirrorOf({ engrams: order.map((u) => item(u, "Same")), creatures: [], mods: [] }));
+      expect(
+        same.engrams.map((e) => e.uid),
+        order.join(""),
+      ).toEqual(["a", "b", "c", "d"]);
+      const named = mirrorLists(
+        mirrorOf({
+          engrams: [],
+          creatures: [],
+          mods: order.map((id) => ({ mod_id: id, name: "Same", confirmed: true })),
+        }),
+      );
+      expect(
+        named.mods.map((m) => m.mod_id),
+        order.join(""),
+      ).toEqual(["a", "b", "c", "d"]);
+    }
   });
 });

@@ -213,6 +213,7 @@ describe("allowHeader and parseTarget", () => {
     ["/v1/echo.phpx/1", null, []],
     ["/v1/other.php/1", null, []],
     ["/v1/echo.php/a/b?", "a/b", []],
+    ["?a=1", null, [["a", "1"]]],
   ])("%s: rest %j, query %j", (target, rest, query) => {
     const parsed = parseTarget(endpoint, target);
     expect([parsed.rest, [...parsed.query]]).toEqual([rest, query]);

@@ -245,4 +245,8 @@ describe("mergeGameIni at the edges", () => {
     expect(mergeGameIni(`${S}\n[Other]\nB=1\n`, fifteen)).toBe(`${S}\n${C15}\n[Other]\nB=1\n`);
     expect(mergeGameIni(`${S}\nX=1\n   \n\n[Other]\n`, fifteen)).toBe(`${S}\nX=1\n${C15}\n   \n\n[Other]\n`);
   });
+
+  it("keeps the ending of the section's last line when crates go after it", () => {
+    expect(mergeGameIni(`[A]\nX=1\nY=2\n${S}\r\nK=1\r\n`, fifteen)).toBe(`[A]\nX=1\nY=2\n${S}\r\nK=1\r\n${C15}\n`);
+  });
 });

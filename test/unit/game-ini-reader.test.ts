@@ -286,6 +286,22 @@ describe("Game.ini import, field by field", () => {
     ]);
   });
 
+  it("an item that is a list, not a name, is kept as an empty class and said", () => {
+    const line =
+      'ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",ItemSets=((ItemEntries=(' +
+      "(ItemClassStrings=((x))),(Items=((y)))))))";
+    const read = readGameIni(`${SECTION}\n${line}`);
+    const [byClass, byPath] = read.doc.sources[0]!.itemSets[0]!.entries;
+    expect([byClass!.items, byPath!.items]).toEqual([
+      [{ class: "", path: "", weight: 1 }],
+      [{ class: "", path: "", weight: 1 }],
+    ]);
+    expect(read.problems).toEqual([
+      "line 2, set 1, entry 1: the class  is not in the catalogue (kept by class)",
+      `line 2, set 1, entry 2: "" is not a BlueprintGeneratedClass'<path>_C' item`,
+    ]);
+  });
+
   it("a source without entries uses class strings; a crate line with no crate says (none)", () => {
     const read = readGameIni(`${SECTION}\nConfigOverrideSupplyCrateItems=(ItemSets=())`);
     expect(read.doc.sources[0]).toMatchObject({ crateClass: "", label: "", useBlueprints: false, itemSets: [] });
@@ -319,6 +335,7 @@ describe("Game.ini import, field by field", () => {
     expect(count(`x${SECTION}`)).toBe(0);
     expect(count(`${SECTION} x`)).toBe(0);
     expect(count(`${SECTION}x`)).toBe(0);
+    expect(count("[/script/\uFEFFshootergame.shootergamemode]")).toBe(0);
     // A crate line before any header is outside the section.
     expect(readGameIni(crate).problems).toEqual([
       "line 1: a supply crate line outside [/script/shootergame.shootergamemode] (the game ignores it there), skipped",
