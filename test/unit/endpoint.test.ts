@@ -153,6 +153,33 @@ describe("handleEndpoint", () => {
     expect(calls).toEqual(["begin /v1/echo.php", "ip"]);
   });
 
+  it("asks whether a signer may write for every signed method but GET and HEAD, and answers its refusal", async () => {
+    const asked: string[] = [];
+    const refusing: EndpointEnv = {
+      ...env,
+      refuseWriter: async (userId) => {
+        asked.push(userId);
+        throw new ApiError("forbidden", "This account is suspended.", null);
+      },
+    };
+    const all: Endpoint = {
+      name: "echo.php",
+      methods: Object.fromEntries(
+        (["GET", "HEAD", "POST", "DELETE"] as const).map((m) => [
+          m,
+          { auth: "required", handle: () => jsonResponse({}) },
+        ]),
+      ),
+    };
+    const statuses: Record<string, number> = {};
+    for (const method of ["GET", "HEAD", "POST", "DELETE"])
+      statuses[method] = (await handleEndpoint(all, signed(method, "/v1/echo.php"), refusing)).status;
+    expect(statuses).toEqual({ GET: 200, HEAD: 200, POST: 403, DELETE: 403 });
+    expect(asked).toEqual([alice.userId, alice.userId]);
+    // Without the hook every signed write goes through.
+    expect((await handleEndpoint(all, signed("POST", "/v1/echo.php"), env)).status).toBe(200);
+  });
+
   it("gives a GET reply an ETag and answers 304 to a client that holds it; other methods get none", async () => {
     const first = await handleEndpoint(echo("none"), request("GET", "/v1/echo.php"), env);
     const etag = first.headers["etag"]!;
