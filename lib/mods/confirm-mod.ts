@@ -40,8 +40,11 @@ export async function confirmMod(
   // A registration of the other game is not one of this game's mods.
   const reg = found?.game === game ? found : null;
   if (!reg) {
-    const owner = await db.modRegistration.findUnique({ where: { confirmedModId: workshopId }, select: { id: true } });
-    if (owner) throw lostTo(workshopId);
+    const owner = await db.modRegistration.findUnique({
+      where: { confirmedModId: workshopId },
+      select: { game: true },
+    });
+    if (owner?.game === game) throw lostTo(workshopId);
     throw notFound(`You have not registered mod ${workshopId}.`, { mod_id: workshopId });
   }
   if (reg.confirmed) return modJson(reg);

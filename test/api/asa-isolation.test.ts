@@ -101,14 +101,17 @@ describe("no ASA row reaches the v1 interface", () => {
     for (const id of [gameUidOf(ASA_ONLY, "asa"), gameUidOf(ASA_BASE, "asa"), `AsaOnly${tag}_C`, `AsaBase${tag}_C`]) {
       const { status, text } = await get(`/v1/engram.php/${id}`);
       expect(status, id).toBe(404);
-      expectNoAsa(text, id);
+      // The 404 names the ids asked for, and nothing else.
+      expectNoAsa(text.replaceAll(id, ""), id);
     }
     // The shared class finds the ASE item alone: one object, not an array with ASA's.
     const shared = await get(`/v1/engram.php/Shared${tag}_C`);
     expect(shared.status).toBe(200);
-    expect(JSON.parse(shared.text)).toMatchObject({ uid: uidOf(SHARED), mod_id: aseMod });
+    const found = JSON.parse(shared.text) as { uid: string; mod_id: unknown };
+    expect([found.uid, String(found.mod_id)]).toEqual([uidOf(SHARED), aseMod]);
     const both = await get(`/v1/engram.php/${uidOf(SHARED)},${gameUidOf(SHARED, "asa")}`);
-    expect(JSON.parse(both.text)).toMatchObject({ uid: uidOf(SHARED) });
+    // Two ids asked: an array, of the ASE item alone.
+    expect((JSON.parse(both.text) as { uid: string }[]).map((e) => e.uid)).toEqual([uidOf(SHARED)]);
   });
 
   it("creature.php without game: ASE only, as engram.php", async () => {
@@ -128,7 +131,7 @@ describe("no ASA row reaches the v1 interface", () => {
     for (const path of [`/v1/mod.php/${ASA_MOD}`, `/v1/mod.php/${ASA_MOD}?action=confirm`]) {
       const { status, text } = await get(path, owner);
       expect(status, path).toBe(404);
-      expectNoAsa(text.replace(ASA_MOD, ""), path);
+      expectNoAsa(text.replaceAll(ASA_MOD, ""), path);
     }
     const both = await get(`/v1/mod.php/${aseMod},${ASA_MOD}`, owner);
     expect(both.status).toBe(200);
