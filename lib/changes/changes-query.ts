@@ -16,8 +16,8 @@ export interface ChangesQuery {
   cursor?: string;
   since?: number;
   limit: number;
-  /** the extension `game` (docs/API.md#games): absent, ASE */
-  game: Game;
+  /** the extension `game` (docs/API.md#games); absent: ASE */
+  game?: Game;
 }
 
 export function parseChangesQuery(query: URLSearchParams): ChangesQuery {
@@ -29,7 +29,7 @@ export function parseChangesQuery(query: URLSearchParams): ChangesQuery {
   const game = gameOrDefault(gameValue);
   if (game === null) throw badRequest('game is "ase" (the default) or "asa".', { game: gameValue });
   return {
-    game,
+    ...(gameValue === undefined ? {} : { game }),
     cursor,
     since: since === undefined ? undefined : parseChangesSince(since),
     limit: naturalParameter(query, "limit", DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, 1),
