@@ -70,6 +70,8 @@ export interface ActionReply {
   status: number;
   /** the RSC payload (the action's result is in it as JSON) */
   body: string;
+  /** where the action sent the browser (redirect() in an action: x-action-redirect) */
+  redirect: string | null;
 }
 
 /**
@@ -100,5 +102,5 @@ export async function callFormAction(
     },
     body,
   });
-  return { status: res.status, body: await res.text() };
+  return { status: res.status, body: await res.text(), redirect: res.headers.get("x-action-redirect") };
 }
