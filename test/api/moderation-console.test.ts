@@ -17,10 +17,15 @@ import type { Identity } from "@/lib/client/identity";
 import { insertPart, setFields } from "@/lib/loot/edit-document";
 import { KNOWN_CRATES } from "@/lib/loot/known-crates";
 import { emptyLootDocument, newEntry, newItem, newItemSet, newSource } from "@/lib/loot/new-loot";
+import { lootItemKeys } from "@/lib/loot/item-keys";
+import { readLootDocument } from "@/lib/loot/loot-document";
 import { writeLootDocument } from "@/lib/loot/write-loot-document";
+import { documentsDropping } from "@/lib/documents/documents-dropping";
+import { saveLootDocument } from "@/lib/loot-editor/save-loot-document";
+import { startEditor } from "@/lib/loot-editor/start-editor";
 import { hideDocument, reinstateUser, suspendUser } from "@/lib/moderation/actions";
 import { readAudit } from "@/lib/moderation/audit";
-import { grantRole } from "@/lib/moderation/roles";
+import { grantRole, revokeRole } from "@/lib/moderation/roles";
 import { SUSPENDED_SESSION_MESSAGE } from "@/lib/moderation/suspension";
 import { api, registeredUser, testDb } from "../support/api";
 import { builtServerActions, callFormAction, serverAction, sessionCookie } from "../support/dashboard-session";
@@ -62,12 +67,14 @@ function consolePages(documentId: string): string[] {
     });
 }
 
-function lootContent(id: string, title: string): string {
+const STONE = "/Game/PrimalEarth/CoreBlueprints/Resources/PrimalItemResource_Stone.PrimalItemResource_Stone";
+
+function lootContent(id: string, title: string, path = STONE): string {
   let doc = setFields(emptyLootDocument(id), [], { title, maps: 1 });
   doc = insertPart(doc, [], newSource(KNOWN_CRATES[0]!));
   doc = insertPart(doc, [0], newItemSet("Set"));
-  const path = "/Game/PrimalEarth/CoreBlueprints/Resources/PrimalItemResource_Stone.PrimalItemResource_Stone";
-  doc = insertPart(doc, [0, 0], newEntry([newItem({ class: "PrimalItemResource_Stone_C", path })]));
+  const cls = `${path.split(".").at(-1)}_C`;
+  doc = insertPart(doc, [0, 0], newEntry([newItem({ class: cls, path })]));
   return JSON.stringify(writeLootDocument(doc), null, "\t");
 }
 
@@ -263,5 +270,42 @@ describe("the author of a hidden document", () => {
       ["appeal", "Fixed the crash."],
       ["hide", "Crashes servers"],
     ]);
+  });
+});
+
+describe("a hidden document counts nowhere others look", () => {
+  it("leaves the loot view's 'in N documents' and is not copied by others; its author still opens it", async () => {
+    const author = await registeredUser("ed25519");
+    const reader = await registeredUser("ed25519");
+    const path = `/Game/Mods/Hidden${randomUUID().slice(0, 8)}/PrimalItem_Crate.PrimalItem_Crate`;
+    const ids = [randomUUID(), randomUUID()];
+    for (const id of ids)
+      await saveLootDocument(testDb(), {
+        userId: author.userId,
+        mode: "create",
+        documentId: id,
+        content: lootContent(id, "Dropping crates", path),
+        maxBytes: 1 << 20,
+      });
+    const keys = lootItemKeys(readLootDocument(JSON.parse(lootContent(ids[0]!, "x", path)))!);
+    expect(keys.length).toBeGreaterThan(0);
+    const count = async () => (await documentsDropping(testDb(), keys))(keys[0]!);
+    expect(await count()).toBe(2);
+    await grantRole(testDb(), { userId: reader.userId, role: "moderator", actor: { kind: "console" } });
+    await hideDocument(testDb(), {
+      actor: { kind: "user", userId: reader.userId },
+      documentId: ids[0]!,
+      reason: "Broken",
+    });
+    await revokeRole(testDb(), { userId: reader.userId, actor: { kind: "console" } });
+    expect(await count()).toBe(1);
+    const copy = { kind: "document" as const, id: ids[0]!, edit: false };
+    expect(await startEditor(testDb(), { userId: reader.userId, source: copy })).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await startEditor(testDb(), { userId: author.userId, source: { ...copy, edit: true } })).toMatchObject({
+      ok: true,
+    });
   });
 });
