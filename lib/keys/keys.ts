@@ -68,9 +68,8 @@ export function matchSignature(set: KeySet, content: Buffer, signatureHex: strin
 // Last use is shown to the minute-ish, not per request: at most one write per key and
 // process every LAST_USE_EVERY_MS keeps the signed-request path free of writes.
 const LAST_USE_EVERY_MS = 10 * 60_000;
-const lastUseWritten = ((
-  globalThis as unknown as { beaconKeyLastUse?: Map<string, number> }
-).beaconKeyLastUse ??= new Map());
+const lastUseWritten = ((globalThis as unknown as { beaconKeyLastUse?: Map<string, number> }).beaconKeyLastUse ??=
+  new Map());
 
 /** Notes that a key signed a request; never waits, never fails the request. */
 export function recordKeyUse(db: Db, userId: string, pem: string, now = new Date()): void {
@@ -142,7 +141,8 @@ function parseKey(publicKey: unknown): string {
   if (typeof publicKey !== "string" || publicKey.trim() === "")
     throw badRequest("Send the new key as public_key (PEM or the hex of a DER key).", { path: "public_key" });
   const key = parsePublicKey(publicKey);
-  if (!key.ok) throw badRequest(`The public_key is unusable: ${key.reason}.`, { path: "public_key", message: key.reason });
+  if (!key.ok)
+    throw badRequest(`The public_key is unusable: ${key.reason}.`, { path: "public_key", message: key.reason });
   return key.pem;
 }
 
@@ -209,7 +209,10 @@ export async function replaceAllKeysInTx(tx: Tx, userId: string, pem: string, na
   const existing = await tx.userKey.findUnique({ where: { userId_publicKey: { userId, publicKey: pem } } });
   if (existing?.revokedAt)
     throw conflict("This key was revoked and cannot be added again: make a new key.", { key_id: existing.id });
-  await tx.userKey.updateMany({ where: { userId, revokedAt: null, publicKey: { not: pem } }, data: { revokedAt: now } });
+  await tx.userKey.updateMany({
+    where: { userId, revokedAt: null, publicKey: { not: pem } },
+    data: { revokedAt: now },
+  });
   if (!existing) await tx.userKey.create({ data: { userId, publicKey: pem, name, createdAt: now } });
   await tx.user.update({ where: { id: userId }, data: { publicKey: pem } });
 }

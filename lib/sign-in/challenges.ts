@@ -54,7 +54,7 @@ export async function issueChallenge(
 const isString = (v: unknown): v is string => typeof v === "string";
 
 export type ChallengeResult =
-    | { ok: true; userId: string }
+  | { ok: true; userId: string }
   | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" | "revoked-key" };
 
 /** Spends the challenge, then checks the signature against the user's active keys. */

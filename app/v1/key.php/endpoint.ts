@@ -52,7 +52,10 @@ export const keyEndpoint: Endpoint = {
         if (action !== "rotate") throw badRequest('The only key action is "rotate".', { action });
         const replaces = keyId(ctx, "Rotation");
         const input = body(ctx);
-        return jsonResponse(await addKey(db(), userId, { publicKey: input.public_key, name: input.name, replaces }), 201);
+        return jsonResponse(
+          await addKey(db(), userId, { publicKey: input.public_key, name: input.name, replaces }),
+          201,
+        );
       },
     },
     DELETE: {
