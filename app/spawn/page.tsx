@@ -26,6 +26,8 @@ import { db } from "@/lib/db/client";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
+import { ASA_ITEMS_NOTE } from "@/lib/spawn/spawn-notices";
+import { GAME_NAMES, GAMES, type Game } from "@/lib/catalogue/game";
 import { parseSpawnView, rowSource, type RowSource } from "@/lib/spawn/spawn-view";
 
 // Not view-link.tsx's linkStyle: a "use client" module's constants are references on the server.
@@ -39,23 +41,48 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** Metadata and page share one query per request. */
-const modsFor = cache(async (modIdParam: string | undefined) => {
-  const { scope, invalid } = parseSpawnScope(modIdParam);
+const modsFor = cache(async (modIdParam: string | undefined, gameParam: string | undefined) => {
+  const { scope, invalid } = parseSpawnScope(modIdParam, gameParam);
   if (invalid.length > 0) return { scope, result: { found: false as const, missing: invalid } };
   return { scope, result: await findSpawnMods(db(), scope) };
 });
 
 function titleOf(scope: SpawnScope, names: string[]): string {
-  return scope.kind === "all"
-    ? "All spawn codes"
-    : scope.kind === "base"
-      ? "Spawn codes for the base game"
-      : `Spawn codes for ${names.join(", ")}`;
+  const title =
+    scope.kind === "all"
+      ? "All spawn codes"
+      : scope.kind === "base"
+        ? "Spawn codes for the base game"
+        : `Spawn codes for ${names.join(", ")}`;
+  return scope.game === "asa" ? `${title} (ARK: Survival Ascended)` : title;
+}
+
+/** The game switch: each game's whole catalogue, on the tab the reader is on. */
+function GameSwitch({ game, tab }: { game: Game; tab: string }) {
+  const tabParam = tab === "creatures" ? "tab=creatures" : "";
+  const href = (g: Game) => {
+    const q = [g === "asa" ? "game=asa" : "", tabParam].filter(Boolean).join("&");
+    return `/spawn/${q ? `?${q}` : ""}`;
+  };
+  return (
+    <nav aria-label="Game" className="flex flex-wrap gap-x-4 text-sm" data-testid="game-switch">
+      {GAMES.map((g) => (
+        <Link
+          key={g}
+          href={href(g)}
+          aria-current={g === game ? "page" : undefined}
+          className={g === game ? "font-semibold text-amber-200" : link}
+        >
+          {GAME_NAMES[g]}
+        </Link>
+      ))}
+    </nav>
+  );
 }
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const query = await searchParams;
-  const { scope, result } = await modsFor(first(query.mod_id));
+  const { scope, result } = await modsFor(first(query.mod_id), first(query.game));
   if (!result.found) return { title: "Mod not registered" };
   const view = parseSpawnView(query);
   const q = view.q.trim();
@@ -73,7 +100,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 export default async function SpawnPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const { scope, result } = await modsFor(first(query.mod_id));
+  const { scope, result } = await modsFor(first(query.mod_id), first(query.game));
   if (!result.found) notFound();
   const locale = readerLocale((await headers()).get("accept-language"));
   const view = parseSpawnView(query);
@@ -92,6 +119,12 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
             result.mods.map((m) => m.name),
           )}
         </h1>
+        <GameSwitch game={scope.game ?? "ase"} tab={view.tab} />
+        {scope.game === "asa" && view.tab === "items" && (
+          <p className="text-sm text-slate-300" data-testid="asa-items-note">
+            {ASA_ITEMS_NOTE}
+          </p>
+        )}
         <p className="text-sm">
           <Link href="/spawn/colors" className={link}>
             Dye colours and the colour builder

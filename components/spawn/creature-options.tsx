@@ -36,7 +36,7 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
         onChange={(summon) => onChange({ summon: summon as Summon })}
       >
         <option value="wild">Wild (spawndino)</option>
-        <option value="tamed">Tamed (GMSummon)</option>
+        {view.game !== "asa" && <option value="tamed">Tamed (GMSummon)</option>}
         <option value="forcetame">Tamed (spawndino, then ForceTame)</option>
       </SelectField>
       <NumberField
@@ -77,10 +77,17 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
             <code>spawndino</code> puts a wild creature in front of you, by its blueprint path: wherever admin commands
             work.
           </li>
-          <li>
-            <code>GMSummon</code> gives you a tamed creature by its class name. Where it is not available or refuses a
-            creature, use the next one.
-          </li>
+          {view.game === "asa" ? (
+            <li data-testid="asa-no-gmsummon">
+              ARK: Survival Ascended: this page offers no <code>GMSummon</code>, which no source we could check
+              documents for ASA, so tamed creatures use the next one.
+            </li>
+          ) : (
+            <li>
+              <code>GMSummon</code> gives you a tamed creature by its class name. Where it is not available or refuses a
+              creature, use the next one.
+            </li>
+          )}
           <li>
             <code>spawndino … | ForceTame</code>: the console runs both, one after the other. ForceTame tames the
             creature you are looking at, so face the spot where it appears (raise the distance to see it in front of

@@ -72,26 +72,35 @@ export function ItemOptions({ view, gfiNote, errors, onChange }: Props) {
         <option value="item">Item</option>
         <option value="blueprint">Blueprint</option>
       </SelectField>
-      <SelectField
-        id="spawn-cmd"
-        name="cmd"
-        label="Command"
-        value={view.form}
-        onChange={(form) => onChange({ form: form as CommandForm })}
-        describedBy="spawn-cmd-hint"
-      >
-        <option value="full">Full (giveitem)</option>
-        <option value="gfi">Short (GFI code)</option>
-      </SelectField>
-      <p id="spawn-cmd-hint" className="w-full text-xs text-slate-400">
-        {view.form === "gfi"
-          ? "cheat gfi gives the first item whose class name holds the code, and only to you."
-          : "Short GFI codes are easier to type in the game's console."}
-      </p>
-      {view.form === "gfi" && (
-        <p className="w-full text-xs text-slate-300" data-testid="gfi-scope">
-          {gfiNote}
+      {view.game === "asa" ? (
+        <p className="w-full text-xs text-slate-400" data-testid="asa-no-gfi">
+          ARK: Survival Ascended: full giveitem commands only. Short GFI codes are worked out from a game&apos;s whole
+          item list, and no public data set lists ASA&apos;s items.
         </p>
+      ) : (
+        <>
+          <SelectField
+            id="spawn-cmd"
+            name="cmd"
+            label="Command"
+            value={view.form}
+            onChange={(form) => onChange({ form: form as CommandForm })}
+            describedBy="spawn-cmd-hint"
+          >
+            <option value="full">Full (giveitem)</option>
+            <option value="gfi">Short (GFI code)</option>
+          </SelectField>
+          <p id="spawn-cmd-hint" className="w-full text-xs text-slate-400">
+            {view.form === "gfi"
+              ? "cheat gfi gives the first item whose class name holds the code, and only to you."
+              : "Short GFI codes are easier to type in the game's console."}
+          </p>
+          {view.form === "gfi" && (
+            <p className="w-full text-xs text-slate-300" data-testid="gfi-scope">
+              {gfiNote}
+            </p>
+          )}
+        </>
       )}
       <details className="w-full text-xs text-slate-300" data-testid="item-commands-help">
         <summary className="inline-flex min-h-9 cursor-pointer items-center text-slate-200">

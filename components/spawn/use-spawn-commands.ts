@@ -16,11 +16,40 @@ export function useSpawnCommands(
 ) {
   // The options as one value that changes only when one of them does (the view also
   // holds the search and filters, which change no command).
-  const { tab, quantity, quality, kind, form, giveTo, player, level, summon, distance, yOffset, zOffset, prefix } =
-    view;
+  const {
+    game,
+    tab,
+    quantity,
+    quality,
+    kind,
+    form,
+    giveTo,
+    player,
+    level,
+    summon,
+    distance,
+    yOffset,
+    zOffset,
+    prefix,
+  } = view;
   const fields = useMemo<CommandFields>(
-    () => ({ tab, quantity, quality, kind, form, giveTo, player, level, summon, distance, yOffset, zOffset, prefix }),
-    [tab, quantity, quality, kind, form, giveTo, player, level, summon, distance, yOffset, zOffset, prefix],
+    () => ({
+      game,
+      tab,
+      quantity,
+      quality,
+      kind,
+      form,
+      giveTo,
+      player,
+      level,
+      summon,
+      distance,
+      yOffset,
+      zOffset,
+      prefix,
+    }),
+    [game, tab, quantity, quality, kind, form, giveTo, player, level, summon, distance, yOffset, zOffset, prefix],
   );
   const { commandOf, errors } = useMemo(() => viewCommands(fields), [fields]);
   // Coded rows come in the same order as plain ones (one sort); checked by path all the same.

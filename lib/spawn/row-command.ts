@@ -12,7 +12,7 @@ import { creatureCommand } from "./creature-command";
 import { gfiCommand, spawnCommand } from "./spawn-command";
 import type { SpawnRow } from "./spawn-filter";
 import { checkCommandOptions, checkCreatureOptions, type OptionErrors } from "./spawn-options";
-import type { SpawnView } from "./spawn-view";
+import { gameView, type SpawnView } from "./spawn-view";
 
 export interface RowCommand {
   command: string;
@@ -34,6 +34,7 @@ export interface ViewCommands {
 export type CommandFields = Pick<
   SpawnView,
   | "tab"
+  | "game"
   | "quantity"
   | "quality"
   | "kind"
@@ -48,7 +49,8 @@ export type CommandFields = Pick<
   | "prefix"
 >;
 
-export function viewCommands(view: CommandFields): ViewCommands {
+export function viewCommands(fields: CommandFields): ViewCommands {
+  const view = gameView(fields);
   if (view.tab === "creatures") {
     const { options, errors } = checkCreatureOptions(view);
     return { commandOf: options && ((r) => ({ command: creatureCommand(r[2], r[1], options), note: null })), errors };

@@ -32,7 +32,7 @@ import { categoryNumber } from "@/lib/catalogue/item-categories";
 import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
 import type { RowSource } from "./spawn-view";
-import { V1_GAME, type Game } from "@/lib/catalogue/game";
+import { parseGame, V1_GAME, type Game } from "@/lib/catalogue/game";
 
 export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; missing: string[] };
 
@@ -55,6 +55,7 @@ export function spawnRowsUrl(scope: SpawnScope, locale: string, source: RowSourc
   const p = new URLSearchParams();
   const modId = scopeParam(scope);
   if (modId !== null) p.set("mod_id", modId);
+  if (scope.game === "asa") p.set("game", "asa");
   p.set("locale", locale);
   if (source === "creatures") p.set("kind", "creatures");
   if (source === "gfi") p.set("gfi", "1");
@@ -62,7 +63,15 @@ export function spawnRowsUrl(scope: SpawnScope, locale: string, source: RowSourc
 }
 
 /** The scope of a `mod_id` value (lib/spawn/spawn-scope), and the ids in it that are not workshop ids. */
-export function parseSpawnScope(value: string | undefined): { scope: SpawnScope; invalid: string[] } {
+export function parseSpawnScope(
+  value: string | undefined,
+  gameValue?: string,
+): { scope: SpawnScope; invalid: string[] } {
+  const parsed = parseScope(value);
+  return parseGame(gameValue) === "asa" ? { ...parsed, scope: { ...parsed.scope, game: "asa" } } : parsed;
+}
+
+function parseScope(value: string | undefined): { scope: SpawnScope; invalid: string[] } {
   if (value === undefined) return { scope: ALL_ENGRAMS, invalid: [] };
   const ids: string[] = [];
   const invalid: string[] = [];
@@ -88,9 +97,10 @@ const spawnMods = sharedCache<SpawnMods>("spawn_mods", {
       : m.missing.reduce((n, id) => n + 40 + id.length, 0)),
 });
 
-export async function findSpawnMods(db: Db, scope: SpawnScope, game: Game = V1_GAME): Promise<SpawnMods> {
+export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMods> {
   if (scope.kind === "base") return { found: true, mods: [] };
-  return cachedAtVersion(db, "mods", spawnMods, `${game}:${scopeKey(scope)}`, () => readSpawnMods(db, scope, game));
+  const game = scope.game ?? V1_GAME;
+  return cachedAtVersion(db, "mods", spawnMods, scopeKey(scope), () => readSpawnMods(db, scope, game));
 }
 
 async function readSpawnMods(db: Db, scope: Exclude<SpawnScope, { kind: "base" }>, game: Game): Promise<SpawnMods> {
@@ -158,16 +168,12 @@ const cache = sharedCache<ScopeEntry>("spawn_rows", { maxBytes: 64 << 20, sizeOf
 
 type Where = { game: Game; modId?: null | { in: string[] } };
 
-const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[], game: Game): Where =>
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[], game: Game = scope.game ?? V1_GAME): Where =>
   scope.kind === "all"
     ? { game }
     : scope.kind === "base"
       ? { game, modId: null }
       : { game, modId: { in: mods.map((m) => m.id) } };
-
-/** A scope's cache key in a game: ASE's as before ASA. */
-const gameScopeKey = (scope: SpawnScope, game: Game) =>
-  game === V1_GAME ? scopeKey(scope) : `${game}:${scopeKey(scope)}`;
 
 /** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
 const gfiMods = (scope: SpawnScope): string[] | null =>
@@ -182,7 +188,7 @@ const scopeStats = sharedCache<ScopeStats>("spawn_stats", { maxBytes: 1 << 20, s
 
 /** A scope's row count and latest change, read again once its kind's data version moved. */
 function statsOf(db: Db, kind: ItemKind, scope: SpawnScope, where: Where): Promise<ScopeStats> {
-  return cachedAtVersion(db, kind, scopeStats, `${kind}:${gameScopeKey(scope, where.game)}`, async () => {
+  return cachedAtVersion(db, kind, scopeStats, `${kind}:${scopeKey(scope)}`, async () => {
     const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
     const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
     return { count: s._count._all, lastChanged: s._max.updatedAt };
@@ -194,7 +200,7 @@ export async function countSpawnRows(
   db: Db,
   options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind; game?: Game },
 ): Promise<number> {
-  const where = whereOf(options.scope, options.mods, options.game ?? V1_GAME);
+  const where = whereOf(options.scope, options.mods, options.game);
   return (await statsOf(db, options.kind, options.scope, where)).count;
 }
 
@@ -223,10 +229,10 @@ export async function loadSpawnRows(
   options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean; game?: Game },
 ): Promise<SpawnRows> {
   const { scope, mods, locale, kind = "engrams" } = options;
-  const game = options.game ?? V1_GAME;
+  const game = options.game ?? scope.game ?? V1_GAME;
   const where = whereOf(scope, mods, game);
   const stats = await statsOf(db, kind, scope, where);
-  const key = `${kind}:${gameScopeKey(scope, game)}`;
+  const key = `${kind}:${scopeKey(scope)}`;
   const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
   const entry = await cache.get(key, version, async () => {
     const items = await readRows(db, kind, where);

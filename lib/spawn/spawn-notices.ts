@@ -33,7 +33,12 @@ export function mapsLeaveNothing(maps: number, counts: readonly number[]): boole
 export const tabNoun = (tab: SpawnTab): string => (tab === "creatures" ? "creature" : "engram");
 
 /** What a tab says when its scope has nothing at all, plainly, instead of an empty table. */
+/** What the ASA item tab says whatever it lists: the base game's items are not there, and why. */
+export const ASA_ITEMS_NOTE =
+  "No public data set lists ARK: Survival Ascended's items with their paths, so this tab lists only the items ASA mod authors push and operators import.";
+
 export function emptyCatalogueNotice(tab: SpawnTab, scope: SpawnScope, mods: readonly SpawnMod[]): string {
+  if (tab === "items" && scope.game === "asa" && scope.kind !== "mods") return ASA_ITEMS_NOTE;
   const names = orList(mods.map((m) => m.name));
   const noun = `${tabNoun(tab)}s`;
   if (scope.kind === "mods") return `${names} ${mods.length > 1 ? "list" : "lists"} no ${noun} yet.`;

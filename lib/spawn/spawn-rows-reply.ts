@@ -62,7 +62,7 @@ export async function spawnRowsReply(
     );
   const notRegistered = (missing: string[]) =>
     jsonResponse({ message: "These mods are not registered.", details: { missing } }, 404, SECURITY_HEADERS);
-  const { scope, invalid } = parseSpawnScope(params.get("mod_id") ?? undefined);
+  const { scope, invalid } = parseSpawnScope(params.get("mod_id") ?? undefined, params.get("game") ?? undefined);
   if (invalid.length > 0) return notRegistered(invalid);
   const mods = await findSpawnMods(db, scope);
   if (!mods.found) return notRegistered(mods.missing);

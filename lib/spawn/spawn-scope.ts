@@ -6,7 +6,10 @@
  * Pure: safe to import from client components (parseSpawnScope, which needs the
  * server's id rules, is in spawn-catalogue.ts).
  */
-export type SpawnScope = { kind: "all" } | { kind: "base" } | { kind: "mods"; ids: string[] };
+import type { Game } from "@/lib/catalogue/game";
+
+/** `game`: the game whose rows the page lists (`?game=asa`); absent, ASE. */
+export type SpawnScope = ({ kind: "all" } | { kind: "base" } | { kind: "mods"; ids: string[] }) & { game?: Game };
 
 export const ALL_ENGRAMS: SpawnScope = { kind: "all" };
 
@@ -17,5 +20,6 @@ export function scopeParam(scope: SpawnScope): string | null {
 
 /** A stable key per scope (caches). */
 export function scopeKey(scope: SpawnScope): string {
-  return scope.kind === "mods" ? [...scope.ids].sort().join(",") : `(${scope.kind})`;
+  const key = scope.kind === "mods" ? [...scope.ids].sort().join(",") : `(${scope.kind})`;
+  return scope.game === "asa" ? `asa:${key}` : key;
 }

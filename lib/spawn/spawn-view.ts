@@ -7,6 +7,7 @@
  */
 import { GAME_MAPS, gameMapByName } from "@/lib/catalogue/game-maps";
 import { categoryFromParam, categoryToParam } from "@/lib/catalogue/item-categories";
+import { parseGame, type Game } from "@/lib/catalogue/game";
 import { scopeParam, type SpawnScope } from "./spawn-scope";
 
 export type BlueprintFilter = "all" | "yes" | "no";
@@ -25,6 +26,11 @@ export type Summon = "wild" | "tamed" | "forcetame";
 export type GiveTo = "me" | "player";
 
 export interface SpawnView {
+  /**
+   * the game whose commands the page builds (`game=asa`, kept in the URL after mod_id): ASA
+   * has no GFI codes and no GMSummon here (docs/CATALOGUE.md, "Two games")
+   */
+  game: Game;
   tab: SpawnTab;
   /** search text (lib/catalogue/item-search) */
   q: string;
@@ -57,6 +63,7 @@ export interface SpawnView {
 
 /** The creature defaults are the v1 `spawn` of a creature: `... 1 1 1 30` (lib/engrams/derive.ts). */
 export const DEFAULT_VIEW: SpawnView = {
+  game: "ase",
   tab: "items",
   q: "",
   maps: 0,
@@ -120,7 +127,9 @@ export function parseSpawnView(query: Query): SpawnView {
   const bp = first(query, "bp");
   const mods = all(query, "mod").join(",");
   const number = (name: string, fallback: string) => (first(query, name) ?? fallback).trim().slice(0, 24);
-  return {
+  const game = parseGame(first(query, "game")) ?? "ase";
+  const view: SpawnView = {
+    game,
     tab: first(query, "tab") === "creatures" ? "creatures" : "items",
     q: (first(query, "q") ?? "").slice(0, 200),
     maps: mapsFromParam(all(query, "map").join(",")),
@@ -141,6 +150,13 @@ export function parseSpawnView(query: Query): SpawnView {
     zOffset: number("z", DEFAULT_VIEW.zOffset),
     prefix: first(query, "prefix") === "admincheat" ? "admincheat" : "cheat",
   };
+  return gameView(view);
+}
+
+/** What of a view works in its game: on ASA, the full command and no GMSummon (its spawndino-then-ForceTame stands in). */
+export function gameView<T extends Pick<SpawnView, "game" | "form" | "summon">>(view: T): T {
+  if (view.game !== "asa") return view;
+  return { ...view, form: "full", summon: view.summon === "tamed" ? "forcetame" : view.summon };
 }
 
 /** Each field's URL parameter, in the order URLs list them (after `mod_id` and `tab`). */
@@ -196,10 +212,13 @@ function paramValue(view: SpawnView, field: Field): string | null {
 
 /** The parameters of the fields the view's tab does not show, where they differ from their defaults: the page's form carries them as hidden fields, so "Apply" keeps them. */
 export function hiddenParams(view: SpawnView): [name: string, value: string][] {
-  return PARAMS.flatMap(([field, name]) => {
-    const value = TAB_FIELDS[view.tab].has(field) ? null : paramValue(view, field);
-    return value === null ? [] : [[name, value] as [string, string]];
-  });
+  const game: [string, string][] = view.game === "asa" ? [["game", "asa"]] : [];
+  return game.concat(
+    PARAMS.flatMap(([field, name]) => {
+      const value = TAB_FIELDS[view.tab].has(field) ? null : paramValue(view, field);
+      return value === null ? [] : [[name, value] as [string, string]];
+    }),
+  );
 }
 
 /** The query string of a view; the page's `mod_id` always comes first, kept even when empty (the base game). */
@@ -207,6 +226,7 @@ export function spawnViewQuery(view: SpawnView, scope: SpawnScope): string {
   const p = new URLSearchParams();
   const modId = scopeParam(scope);
   if (modId !== null) p.set("mod_id", modId);
+  if (view.game === "asa" || scope.game === "asa") p.set("game", "asa");
   if (view.tab !== DEFAULT_VIEW.tab) p.set("tab", view.tab);
   for (const [field, name] of PARAMS) {
     const value = paramValue(view, field);
