@@ -129,3 +129,36 @@ test("items for another player: GiveItemToPlayer with the player's id, and which
   await expect(page.getByTestId("item-commands-help")).toContainText("giveitemnum is not offered");
   expect(await axeProblems(page)).toEqual([]);
 });
+
+const GIGANTORAPTOR = "/Game/ASA/Dinos/Gigantoraptor/Gigantoraptor_Character_BP.Gigantoraptor_Character_BP";
+
+for (const width of [1280, 390]) {
+  test(`ARK: Survival Ascended at ${width} px: "gigantoraptor" on the ASA creature tab, with its command`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`${server.url}/spawn/?tab=creatures`);
+    await spawnReady(page);
+    await page.getByTestId("game-switch").getByRole("link", { name: "ARK: Survival Ascended" }).click();
+    await expect(page).toHaveURL(/[?&]game=asa/);
+    await spawnReady(page);
+    await expect(count(page)).toHaveText("Showing 1,128 of 1,128 creatures");
+    await page.getByLabel("Search by name, class or path").fill("gigantoraptor");
+    await expect(page).toHaveURL(/game=asa.*q=gigantoraptor/);
+    const first = rows(page).first();
+    await expect(first.locator("td").first()).toContainText("Gigantoraptor");
+    await expect(first.locator("[data-command]")).toHaveText(`cheat spawndino "Blueprint'${GIGANTORAPTOR}'" 1 1 1 30`);
+    // ASA offers no GMSummon here: the tamed choice is spawndino, then ForceTame.
+    if (width < 640) await page.getByRole("button", { name: "Filters" }).click();
+    await expect(page.getByLabel("Spawn as").locator("option")).toHaveText([
+      "Wild (spawndino)",
+      "Tamed (spawndino, then ForceTame)",
+    ]);
+    // The item tab says why it holds no base-game items.
+    await page.goto(`${server.url}/spawn/?game=asa`);
+    await expect(page.getByTestId("asa-items-note")).toContainText("No public data set lists ARK: Survival Ascended");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, `spawn-asa-${width}`);
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * usage: npm run engrams:import -- <file.json|file.csv> [--format json|csv]
+ * usage: npm run engrams:import -- <file.json|file.csv> [--format json|csv] [--game ase|asa]
  * Loads engrams, typically the base game's catalogue, into the database DATABASE_URL
  * names (docs/CONTRACT.md#engrams). See USAGE below; the work is done by lib/engrams/import-engrams.ts.
  */
@@ -11,11 +11,14 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
 import { importEngrams } from "@/lib/engrams/import-engrams";
+import { parseGame, type Game } from "@/lib/catalogue/game";
 
-const USAGE = `usage: npm run engrams:import -- <file.json|file.csv> [--format json|csv]
+const USAGE = `usage: npm run engrams:import -- <file.json|file.csv> [--format json|csv] [--game ase|asa]
 
 Adds or updates engrams in the database named by DATABASE_URL (default file:./data/beacon.db),
 migrating it first if needed. Running the same file twice changes nothing the second time.
+--game asa loads every row as ARK: Survival Ascended's (a row's mod_id must then be a
+confirmed ASA mod); without it, rows are ARK: Survival Evolved's, as the v1 API serves them.
 
 File formats (chosen by extension, or --format):
   JSON  an engram POST body: one object or an array of objects
@@ -39,9 +42,16 @@ is written. Exit status: 0 imported, 1 bad rows or file, 2 usage.`;
 
 const log = (line: string) => console.log(`[engrams:import] ${line}`);
 
-function parseArgs(argv: string[]): { file: string; format: "json" | "csv" } | null {
+function parseArgs(argv: string[]): { file: string; format: "json" | "csv"; game: Game } | null {
   const args = [...argv];
   let format: "json" | "csv" | null = null;
+  let game: Game = "ase";
+  const g = args.indexOf("--game");
+  if (g >= 0) {
+    const value = parseGame(args.splice(g, 2)[1]);
+    if (value === null) return null;
+    game = value;
+  }
   const f = args.indexOf("--format");
   if (f >= 0) {
     const value = args.splice(f, 2)[1];
@@ -51,7 +61,7 @@ function parseArgs(argv: string[]): { file: string; format: "json" | "csv" } | n
   if (args.length !== 1 || args[0]!.startsWith("-")) return null;
   const file = args[0]!;
   format ??= engramFileFormat(file);
-  return format ? { file, format } : null;
+  return format ? { file, format, game } : null;
 }
 
 async function main(): Promise<number> {
@@ -89,6 +99,7 @@ async function main(): Promise<number> {
   // Progress comes every 500 rows; small files finish too fast to need it.
   const result = await importEngrams(db(), {
     rows,
+    game: args.game,
     onProgress(done, total) {
       if (total >= 1000) log(`saved ${done}/${total} (${Math.floor((done * 100) / total)}%)`);
     },

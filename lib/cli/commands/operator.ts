@@ -77,20 +77,24 @@ ${ENV_HELP}`,
 const engramsImport: Command = {
   path: ["engrams", "import"],
   summary: "operator: load engrams (e.g. the base game's) straight into the database",
-  usage: "<file.json|file.csv> [--format json|csv]",
+  usage: "<file.json|file.csv> [--format json|csv] [--game ase|asa]",
   help: `Runs the operator's importer (scripts/engrams-import.ts, also "npm run engrams:import")
 against the database of DATABASE_URL, migrating it first. Rows without mod_id belong to
-no mod. Every row is checked first; any bad row is printed and nothing is written.
-Exit 0 imported, 1 bad rows or file.
+no mod. --game asa loads the rows as ARK: Survival Ascended's (an operator's ASA item
+file: no public data set lists ASA items). Every row is checked first; any bad row is
+printed and nothing is written. Exit 0 imported, 1 bad rows or file.
 
 ${ENGRAM_FILE_HELP}`,
-  options: { format: { type: "string" } },
+  options: { format: { type: "string" }, game: { type: "string" } },
   positionals: [1, 1],
   async run(ctx) {
     const format = stringValue(ctx, "format");
+    const game = stringValue(ctx, "game");
+    if (game !== undefined && game !== "ase" && game !== "asa") throw new UsageError('--game is "ase" or "asa"');
     const code = await runScript("scripts/engrams-import.ts", [
       ctx.positionals[0]!,
       ...(format ? ["--format", format] : []),
+      ...(game ? ["--game", game] : []),
     ]);
     return code === 0 ? EXIT_OK : code === 2 ? code : EXIT_FAILURE;
   },
