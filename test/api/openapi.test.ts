@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { EXAMPLE_DELIVERY_ID, EXAMPLE_WEBHOOK_ID } from "@/lib/openapi/paths-webhooks";
-import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM } from "@/lib/openapi/paths-keys";
+import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM, EXAMPLE_RECOVERY_CODE } from "@/lib/openapi/paths-keys";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { uidOf } from "@/lib/engrams/derive";
@@ -80,6 +80,9 @@ const SEEDS: Record<string, Seed> = {
   addKey: "keys",
   rotateKey: "keys",
   revokeKey: "keys",
+  countRecoveryCodes: "keys",
+  issueRecoveryCodes: "keys",
+  recoverAccount: "keys",
 };
 
 interface Fresh {
@@ -97,6 +100,7 @@ interface Fresh {
   /** the account's first key, and a key the examples add (a spare one keeps revocation possible) */
   keyId: string;
   newKey: Identity;
+  recoveryCode: string;
 }
 
 async function seed(kind: Seed): Promise<Fresh> {
@@ -112,6 +116,7 @@ async function seed(kind: Seed): Promise<Fresh> {
     deliveryId: EXAMPLE_DELIVERY_ID,
     keyId: EXAMPLE_KEY_ID,
     newKey: newIdentity("ed25519"),
+    recoveryCode: EXAMPLE_RECOVERY_CODE,
   };
   if (kind === "newUser") return fresh;
   const client = beacon(fresh.identity);
@@ -132,6 +137,8 @@ async function seed(kind: Seed): Promise<Fresh> {
     expect(made.status, made.text()).toBe(201);
     const keys = (await client.http.request("GET", "/v1/key.php")).json<{ key_id: number; primary: boolean }[]>();
     fresh.keyId = String(keys.find((k) => k.primary)!.key_id);
+    const issued = await client.http.request("POST", "/v1/recovery.php");
+    fresh.recoveryCode = issued.json<{ codes: string[] }>().codes[0]!;
   }
   if (kind === "user" || kind === "webhook" || kind === "keys") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
@@ -175,6 +182,7 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE_DELIVERY_ID, fresh.deliveryId],
     [EXAMPLE_KEY_ID, fresh.keyId],
     [EXAMPLE_NEW_KEY_PEM, publicKeyPem(fresh.newKey)],
+    [EXAMPLE_RECOVERY_CODE, fresh.recoveryCode],
   ];
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
@@ -239,7 +247,7 @@ describe("OpenAPI description", () => {
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
       expect(path).toMatch(
-        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key)\.php(\/\{[a-z_]+\})?$/,
+        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key|recovery)\.php(\/\{[a-z_]+\})?$/,
       );
   });
 
