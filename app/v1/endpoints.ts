@@ -6,6 +6,7 @@ import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { keyEndpoint } from "./key.php/endpoint";
 import { recoveryEndpoint } from "./recovery.php/endpoint";
+import { tokenEndpoint } from "./token.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
@@ -22,4 +23,5 @@ export const v1Endpoints: Endpoint[] = [
   reportEndpoint,
   keyEndpoint,
   recoveryEndpoint,
+  tokenEndpoint,
 ];
