@@ -84,7 +84,10 @@ export interface NewToken {
   expiresInDays?: unknown;
 }
 
-function checkInput(input: NewToken, now: Date): { name: string; scopes: TokenScope[]; modIds: string[]; expiresAt: Date } {
+function checkInput(
+  input: NewToken,
+  now: Date,
+): { name: string; scopes: TokenScope[]; modIds: string[]; expiresAt: Date } {
   if (typeof input.name !== "string" || input.name.trim() === "" || input.name.trim().length > 80)
     throw badRequest("Name the token (1 to 80 characters), e.g. after the pipeline that uses it.", { path: "name" });
   const scopes = input.scopes;
@@ -99,7 +102,9 @@ function checkInput(input: NewToken, now: Date): { name: string; scopes: TokenSc
   if (input.expiresInDays !== undefined) {
     const days = input.expiresInDays;
     if (typeof days !== "number" || !Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS)
-      throw badRequest(`expires_in_days must be a whole number from 1 to ${MAX_TOKEN_DAYS}.`, { path: "expires_in_days" });
+      throw badRequest(`expires_in_days must be a whole number from 1 to ${MAX_TOKEN_DAYS}.`, {
+        path: "expires_in_days",
+      });
     expiresAt = new Date(now.getTime() + days * DAY_MS);
   } else {
     if (typeof input.expiresAt !== "string" || Number.isNaN(Date.parse(input.expiresAt)))

@@ -13,7 +13,7 @@ import { creaturePaths } from "@/lib/openapi/paths-creatures";
 import { changesPaths } from "@/lib/openapi/paths-changes";
 import { documentPaths } from "@/lib/openapi/paths-documents";
 import { webhookPaths } from "@/lib/openapi/paths-webhooks";
-import { keyPaths, recoveryPaths } from "@/lib/openapi/paths-keys";
+import { keyPaths, recoveryPaths, tokenPaths } from "@/lib/openapi/paths-keys";
 import { reportPaths, reportSchemas } from "@/lib/openapi/paths-reports";
 import { withCommonResponses } from "@/lib/openapi/common-responses";
 
@@ -99,6 +99,7 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       ...reportPaths,
       ...keyPaths,
       ...recoveryPaths,
+      ...tokenPaths,
     }),
     components: {
       schemas: { ...schemas, ...reportSchemas },

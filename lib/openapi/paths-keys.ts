@@ -195,3 +195,101 @@ export const recoveryPaths: Record<string, PathItem> = {
     },
   },
 };
+
+/** A token id the OpenAPI test swaps for one it made. */
+export const EXAMPLE_TOKEN_ID = "tok_5f0c2a9e4b7d1c83";
+const tokenExample = {
+  token_id: EXAMPLE_TOKEN_ID,
+  name: "release pipeline",
+  hint: "bh_Qm4x",
+  scopes: ["engrams:write"],
+  mod_ids: [EXAMPLE.modId],
+  created_at: "2026-11-27T19:00:00.000Z",
+  expires_at: "2027-02-25T19:00:00.000Z",
+  last_used_at: null,
+  revoked_at: null,
+};
+const TOKEN_SCOPES_SCHEMA: JsonSchema = {
+  type: "array",
+  items: { type: "string", enum: ["engrams:write", "documents:write", "webhooks:manage"] },
+};
+const tokenSchema: JsonSchema = {
+  type: "object",
+  required: ["token_id", "name", "hint", "scopes", "mod_ids", "created_at", "expires_at", "last_used_at", "revoked_at"],
+  properties: {
+    token_id: { type: "string" },
+    name: { type: "string" },
+    hint: { type: "string", description: "the first characters of the token" },
+    scopes: TOKEN_SCOPES_SCHEMA,
+    mod_ids: { type: "array", items: { type: "string" }, description: "the mods engrams:write is limited to" },
+    created_at: { type: "string", format: "date-time" },
+    expires_at: { type: "string", format: "date-time" },
+    last_used_at: { type: ["string", "null"], format: "date-time" },
+    revoked_at: { type: ["string", "null"], format: "date-time" },
+  },
+};
+
+export const tokenPaths: Record<string, PathItem> = {
+  "/v1/token.php": {
+    get: {
+      operationId: "listTokens",
+      summary: "List your API tokens (never their secrets)",
+      tags: ["Keys"],
+      security: SIGNED,
+      responses: {
+        "200": jsonOk("The tokens, oldest first.", { type: "array", items: tokenSchema }, { tokens: [tokenExample] }),
+        ...errors("401"),
+      },
+    },
+    post: {
+      operationId: "createToken",
+      summary: "Make an API token (shown this once)",
+      description:
+        "Signed only: a token never makes tokens. scopes: engrams:write (POST /v1/engram.php and /v1/creature.php, only items of mod_ids), documents:write (POST and DELETE /v1/document.php), webhooks:manage (/v1/webhook.php). Every token expires: expires_at or expires_in_days, at most 365 days away. Send it as Authorization: Bearer bh_...",
+      tags: ["Keys"],
+      security: SIGNED,
+      requestBody: {
+        required: true,
+        content: json(
+          {
+            type: "object",
+            required: ["name", "scopes"],
+            properties: {
+              name: { type: "string", maxLength: 80 },
+              scopes: TOKEN_SCOPES_SCHEMA,
+              mod_ids: { type: "array", items: { type: "string" } },
+              expires_at: { type: "string", format: "date-time" },
+              expires_in_days: { type: "integer", minimum: 1, maximum: 365 },
+            },
+          },
+          {
+            make: {
+              name: "release pipeline",
+              scopes: ["engrams:write"],
+              mod_ids: [EXAMPLE.modId],
+              expires_in_days: 90,
+            },
+          },
+        ),
+      },
+      responses: {
+        "201": jsonOk(
+          "Made: the token is in the reply this once.",
+          { type: "object" },
+          { made: { ...tokenExample, token: "bh_Qm4xW0p9cL2vT7kR1sN8bY3hD6fJ5gA0zE4uI9oP2qX" } },
+        ),
+        ...errors("401", "409"),
+      },
+    },
+  },
+  "/v1/token.php/{token_id}": {
+    delete: {
+      operationId: "revokeToken",
+      summary: "Revoke an API token",
+      tags: ["Keys"],
+      security: SIGNED,
+      parameters: [pathIds("token_id", "The token's id (tok_...).", { one: EXAMPLE_TOKEN_ID })],
+      responses: { "200": EMPTY_OK, ...errors("401", "404") },
+    },
+  },
+};

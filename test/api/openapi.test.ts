@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { EXAMPLE_DELIVERY_ID, EXAMPLE_WEBHOOK_ID } from "@/lib/openapi/paths-webhooks";
-import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM, EXAMPLE_RECOVERY_CODE } from "@/lib/openapi/paths-keys";
+import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM, EXAMPLE_RECOVERY_CODE, EXAMPLE_TOKEN_ID } from "@/lib/openapi/paths-keys";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { uidOf } from "@/lib/engrams/derive";
@@ -83,6 +83,9 @@ const SEEDS: Record<string, Seed> = {
   countRecoveryCodes: "keys",
   issueRecoveryCodes: "keys",
   recoverAccount: "keys",
+  listTokens: "keys",
+  createToken: "registeredMod",
+  revokeToken: "keys",
 };
 
 interface Fresh {
@@ -101,6 +104,7 @@ interface Fresh {
   keyId: string;
   newKey: Identity;
   recoveryCode: string;
+  tokenId: string;
 }
 
 async function seed(kind: Seed): Promise<Fresh> {
@@ -117,6 +121,7 @@ async function seed(kind: Seed): Promise<Fresh> {
     keyId: EXAMPLE_KEY_ID,
     newKey: newIdentity("ed25519"),
     recoveryCode: EXAMPLE_RECOVERY_CODE,
+    tokenId: EXAMPLE_TOKEN_ID,
   };
   if (kind === "newUser") return fresh;
   const client = beacon(fresh.identity);
@@ -139,6 +144,10 @@ async function seed(kind: Seed): Promise<Fresh> {
     fresh.keyId = String(keys.find((k) => k.primary)!.key_id);
     const issued = await client.http.request("POST", "/v1/recovery.php");
     fresh.recoveryCode = issued.json<{ codes: string[] }>().codes[0]!;
+    const token = await client.http.request("POST", "/v1/token.php", {
+      body: { name: "seed", scopes: ["documents:write"], expires_in_days: 1 },
+    });
+    fresh.tokenId = token.json<{ token_id: string }>().token_id;
   }
   if (kind === "user" || kind === "webhook" || kind === "keys") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
@@ -183,6 +192,7 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE_KEY_ID, fresh.keyId],
     [EXAMPLE_NEW_KEY_PEM, publicKeyPem(fresh.newKey)],
     [EXAMPLE_RECOVERY_CODE, fresh.recoveryCode],
+    [EXAMPLE_TOKEN_ID, fresh.tokenId],
   ];
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
@@ -247,7 +257,7 @@ describe("OpenAPI description", () => {
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
       expect(path).toMatch(
-        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key|recovery)\.php(\/\{[a-z_]+\})?$/,
+        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key|recovery|token)\.php(\/\{[a-z_]+\})?$/,
       );
   });
 
