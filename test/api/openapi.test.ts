@@ -38,7 +38,7 @@ function operations(doc: OpenApiDocument): { path: string; method: HttpMethod; o
 }
 
 /** What an example needs on the server before it is sent. */
-type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook" | "keys";
+type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook" | "keys" | "recovery" | "token";
 const SEEDS: Record<string, Seed> = {
   createUsers: "newUser",
   createUserAt: "newUser",
@@ -80,12 +80,12 @@ const SEEDS: Record<string, Seed> = {
   addKey: "keys",
   rotateKey: "keys",
   revokeKey: "keys",
-  countRecoveryCodes: "keys",
-  issueRecoveryCodes: "keys",
-  recoverAccount: "keys",
-  listTokens: "keys",
+  countRecoveryCodes: "user",
+  issueRecoveryCodes: "user",
+  recoverAccount: "recovery",
+  listTokens: "token",
   createToken: "registeredMod",
-  revokeToken: "keys",
+  revokeToken: "token",
 };
 
 interface Fresh {
@@ -136,20 +136,24 @@ async function seed(kind: Seed): Promise<Fresh> {
     const test = await client.http.request("POST", `/v1/webhook.php/${fresh.webhookId}?action=test`);
     fresh.deliveryId = test.json<{ delivery_id: string }>().delivery_id;
   }
+  if (kind === "recovery") {
+    const issued = await client.http.request("POST", "/v1/recovery.php");
+    fresh.recoveryCode = issued.json<{ codes: string[] }>().codes[0]!;
+  }
+  if (kind === "token") {
+    const token = await client.http.request("POST", "/v1/token.php", {
+      body: { name: "seed", scopes: ["documents:write"], expires_in_days: 1 },
+    });
+    fresh.tokenId = token.json<{ token_id: string }>().token_id;
+  }
   if (kind === "keys") {
     const spare = { ...newIdentity("ed25519"), userId: fresh.identity.userId };
     const made = await client.http.request("POST", "/v1/key.php", { body: { public_key: publicKeyPem(spare) } });
     expect(made.status, made.text()).toBe(201);
     const keys = (await client.http.request("GET", "/v1/key.php")).json<{ key_id: number; primary: boolean }[]>();
     fresh.keyId = String(keys.find((k) => k.primary)!.key_id);
-    const issued = await client.http.request("POST", "/v1/recovery.php");
-    fresh.recoveryCode = issued.json<{ codes: string[] }>().codes[0]!;
-    const token = await client.http.request("POST", "/v1/token.php", {
-      body: { name: "seed", scopes: ["documents:write"], expires_in_days: 1 },
-    });
-    fresh.tokenId = token.json<{ token_id: string }>().token_id;
   }
-  if (kind === "user" || kind === "webhook" || kind === "keys") return fresh;
+  if (kind === "user" || kind === "webhook" || kind === "keys" || kind === "recovery" || kind === "token") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
   if (kind === "workshopItem") return fresh;
   await client.mods.add(fresh.modId);
