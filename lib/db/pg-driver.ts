@@ -120,8 +120,16 @@ export function driverTransactions(url: string): DriverTransactions {
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        // Ends the connection: the statement in flight fails and PostgreSQL rolls back.
-        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        // Ends the session: PostgreSQL would notice a closed socket only after the statement
+        // in flight, holding its row locks until then; terminated, it rolls back at once.
+        const pid = (client as unknown as { processID: number }).processID;
+        const killer = new pg.Client({ connectionString: url, application_name: WRITES_APPLICATION });
+        killer.on("error", () => {});
+        void killer
+          .connect()
+          .then(() => killer.query("SELECT pg_terminate_backend($1)", [pid]))
+          .catch(() => {})
+          .finally(() => void killer.end().catch(() => {}));
       }, timeoutMs);
       let reusable = true;
       try {
