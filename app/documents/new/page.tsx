@@ -39,6 +39,12 @@ function Choices({ from, fromError }: { from?: string; fromError?: string }) {
           The game&apos;s own loot tables for the six Island supply crates (Default Loot.beacon).
         </span>
       </Link>
+      <Link href="/dashboard/documents#upload" className={option}>
+        <span className="font-semibold text-amber-300">Publish a .beacon file</span>
+        <span className="block text-sm text-slate-300">
+          A document saved by the desktop app: see what it holds, then publish it (on My documents).
+        </span>
+      </Link>
       <form method="get" action="/documents/new" className={`${card} sm:col-span-2`}>
         <label htmlFor="from" className={label}>
           Copy a document (its id, or use &ldquo;Make a copy&rdquo; on any document&apos;s page)
