@@ -45,7 +45,7 @@ async function axeClean(page: Page, what: string) {
     .toBeLessThanOrEqual(0);
 }
 
-const fileField = (page: Page) => page.getByLabel("Beacon file");
+const fileField = (page: Page) => page.getByLabel("Beacon file", { exact: true });
 const fieldError = (page: Page) => page.locator("#beacon_file-error");
 
 /** Chooses the file, checks it and expects Default Loot's preview. */
