@@ -63,7 +63,8 @@ function Choices({ from, fromError }: { from?: string; fromError?: string }) {
           </button>
         </div>
       </form>
-      <Link href="/dashboard/documents#upload" className={option}>
+      {/* Not prefetched: the dashboard page is per user and rarely the next step. */}
+      <Link href="/dashboard/documents#upload" prefetch={false} className={option}>
         <span className="font-semibold text-amber-300">Publish a .beacon file</span>
         <span className="block text-sm text-slate-300">
           A document saved by the desktop app: see what it holds, then publish it (on My documents).
