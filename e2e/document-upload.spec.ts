@@ -72,7 +72,7 @@ async function publish(page: Page) {
 test("at 1280 px: a Beacon file previewed, published and downloaded as it was; publishing without a session and another user's Identifier refused", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const made: Identity[] = [];
   const db = createDb(process.env.E2E_DATABASE_URL!);
   try {
