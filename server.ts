@@ -71,6 +71,7 @@ import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
+import { findKeySet, recordKeyUse } from "@/lib/keys/keys";
 import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 
 const USAGE = `usage: npm start            (or: node dist/server.js once built)
@@ -166,6 +167,8 @@ async function main(): Promise<void> {
   const env: EndpointEnv = {
     baseUrl: cfg.BASE_URL,
     findPublicKey: (id) => findPublicKey(db(), id),
+    findKeySet: (id) => findKeySet(db(), id),
+    keyUsed: (id, pem) => recordKeyUse(db(), id, pem),
     refuseWriter: (id) => refuseSuspendedWriter(db(), id),
     rateLimits: serviceApiRateLimits(cfg),
   };

@@ -4,6 +4,7 @@ import { changesEndpoint } from "./changes.php/endpoint";
 import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
+import { keyEndpoint } from "./key.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
@@ -18,4 +19,5 @@ export const v1Endpoints: Endpoint[] = [
   changesEndpoint,
   webhookEndpoint,
   reportEndpoint,
+  keyEndpoint,
 ];

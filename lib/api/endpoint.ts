@@ -7,7 +7,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { createContext, type Caller, type RequestContext } from "@/lib/api/request-context";
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
-import { authenticate, type FindPublicKey } from "@/lib/auth/authenticate";
+import { authenticateKeys, singleKey, type FindKeySet, type FindPublicKey } from "@/lib/auth/authenticate";
 import { errorResponse } from "@/lib/api/error-response";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import type { ApiRateLimits, RequestLimits } from "@/lib/rate-limit/api-limits";
@@ -29,6 +29,10 @@ export interface Endpoint {
 export interface EndpointEnv {
   baseUrl: string;
   findPublicKey: FindPublicKey;
+  /** every key of a user (lib/keys); signatures are checked with findPublicKey's one key when absent */
+  findKeySet?: FindKeySet;
+  /** told which key signed each verified request (its last use); must not wait or throw */
+  keyUsed?: (userId: string, pem: string) => void;
   /** per-address and per-user limits (lib/rate-limit); none when absent */
   rateLimits?: ApiRateLimits;
   /**
@@ -105,7 +109,9 @@ async function dispatch(
   const target = parseTarget(endpoint, req.rawTarget);
   let caller: Caller | null = null;
   if (spec.auth === "required" || (spec.auth === "optional" && req.headers["authorization"])) {
-    caller = await authenticate(req, env.baseUrl, env.findPublicKey);
+    const signed = await authenticateKeys(req, env.baseUrl, env.findKeySet ?? singleKey(env.findPublicKey));
+    env.keyUsed?.(signed.userId, signed.pem);
+    caller = { userId: signed.userId };
     req.signedUserId = caller.userId;
     limits?.checkUser(caller.userId);
     if (req.method !== "GET" && req.method !== "HEAD") await env.refuseWriter?.(caller.userId);

@@ -13,6 +13,7 @@ import { creaturePaths } from "@/lib/openapi/paths-creatures";
 import { changesPaths } from "@/lib/openapi/paths-changes";
 import { documentPaths } from "@/lib/openapi/paths-documents";
 import { webhookPaths } from "@/lib/openapi/paths-webhooks";
+import { keyPaths } from "@/lib/openapi/paths-keys";
 import { reportPaths, reportSchemas } from "@/lib/openapi/paths-reports";
 import { withCommonResponses } from "@/lib/openapi/common-responses";
 
@@ -81,6 +82,10 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
           "Your webhooks: where the service POSTs what happens (docs/WEBHOOKS.md), their secrets and delivery logs.",
       },
       { name: "Reports", description: "Reports of documents, mods and authors for the instance's moderators." },
+      {
+        name: "Keys",
+        description: "The public keys of your account: add, rotate and revoke them (beside the interface).",
+      },
     ],
     paths: withCommonResponses({
       ...userPaths,
@@ -91,6 +96,7 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       ...documentPaths,
       ...webhookPaths,
       ...reportPaths,
+      ...keyPaths,
     }),
     components: {
       schemas: { ...schemas, ...reportSchemas },

@@ -10,9 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { badRequest } from "@/lib/api/errors";
-import { keyFromPem } from "@/lib/auth/public-key";
-import { verifySignature } from "@/lib/auth/verify-signature";
 import type { Db } from "@/lib/db/client";
+import { findKeySet, matchSignature } from "@/lib/keys/keys";
 import { findPublicKey } from "@/lib/users/users";
 import { isUuid } from "@/lib/uuid";
 
@@ -55,9 +54,10 @@ export async function issueChallenge(
 const isString = (v: unknown): v is string => typeof v === "string";
 
 export type ChallengeResult =
-  { ok: true; userId: string } | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" };
+  | { ok: true; userId: string }
+  | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" | "revoked-key" };
 
-/** Spends the challenge, then checks the signature against the user's stored public key. */
+/** Spends the challenge, then checks the signature against the user's active keys. */
 export async function redeemChallenge(
   db: Db,
   options: { userId: unknown; challengeId: unknown; signature: unknown; baseUrl: string; now?: Date },
@@ -70,10 +70,10 @@ export async function redeemChallenge(
   // One statement: of any number of concurrent redeemers exactly one deletes the row.
   const { count } = await db.signInChallenge.deleteMany({ where: { id: challengeId, userId, expiresAt: { gt: now } } });
   if (count !== 1) return { ok: false, reason: "unknown-or-used" };
-  const pem = await findPublicKey(db, userId);
-  if (pem === null) return { ok: false, reason: "no-user" };
+  const keys = await findKeySet(db, userId);
+  if (keys === null) return { ok: false, reason: "no-user" };
   const content = Buffer.from(challengeContent(challengeId, userId, options.baseUrl), "utf8");
-  return verifySignature(keyFromPem(pem), content, signature)
-    ? { ok: true, userId }
-    : { ok: false, reason: "bad-signature" };
+  const match = matchSignature(keys, content, signature);
+  if (match.ok) return { ok: true, userId };
+  return { ok: false, reason: match.revoked ? "revoked-key" : "bad-signature" };
 }

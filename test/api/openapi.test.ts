@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { EXAMPLE_DELIVERY_ID, EXAMPLE_WEBHOOK_ID } from "@/lib/openapi/paths-webhooks";
+import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM } from "@/lib/openapi/paths-keys";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { uidOf } from "@/lib/engrams/derive";
@@ -37,7 +38,7 @@ function operations(doc: OpenApiDocument): { path: string; method: HttpMethod; o
 }
 
 /** What an example needs on the server before it is sent. */
-type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook";
+type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook" | "keys";
 const SEEDS: Record<string, Seed> = {
   createUsers: "newUser",
   createUserAt: "newUser",
@@ -75,6 +76,10 @@ const SEEDS: Record<string, Seed> = {
   changeWebhook: "webhook",
   deleteWebhook: "webhook",
   submitReport: "world",
+  listKeys: "keys",
+  addKey: "keys",
+  rotateKey: "keys",
+  revokeKey: "keys",
 };
 
 interface Fresh {
@@ -89,6 +94,9 @@ interface Fresh {
   /** a cursor of the changes feed, and a time, from after the seed */
   changesCursor: string;
   changesSince: string;
+  /** the account's first key, and a key the examples add (a spare one keeps revocation possible) */
+  keyId: string;
+  newKey: Identity;
 }
 
 async function seed(kind: Seed): Promise<Fresh> {
@@ -102,6 +110,8 @@ async function seed(kind: Seed): Promise<Fresh> {
     changesSince: formatLastUpdated(new Date()),
     webhookId: EXAMPLE_WEBHOOK_ID,
     deliveryId: EXAMPLE_DELIVERY_ID,
+    keyId: EXAMPLE_KEY_ID,
+    newKey: newIdentity("ed25519"),
   };
   if (kind === "newUser") return fresh;
   const client = beacon(fresh.identity);
@@ -116,7 +126,14 @@ async function seed(kind: Seed): Promise<Fresh> {
     const test = await client.http.request("POST", `/v1/webhook.php/${fresh.webhookId}?action=test`);
     fresh.deliveryId = test.json<{ delivery_id: string }>().delivery_id;
   }
-  if (kind === "user" || kind === "webhook") return fresh;
+  if (kind === "keys") {
+    const spare = { ...newIdentity("ed25519"), userId: fresh.identity.userId };
+    const made = await client.http.request("POST", "/v1/key.php", { body: { public_key: publicKeyPem(spare) } });
+    expect(made.status, made.text()).toBe(201);
+    const keys = (await client.http.request("GET", "/v1/key.php")).json<{ key_id: number; primary: boolean }[]>();
+    fresh.keyId = String(keys.find((k) => k.primary)!.key_id);
+  }
+  if (kind === "user" || kind === "webhook" || kind === "keys") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
   if (kind === "workshopItem") return fresh;
   await client.mods.add(fresh.modId);
@@ -156,6 +173,8 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE.documentId, fresh.documentId],
     [EXAMPLE_WEBHOOK_ID, fresh.webhookId],
     [EXAMPLE_DELIVERY_ID, fresh.deliveryId],
+    [EXAMPLE_KEY_ID, fresh.keyId],
+    [EXAMPLE_NEW_KEY_PEM, publicKeyPem(fresh.newKey)],
   ];
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
@@ -219,7 +238,9 @@ describe("OpenAPI description", () => {
     expect([...registered].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
-      expect(path).toMatch(/^\/v1\/(user|mod|engram|creature|changes|document|report|webhook)\.php(\/\{[a-z_]+\})?$/);
+      expect(path).toMatch(
+        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key)\.php(\/\{[a-z_]+\})?$/,
+      );
   });
 
   it("describes every status of docs/CONTRACT.md#errors with the error shape, and the signed operations' 401", async () => {

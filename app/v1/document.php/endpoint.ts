@@ -34,10 +34,10 @@ import { listRevisions } from "@/lib/documents/revisions/revision-store";
 import { naturalParameter } from "@/lib/api/query-params";
 import { clientAddress } from "@/lib/rate-limit/api-limits";
 import { isUuid, requireUuids } from "@/lib/uuid";
-import { authenticate } from "@/lib/auth/authenticate";
+import { authenticateKeys } from "@/lib/auth/authenticate";
 import { hiddenFrom, type HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/actions";
-import { findPublicKey } from "@/lib/users/users";
+import { findKeySet } from "@/lib/keys/keys";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
 
@@ -53,7 +53,7 @@ function hiddenAccess(ctx: RequestContext): HiddenAccess {
   let reader: Promise<string | null> | undefined;
   return async (ownerId) => {
     reader ??= ctx.req.headers["authorization"]
-      ? authenticate(ctx.req, config().BASE_URL, (id) => findPublicKey(db(), id)).then(
+      ? authenticateKeys(ctx.req, config().BASE_URL, (id) => findKeySet(db(), id)).then(
           (c) => c.userId,
           () => null,
         )
