@@ -90,7 +90,8 @@ function oneDocument(ids: string[], parameter: string): string {
 async function getExtension(ctx: RequestContext, ids: string[], parameter: (typeof GET_EXTENSIONS)[number]) {
   const id = oneDocument(ids, parameter);
   const baseUrl = config().BASE_URL;
-  if (await hiddenFrom(readDb(), id, hiddenAccess(ctx))) throw notFound("No document has this id.", { document_id: id });
+  if (await hiddenFrom(readDb(), id, hiddenAccess(ctx)))
+    throw notFound("No document has this id.", { document_id: id });
   if (parameter === "revisions") {
     if (!(await documentExists(readDb(), id))) throw notFound("No document has this id.", { document_id: id });
     return jsonResponse((await listRevisions(readDb(), id)).map((r) => revisionJson(r, id, baseUrl)));
@@ -100,7 +101,9 @@ async function getExtension(ctx: RequestContext, ids: string[], parameter: (type
       const n = naturalParameter(ctx.query, name, 0, MAX_REVISION, 1);
       return n === 0 ? undefined : n;
     };
-    return jsonResponse(await diffRevisions(readDb(), { documentId: id, from: number("from"), to: number("to"), baseUrl }));
+    return jsonResponse(
+      await diffRevisions(readDb(), { documentId: id, from: number("from"), to: number("to"), baseUrl }),
+    );
   }
   const revision = naturalParameter(ctx.query, "revision", 0, MAX_REVISION, 1);
   const { name, bytes } = await downloadRevision(db(), id, revision, downloader(ctx));
