@@ -11,6 +11,7 @@ import { MAX_APPLY_ITEMS, previewCatalogueUpload, type UploadPreview } from "@/l
 import { formAction } from "@/lib/dashboard/form-action";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
+import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { deleteEngrams } from "@/lib/engrams/delete-engrams";
 import { itemInput } from "@/lib/engrams/engram-input";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
@@ -98,6 +99,8 @@ export async function applyUploadAction(
   items: unknown[],
 ): Promise<{ ok: boolean; message: string }> {
   const userId = await requireUser();
+  const refused = await suspendedSessionRefusal(db(), userId);
+  if (refused) return { ok: false, message: refused };
   try {
     const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
     const k = kindOf(kind);

@@ -1,4 +1,8 @@
-/** Everything under /dashboard needs a session (lib/dashboard/session.ts). */
+/**
+ * Everything under /dashboard needs a session (lib/dashboard/session.ts). Moderators and
+ * operators also see their console's links; every author sees the moderators' notices
+ * about their content above each page.
+ */
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/sign-in/actions";
@@ -6,6 +10,9 @@ import { focus, secondaryButton } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
+import { ModerationNotices } from "@/components/moderation/moderation-notices";
+import { moderationNotices } from "@/lib/moderation/appeals";
+import { roleAllows, roleOf } from "@/lib/moderation/roles";
 
 export const dynamic = "force-dynamic";
 
@@ -18,12 +25,21 @@ const links = [
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const userId = await requireUser();
-  const name = await displayNameOf(db(), userId);
+  const [name, role, notices] = await Promise.all([
+    displayNameOf(db(), userId),
+    roleOf(db(), userId),
+    moderationNotices(db(), userId),
+  ]);
+  const shown = [
+    ...links,
+    ...(roleAllows(role, "moderator") ? [{ href: "/dashboard/moderation", label: "Moderation" }] : []),
+    ...(roleAllows(role, "operator") ? [{ href: "/dashboard/moderation/audit", label: "Audit trail" }] : []),
+  ];
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-800 pb-3">
         <nav aria-label="Dashboard" className="flex flex-wrap gap-2">
-          {links.map((l) => (
+          {shown.map((l) => (
             <Link
               key={l.href}
               href={l.href}
@@ -47,6 +63,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </form>
         </div>
       </div>
+      <ModerationNotices notices={notices} />
       {children}
     </div>
   );

@@ -2,7 +2,8 @@
  * /v1/engram.php (docs/CONTRACT.md#engrams) and /v1/creature.php (docs/CONTRACT.md#creatures): one
  * endpoint per kind of catalogue item, with the same shapes, statuses and bulk forms.
  * GET is public; POST and DELETE are signed and touch only items of the caller's
- * confirmed mods.
+ * confirmed mods. Both serve ASE only; the creature API's extension `game=asa`
+ * (docs/API.md#games) serves ASA's creatures, which the interface's engram.php never does.
  */
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
@@ -19,6 +20,14 @@ import { itemFactsListBody } from "@/lib/engrams/item-facts-json";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { requireModIds } from "@/lib/mods/mod-id";
+import { gameOrDefault, V1_GAME, type Game } from "@/lib/catalogue/game";
+
+/** The creature API's `game` (absent: ASE). */
+function requireGame(value: string | null): Game {
+  const game = gameOrDefault(value);
+  if (game === null) throw badRequest('game is "ase" (the default) or "asa".', { game: value });
+  return game;
+}
 
 export function itemEndpoint(kind: ItemKind): Endpoint {
   const { noun, endpoint } = itemKinds[kind];
@@ -28,13 +37,15 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
       GET: {
         auth: "none",
         async handle(ctx) {
+          const game = kind === "creatures" ? requireGame(ctx.query.get("game")) : V1_GAME;
           if (ctx.pathIds.length === 0) {
             const modIds = ctx.query.get("mod_id");
             // `?mod_id=` with an empty value: the items of no mod (docs/CONTRACT.md#engrams).
             const mods = modIds === null ? undefined : modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
             // The extension `facts` (docs/API.md#catalogue-facts): the same list with the catalogue's facts.
-            if (ctx.query.has("facts")) return preparedJsonResponse(await itemFactsListBody(readDb(), kind, mods));
-            return preparedJsonResponse(await itemListBody(readDb(), kind, mods));
+            if (ctx.query.has("facts"))
+              return preparedJsonResponse(await itemFactsListBody(readDb(), kind, mods, game));
+            return preparedJsonResponse(await itemListBody(readDb(), kind, mods, game));
           }
           // One uid, or one class matching one item: an object; otherwise an array (cut from
           // the catalogue's serialised body, not parsed and written again).
@@ -43,6 +54,7 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
             kind,
             parseEngramIds(ctx.pathIds, noun),
             ctx.pathIds.length === 1,
+            game,
           );
           if (found === null) throw notFound(`No ${noun} matches these ids.`, { ids: ctx.pathIds.slice(0, 20) });
           return { status: 200, headers: { "content-type": "application/json" }, body: found };

@@ -3,6 +3,7 @@
  * 20261124210000_changes migrations). Positions are (txid, id) with their row's time;
  * see read-changes.ts for why reading them in this order cannot miss a change.
  */
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 import { providerOf, type Db, type Tx } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import type { ChangeGroup } from "@/lib/changes/changes-page";
@@ -75,16 +76,20 @@ export interface LogPage {
 /**
  * Up to `limit` changes after `after`, in position order (and made at or after `since`),
  * with the log's tail as the same snapshot sees it: a reader who got every row may stand
- * on the tail, even when `since` skipped some.
+ * on the tail, even when `since` skipped some. Rows of one game (ASE unless asked); the
+ * tail is of both, so a reader of one game stands past the other's rows too.
  */
-export async function readLog(db: Db, options: { after: Position; since?: number; limit: number }): Promise<LogPage> {
+export async function readLog(
+  db: Db,
+  options: { after: Position; since?: number; limit: number; game?: Game },
+): Promise<LogPage> {
   const { after, since, limit } = options;
   // Arguments are evaluated in order: the text adds its values before they are spread.
   const q = sqlParams(db);
   const columns = `"id", "txid", "kind", "object_id", "label", "deleted", "changed_at"`;
   const rows = await db.$queryRawUnsafe<(RawChange & { tail: number | bigint })[]>(
     `SELECT * FROM (SELECT ${columns}, 0 AS "tail" FROM "changes"
-       WHERE ("txid", "id") > ${q.position(after)} ${belowXmin(db)} ${since === undefined ? "" : `AND "changed_at" >= ${q.time(since)}`}
+       WHERE "game" = ${q.value(options.game ?? V1_GAME)} AND ("txid", "id") > ${q.position(after)} ${belowXmin(db)} ${since === undefined ? "" : `AND "changed_at" >= ${q.time(since)}`}
        ORDER BY "txid", "id" LIMIT ${q.value(limit)}) AS "page"
      UNION ALL
      SELECT * FROM (SELECT ${columns}, 1 AS "tail" FROM "changes" WHERE 1 = 1 ${belowXmin(db)} ORDER BY "txid" DESC, "id" DESC LIMIT 1) AS "last"`,

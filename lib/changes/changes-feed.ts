@@ -25,6 +25,6 @@ export async function changesFeedBody(db: Db, options: ReadChangesOptions): Prom
   ]);
   // Each only grows, so their sum moves whenever one does.
   const version = versions.reduce((a, b) => a + b, 0);
-  const key = `${horizon.position.txid}.${horizon.position.id}|${options.cursor ?? ""}|${options.limit}`;
+  const key = `${horizon.position.txid}.${horizon.position.id}|${options.cursor ?? ""}|${options.limit}|${options.game ?? ""}`;
   return fullPages.get(key, version, async () => prepareBody(JSON.stringify(await readChanges(db, options))));
 }

@@ -7,6 +7,7 @@
 import { badRequest } from "@/lib/api/errors";
 import { naturalParameter, singleParameter } from "@/lib/api/query-params";
 import { parseChangesSince } from "@/lib/changes/feed-time";
+import { gameOrDefault, type Game } from "@/lib/catalogue/game";
 
 export const DEFAULT_CHANGES_LIMIT = 5000;
 export const MAX_CHANGES_LIMIT = 10_000;
@@ -15,6 +16,8 @@ export interface ChangesQuery {
   cursor?: string;
   since?: number;
   limit: number;
+  /** the extension `game` (docs/API.md#games); absent: ASE */
+  game?: Game;
 }
 
 export function parseChangesQuery(query: URLSearchParams): ChangesQuery {
@@ -22,7 +25,11 @@ export function parseChangesQuery(query: URLSearchParams): ChangesQuery {
   const since = singleParameter(query, "changes_since");
   if (cursor !== undefined && since !== undefined)
     throw badRequest("Send cursor or changes_since, not both: a cursor already says where to go on from.");
+  const gameValue = singleParameter(query, "game");
+  const game = gameOrDefault(gameValue);
+  if (game === null) throw badRequest('game is "ase" (the default) or "asa".', { game: gameValue });
   return {
+    ...(gameValue === undefined ? {} : { game }),
     cursor,
     since: since === undefined ? undefined : parseChangesSince(since),
     limit: naturalParameter(query, "limit", DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, 1),

@@ -54,6 +54,7 @@ import { formatLastUpdated } from "@/lib/documents/document-json";
 import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import { findItemsByUid, itemsAfter } from "@/lib/engrams/find-engrams";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 export interface ReadChangesOptions {
   /** as the client sent it; undefined: none */
@@ -64,6 +65,8 @@ export interface ReadChangesOptions {
   retentionDays: number;
   /** ms; tests only */
   now?: number;
+  /** the game whose changes to serve (the extension `game`); ASE when absent */
+  game?: Game;
 }
 
 const DAY_MS = 86_400_000;
@@ -112,17 +115,18 @@ export async function readChanges(db: Db, options: ReadChangesOptions): Promise<
   // A time before what is kept cannot say what changed since: everything is served instead.
   const since =
     options.since !== undefined && options.since >= Math.max(horizon.since, cutoff) ? options.since : undefined;
-  if (cursor?.full) return fullPage(db, cursor.position, cursor.full, options.limit);
+  const game = options.game ?? V1_GAME;
+  if (cursor?.full) return fullPage(db, cursor.position, cursor.full, options.limit, game);
   if (!cursor && since === undefined) {
     // Where the full read's changes will continue from: fixed before anything is listed.
-    const { tail } = await readLog(db, { after: horizon.position, limit: 0 });
-    return fullPage(db, later(horizon.position, tail), { section: SECTIONS[0], after: "" }, options.limit);
+    const { tail } = await readLog(db, { after: horizon.position, limit: 0, game });
+    return fullPage(db, later(horizon.position, tail), { section: SECTIONS[0], after: "" }, options.limit, game);
   }
   const after = cursor?.position ?? horizon.position;
-  const log = await readLog(db, { after, since, limit: options.limit + 1 });
+  const log = await readLog(db, { after, since, limit: options.limit + 1, game });
   // Another instance may have pruned between the checks above and the read.
   if (cursor) requireKept(cursor.position, await readHorizon(db, cutoff));
-  return logPage(db, after, log.rows, log.tail, options.limit);
+  return logPage(db, after, log.rows, log.tail, options.limit, game);
 }
 
 /** The objects named by these rows as they are now: present ones, and expired records for the rest. */
@@ -132,6 +136,7 @@ async function logPage(
   rows: ChangeRow[],
   tail: Position | null,
   limit: number,
+  game: Game,
 ): Promise<ChangesPage> {
   const more = rows.length > limit;
   const taken = rows.slice(0, limit);
@@ -148,9 +153,9 @@ async function logPage(
   }
   const ids = (group: ChangeGroup) => [...last.values()].filter((r) => r.group === group).map((r) => r.objectId);
   const [engrams, creatures, mods] = await Promise.all([
-    findItemsByUid(db, "engrams", ids("engrams")),
-    findItemsByUid(db, "creatures", ids("creatures")),
-    confirmedMods(db, { in: ids("mods") }),
+    findItemsByUid(db, "engrams", ids("engrams"), game),
+    findItemsByUid(db, "creatures", ids("creatures"), game),
+    confirmedMods(db, { in: ids("mods") }, game),
   ]);
   const present = new Map<string, EngramJson | CreatureJson | FeedMod>([
     ...engrams.map((e) => [`engrams:${e.uid}`, e] as const),
@@ -173,15 +178,19 @@ async function logPage(
 }
 
 /** Confirmed mods with these ids (500 a query), or the next `take` after a key in id order. */
-async function confirmedMods(db: Db, keys: { in: string[] } | { after: string; take: number }): Promise<FeedMod[]> {
+async function confirmedMods(
+  db: Db,
+  keys: { in: string[] } | { after: string; take: number },
+  game: Game,
+): Promise<FeedMod[]> {
   const select = { workshopId: true, name: true } as const;
   const rows =
     "in" in keys
       ? await findInChunks(keys.in, (part) =>
-          db.modRegistration.findMany({ where: { confirmedModId: { in: part } }, select }),
+          db.modRegistration.findMany({ where: { confirmedModId: { in: part }, game }, select }),
         )
       : await db.modRegistration.findMany({
-          where: { confirmedModId: keys.after === "" ? { not: null } : { gt: keys.after } },
+          where: { confirmedModId: keys.after === "" ? { not: null } : { gt: keys.after }, game },
           select,
           orderBy: { confirmedModId: "asc" },
           take: keys.take,
@@ -195,6 +204,7 @@ async function fullPage(
   position: Position,
   full: NonNullable<Cursor["full"]>,
   limit: number,
+  game: Game,
 ): Promise<ChangesPage> {
   const page = emptyPage(position, true);
   let remaining = limit;
@@ -206,12 +216,12 @@ async function fullPage(
     const keys: string[] = [];
     let more: boolean;
     if (section === "mods") {
-      const found = await confirmedMods(db, { after, take: remaining + 1 });
+      const found = await confirmedMods(db, { after, take: remaining + 1 }, game);
       more = found.length > remaining;
       page.mods.push(...found.slice(0, remaining));
       keys.push(...page.mods.map((m) => m.mod_id));
     } else {
-      const found = await itemsAfter(db, section, after, remaining + 1);
+      const found = await itemsAfter(db, section, after, remaining + 1, game);
       more = found.length > remaining;
       const list: (EngramJson | CreatureJson)[] = section === "engrams" ? page.engrams : page.creatures;
       list.push(...(found.slice(0, remaining) as typeof list));
@@ -224,6 +234,6 @@ async function fullPage(
     }
   }
   // Listed to the end: what changed meanwhile follows from the full read's position.
-  if ((await readLog(db, { after: position, limit: 1 })).rows.length > 0) page.next_cursor = page.cursor;
+  if ((await readLog(db, { after: position, limit: 1, game })).rows.length > 0) page.next_cursor = page.cursor;
   return page;
 }

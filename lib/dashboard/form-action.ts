@@ -2,12 +2,15 @@
  * The dashboard's form actions: the session, zod on the form's fields, the lib/ call,
  * and errors turned into messages next to their fields. An ApiError (the API's own
  * error, from the same lib/ functions) lands on the field the action names for it.
- * Anything else (redirects included) propagates.
+ * Anything else (redirects included) propagates. Every one of them changes something, so
+ * a suspended account is refused before its input is read, as its signed writes are.
  */
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { formObject, zodErrors, type FormState } from "@/lib/dashboard/form-data";
 import { requireUser } from "@/lib/dashboard/session";
+import { db } from "@/lib/db/client";
+import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 
 export type { FormState };
 
@@ -18,6 +21,8 @@ export function formAction<S extends z.ZodType>(
 ): (previous: FormState, form: FormData) => Promise<FormState> {
   return async (_previous, form) => {
     const userId = await requireUser();
+    const refused = await suspendedSessionRefusal(db(), userId);
+    if (refused) return { errors: { form: refused } };
     const parsed = schema.safeParse(formObject(form));
     if (!parsed.success) return { errors: zodErrors(parsed.error) };
     try {

@@ -3,12 +3,13 @@
  * action starts with requireUser(), and every query it makes is scoped by the id it
  * returns. A session whose user was deleted meanwhile counts as signed out.
  */
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/dashboard/auth";
 import { db } from "@/lib/db/client";
 import type { HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/actions";
+import { isOperator } from "@/lib/moderation/console";
 
 /** Once per request however many layouts and pages ask (React's request cache). */
 export const currentUserId = cache(async (): Promise<string | null> => {
@@ -31,3 +32,20 @@ export const sessionHiddenAccess: HiddenAccess = async (ownerId) => {
   const id = await currentUserId();
   return id !== null && (id === ownerId || (await isModerator(db(), { kind: "user", userId: id })));
 };
+
+/**
+ * The signed-in moderator's id; anyone else gets the 404 of a page that does not exist
+ * (a visitor without a session is sent to sign in first, as everywhere in the dashboard).
+ */
+export async function requireModerator(): Promise<string> {
+  const id = await requireUser();
+  if (!(await isModerator(db(), { kind: "user", userId: id }))) notFound();
+  return id;
+}
+
+/** The signed-in operator's id (the audit trail); anyone else gets a 404. */
+export async function requireOperator(): Promise<string> {
+  const id = await requireUser();
+  if (!(await isOperator(db(), { kind: "user", userId: id }))) notFound();
+  return id;
+}

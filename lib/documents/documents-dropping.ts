@@ -1,6 +1,7 @@
 /**
  * How many documents drop each of some items (document_items, lib/loot/item-keys), for
- * the loot view's "in N documents" links: one grouped count per 500 keys; and which of
+ * the loot view's "in N documents" links: one grouped count per 500 keys, hidden documents
+ * left out (lib/documents/visibility.ts) as they are from the list the link opens; and which of
  * some items each listed document drops, for the search's "drops Metal Pick".
  */
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -15,7 +16,8 @@ export async function documentsDropping(db: Db, keys: string[]): Promise<(key: s
     const part = unique.slice(i, i + CHUNK);
     const rows = await db.$queryRaw<
       { key: string; n: number | bigint }[]
-    >`SELECT key, COUNT(*) AS n FROM document_items WHERE key IN (${Prisma.join(part)}) GROUP BY key`;
+    >`SELECT di.key AS key, COUNT(*) AS n FROM document_items di JOIN documents d ON d.id = di.document_id
+      WHERE di.key IN (${Prisma.join(part)}) AND d.hidden_at IS NULL GROUP BY di.key`;
     for (const r of rows) counts.set(r.key, Number(r.n));
   }
   return (key) => counts.get(key) ?? 0;

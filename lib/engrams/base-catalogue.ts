@@ -28,6 +28,7 @@ import type { EngramRecord } from "@/lib/engrams/engram-input";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
 import { importEngramsWithin, validateRows, type RowError } from "@/lib/engrams/import-engrams";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 /** The shipped files, relative to the app's root. */
 export const BASE_CATALOGUE_FILES = {
@@ -35,6 +36,8 @@ export const BASE_CATALOGUE_FILES = {
   creatures: "prisma/seed/base-game-creatures.csv",
   /** the 2017 catalogue: what installs from before catalogue_shipped were shipped */
   shipped2017: "prisma/seed/base-game-engrams.csv",
+  /** ARK: Survival Ascended's creatures (no public data set lists its items) */
+  asaCreatures: "prisma/seed/asa-creatures.csv",
 } as const;
 
 export interface BaseCatalogueCounts {
@@ -56,6 +59,7 @@ export type BaseCatalogueOutcome =
 /** One file's rows, named for error messages. */
 interface CatalogueFile {
   kind: ItemKind;
+  game: Game;
   file: string;
   rows: EngramFileRow[];
 }
@@ -174,11 +178,11 @@ function recordValues(r: EngramRecord): RowValues {
   };
 }
 
-async function currentRows(tx: Tx, kind: ItemKind): Promise<Map<string, string>> {
+async function currentRows(tx: Tx, kind: ItemKind, game: Game): Promise<Map<string, string>> {
   const rows: (RowValues & { uid: string })[] =
     kind === "engrams"
       ? await tx.engram.findMany({
-          where: { modId: null },
+          where: { modId: null, game },
           select: {
             uid: true,
             path: true,
@@ -191,7 +195,7 @@ async function currentRows(tx: Tx, kind: ItemKind): Promise<Map<string, string>>
           },
         })
       : await tx.creature.findMany({
-          where: { modId: null },
+          where: { modId: null, game },
           select: {
             uid: true,
             path: true,
@@ -223,13 +227,13 @@ async function loadOnce(
       const counts: BaseCatalogueCounts = { engrams: 0, creatures: 0, added: 0, updated: 0, changed: 0, deleted: 0 };
       const recordedRows = await tx.catalogueShipped.findMany({ select: { kind: true, uid: true, shipped: true } });
       const newRecords: { kind: ItemKind; uid: string; shipped: string }[] = [];
-      for (const { kind, file, rows } of files) {
-        const valid = validateRows(rows, kind, { facts: true });
+      for (const { kind, game, file, rows } of files) {
+        const valid = validateRows(rows, kind, { facts: true, game });
         if (valid.errors.length > 0) throw new RefusedRows(file, valid.errors);
         counts[kind] = valid.records.length;
-        const current = await currentRows(tx, kind);
+        const current = await currentRows(tx, kind, game);
         const recorded = new Map(recordedRows.filter((r) => r.kind === kind).map((r) => [r.uid, r.shipped]));
-        if (recordedRows.length === 0 && kind === "engrams" && current.size > 0) {
+        if (recordedRows.length === 0 && kind === "engrams" && game === V1_GAME && current.size > 0) {
           for (const [uid, shipped] of records2017(shipped2017)) {
             recorded.set(uid, shipped);
             newRecords.push({ kind, uid, shipped });
@@ -257,7 +261,7 @@ async function loadOnce(
           newRecords.push({ kind, uid: record.uid, shipped });
         });
         if (load.length === 0) continue;
-        const result = await importEngramsWithin(tx, load);
+        const result = await importEngramsWithin(tx, load, game);
         if (!result.ok) throw new RefusedRows(file, result.errors);
       }
       if (newRecords.length === 0) return { status: "present", ...counts };
@@ -281,23 +285,56 @@ function keptNote(c: BaseCatalogueCounts): string {
   return `kept as the operator left them: ${c.changed} changed, ${c.deleted} deleted`;
 }
 
+/**
+ * Loads ASE's catalogue, then ASA's (its creatures), each in a transaction of its own
+ * with its own log line: the ASE outcome is returned, as before ASA.
+ */
 export async function loadBaseCatalogue(
   db: Db,
   options: { root: string; log: (line: string) => void },
 ): Promise<BaseCatalogueOutcome> {
-  const { root, log } = options;
+  const outcome = await loadGameCatalogue(db, V1_GAME, options);
+  await loadGameCatalogue(db, "asa", options);
+  return outcome;
+}
+
+function catalogueFiles(
+  game: Game,
+  root: string,
+): { files: CatalogueFile[]; shipped2017: Map<string, Record<string, string>> } {
+  const read = (file: string) => readFileSync(join(root, file), "utf8");
+  if (game === "asa") {
+    const file = BASE_CATALOGUE_FILES.asaCreatures;
+    return {
+      files: [{ kind: "creatures", game, file, rows: catalogueRows("creatures", read(file), new Map()) }],
+      shipped2017: new Map(),
+    };
+  }
+  const shipped2017 = read2017(read(BASE_CATALOGUE_FILES.shipped2017));
+  const files = (["engrams", "creatures"] as const).map((kind) => ({
+    kind,
+    game,
+    file: BASE_CATALOGUE_FILES[kind],
+    rows: catalogueRows(kind, read(BASE_CATALOGUE_FILES[kind]), shipped2017),
+  }));
+  return { files, shipped2017 };
+}
+
+async function loadGameCatalogue(
+  db: Db,
+  game: Game,
+  options: { root: string; log: (line: string) => void },
+): Promise<BaseCatalogueOutcome> {
+  const { root } = options;
+  // ASE's lines read as they did before ASA; ASA's say whose they are.
+  const log =
+    game === V1_GAME ? options.log : (line: string) => options.log(line.replace("base catalogue:", "ASA catalogue:"));
   const started = performance.now();
   let outcome: BaseCatalogueOutcome | undefined;
   let files: CatalogueFile[] = [];
   let shipped2017 = new Map<string, Record<string, string>>();
   try {
-    const read = (file: string) => readFileSync(join(root, file), "utf8");
-    shipped2017 = read2017(read(BASE_CATALOGUE_FILES.shipped2017));
-    files = (["engrams", "creatures"] as const).map((kind) => ({
-      kind,
-      file: BASE_CATALOGUE_FILES[kind],
-      rows: catalogueRows(kind, read(BASE_CATALOGUE_FILES[kind]), shipped2017),
-    }));
+    ({ files, shipped2017 } = catalogueFiles(game, root));
   } catch (err) {
     outcome = { status: "failed", message: err instanceof Error ? err.message : String(err) };
   }

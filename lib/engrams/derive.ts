@@ -1,11 +1,21 @@
 /** What docs/CONTRACT.md#engrams derives from an item's blueprint path: class, uid and spawn command (engrams and creatures alike). */
 import { createHash } from "node:crypto";
+import type { Game } from "@/lib/catalogue/game";
 
 export { classOf } from "./class-of";
 
-/** Lowercase hex MD5 of the lowercased path. */
+/** Lowercase hex MD5 of the lowercased path (an ASE item's uid). */
 export function uidOf(path: string): string {
   return createHash("md5").update(path.toLowerCase(), "utf8").digest("hex");
+}
+
+/**
+ * The uid of an item of `game`. ASA keeps most of ASE's paths, and a uid is the key of a
+ * row, so an ASA row's uid is the MD5 of "asa:" and the lowercased path: ASE's uids
+ * (what v1 clients know) stay as they are.
+ */
+export function gameUidOf(path: string, game: Game): string {
+  return game === "ase" ? uidOf(path) : createHash("md5").update(`${game}:${path.toLowerCase()}`, "utf8").digest("hex");
 }
 
 export function spawnOf(path: string): string {

@@ -11,7 +11,7 @@
  * its bytes or, for callers that need objects, parse just the items found. At 50,000
  * engrams this is the 25 MB body and ~8 MB of indexes, where keeping every engram as an
  * object beside its JSON took 213 MB (docs/BENCHMARKS.md). The order is the database's:
- * label, then uid.
+ * label, then uid. One catalogue per kind and game (ASA's only for the extensions that ask).
  */
 import { bodyBytes, prepareBody, type CachedBody } from "@/lib/cache/cached-body";
 import { dataVersion } from "@/lib/cache/data-version";
@@ -21,6 +21,7 @@ import type { EngramIds } from "@/lib/engrams/engram-id";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import { listItemsInPages, type ItemJson } from "@/lib/engrams/find-engrams";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 interface Catalogue {
   /** every item: the body, ETag and compressed forms of the kind's GET listing */
@@ -38,14 +39,14 @@ const OPEN = Buffer.from("[");
 const COMMA = Buffer.from(",");
 const CLOSE = Buffer.from("]");
 
-async function build(db: Db, kind: ItemKind): Promise<Catalogue> {
+async function build(db: Db, kind: ItemKind, game: Game): Promise<Catalogue> {
   const parts: Buffer[] = [];
   const position = new Map<string, number>();
   const byClass = new Map<string, number | number[]>();
   const mods = new Map<string, number[]>();
   const lengths: number[] = [];
   // Page by page, so the rows and objects of 50,000 items never exist all at once.
-  for await (const page of listItemsInPages(db, kind)) {
+  for await (const page of listItemsInPages(db, kind, undefined, game)) {
     for (const e of page) {
       const i = lengths.length;
       const json = Buffer.from(JSON.stringify(e));
@@ -98,10 +99,10 @@ function catalogueBytes(c: Catalogue): number {
   );
 }
 
-// One catalogue per kind: the entry bound only keeps a third one from piling up while a rebuild runs.
+// One catalogue per kind and game: the entry bound only keeps a fifth one from piling up while a rebuild runs.
 const catalogues = sharedCache<Catalogue>("engram_catalogue", {
   maxBytes: 1 << 30,
-  maxEntries: 2,
+  maxEntries: 4,
   sizeOf: catalogueBytes,
 });
 // Bodies of mod sets other than all: what a burst of distinct ?mod_id= lists may hold.
@@ -113,27 +114,42 @@ const bodies = sharedCache<CachedBody>("engram_lists", { maxBytes: 16 << 20, siz
  * data version moved is made again (at most 3 times; by then writes are arriving faster
  * than the catalogue can be read, and the last build is used).
  */
-async function consistentBuild(db: Db, kind: ItemKind, version: number): Promise<Catalogue> {
+async function consistentBuild(db: Db, kind: ItemKind, game: Game, version: number): Promise<Catalogue> {
   let before = version;
   for (let attempt = 1; ; attempt++) {
-    const built = await build(db, kind);
+    const built = await build(db, kind, game);
     const after = await dataVersion(db, kind);
     if (after === before || attempt === 3) return built;
     before = after;
   }
 }
 
-async function catalogue(db: Db, kind: ItemKind): Promise<{ version: number; catalogue: Catalogue }> {
+/** The cache key of a kind's catalogue in a game: ASE's is the kind, as before ASA. */
+const keyOf = (kind: ItemKind, game: Game) => (game === V1_GAME ? kind : `${kind}:${game}`);
+
+async function catalogue(
+  db: Db,
+  kind: ItemKind,
+  game: Game = V1_GAME,
+): Promise<{ version: number; catalogue: Catalogue }> {
   const version = await dataVersion(db, kind);
-  return { version, catalogue: await catalogues.get(kind, version, () => consistentBuild(db, kind, version)) };
+  return {
+    version,
+    catalogue: await catalogues.get(keyOf(kind, game), version, () => consistentBuild(db, kind, game, version)),
+  };
 }
 
 /** undefined: every item; null: those of no mod; a list: those of these mods. */
-export async function itemListBody(db: Db, kind: ItemKind, mods?: string[] | null): Promise<CachedBody> {
-  const { version, catalogue: c } = await catalogue(db, kind);
+export async function itemListBody(
+  db: Db,
+  kind: ItemKind,
+  mods?: string[] | null,
+  game: Game = V1_GAME,
+): Promise<CachedBody> {
+  const { version, catalogue: c } = await catalogue(db, kind, game);
   if (mods === undefined) return c.all;
   const key = mods === null ? "" : [...new Set(mods)].sort().join(",");
-  return bodies.get(`${kind}:${key}`, version, async () => {
+  return bodies.get(`${keyOf(kind, game)}:${key}`, version, async () => {
     const lists = (mods === null ? [""] : [...new Set(mods)]).map((m) => c.byMod.get(m) ?? new Uint32Array());
     const positions = lists.length === 1 ? lists[0]! : Uint32Array.from(lists.flatMap((l) => [...l])).sort();
     return prepareBody(arrayOf(c, positions));
@@ -154,8 +170,13 @@ function positionsOf(c: Catalogue, ids: EngramIds): number[] {
 }
 
 /** The items matching these uids or classes, in catalogue order. */
-export async function findCatalogueItems(db: Db, kind: ItemKind, ids: EngramIds): Promise<ItemJson[]> {
-  const { catalogue: c } = await catalogue(db, kind);
+export async function findCatalogueItems(
+  db: Db,
+  kind: ItemKind,
+  ids: EngramIds,
+  game: Game = V1_GAME,
+): Promise<ItemJson[]> {
+  const { catalogue: c } = await catalogue(db, kind, game);
   return positionsOf(c, ids).map((i) => JSON.parse(slice(c, i).toString()) as ItemJson);
 }
 
@@ -168,8 +189,9 @@ export async function catalogueItemsJson(
   kind: ItemKind,
   ids: EngramIds,
   single: boolean,
+  game: Game = V1_GAME,
 ): Promise<Buffer | null> {
-  const { catalogue: c } = await catalogue(db, kind);
+  const { catalogue: c } = await catalogue(db, kind, game);
   const positions = positionsOf(c, ids);
   if (positions.length === 0) return null;
   return single && positions.length === 1 ? slice(c, positions[0]!) : arrayOf(c, positions);

@@ -7,9 +7,10 @@
  */
 import { z } from "zod";
 import { canonicalModId } from "@/lib/mods/mod-id";
-import { classOf, isBlueprintPath, uidOf } from "@/lib/engrams/derive";
+import { classOf, gameUidOf, isBlueprintPath, uidOf } from "@/lib/engrams/derive";
 import { parseEnvironments } from "@/lib/engrams/environments";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import type { Game } from "@/lib/catalogue/game";
 import { parseGameMaps, V1_MAPS_MASK } from "@/lib/catalogue/game-maps";
 
 /**
@@ -27,6 +28,13 @@ export interface EngramRecord {
   modId: string | null;
   /** the catalogue's facts beyond v1 (operator files only); undefined: not given (kept on update) */
   facts?: ItemFacts;
+  /** undefined: ASE (what every v1 write is) */
+  game?: Game;
+}
+
+/** The record as a row of `game`: an ASA row has its own uid (derive.ts uidOf). */
+export function inGame<T extends EngramRecord>(record: T, game: Game): T {
+  return game === "ase" ? record : { ...record, uid: gameUidOf(record.path, game), game };
 }
 
 /**

@@ -1,18 +1,21 @@
 /**
  * Reading engrams (docs/CONTRACT.md#engrams) and creatures: public, ordered by label
  * then uid. `mods` undefined lists every item, null those without a mod (the base game),
- * an array those of the named mods.
+ * an array those of the named mods. Every read is of one game: ASE unless asked (the v1
+ * interface never asks).
  */
 import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { creatureJson, creatureSelect, type CreatureJson } from "@/lib/engrams/creature-json";
 import { engramJson, engramSelect, type EngramJson } from "@/lib/engrams/engram-json";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 export type ItemJson = EngramJson | CreatureJson;
 
 /** Filters both tables understand. */
 interface ItemWhere {
+  game?: Game;
   uid?: { in: string[] } | { gt: string };
   modId?: string | null | { in: string[] };
   label?: string | { gt: string };
@@ -34,9 +37,18 @@ async function readItems(
 
 const byLabel: Order[] = [{ label: "asc" }, { uid: "asc" }];
 
-export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | null } = {}): Promise<ItemJson[]> {
+export function listItems(
+  db: Db,
+  kind: ItemKind,
+  options: { mods?: string[] | null; game?: Game } = {},
+): Promise<ItemJson[]> {
+  const game = options.game ?? V1_GAME;
   const where =
-    options.mods === undefined ? {} : options.mods === null ? { modId: null } : { modId: { in: options.mods } };
+    options.mods === undefined
+      ? { game }
+      : options.mods === null
+        ? { game, modId: null }
+        : { game, modId: { in: options.mods } };
   return readItems(db, kind, where, byLabel);
 }
 
@@ -44,12 +56,17 @@ export function listItems(db: Db, kind: ItemKind, options: { mods?: string[] | n
  * Every item of a kind in catalogue order, `pageSize` at a time (keyset on label and
  * uid), so a large catalogue is never all in memory as rows and objects at once.
  */
-export async function* listItemsInPages(db: Db, kind: ItemKind, pageSize = 5000): AsyncGenerator<ItemJson[]> {
+export async function* listItemsInPages(
+  db: Db,
+  kind: ItemKind,
+  pageSize = 5000,
+  game: Game = V1_GAME,
+): AsyncGenerator<ItemJson[]> {
   let after: { label: string; uid: string } | null = null;
   for (;;) {
     const where: ItemWhere = after
-      ? { OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] }
-      : {};
+      ? { game, OR: [{ label: { gt: after.label } }, { label: after.label, uid: { gt: after.uid } }] }
+      : { game };
     const page = await readItems(db, kind, where, byLabel, pageSize);
     if (page.length === 0) return;
     yield page;
@@ -64,11 +81,17 @@ export async function listEngrams(db: Db, options: { mods?: string[] | null } = 
 }
 
 /** The items with these uids, in no particular order (the changes feed's lookups), 500 ids a query. */
-export function findItemsByUid(db: Db, kind: ItemKind, uids: string[]): Promise<ItemJson[]> {
-  return findInChunks(uids, (part) => readItems(db, kind, { uid: { in: part } }, []));
+export function findItemsByUid(db: Db, kind: ItemKind, uids: string[], game: Game = V1_GAME): Promise<ItemJson[]> {
+  return findInChunks(uids, (part) => readItems(db, kind, { game, uid: { in: part } }, []));
 }
 
 /** Up to `take` items after uid `after` ("" for the first), in uid order: the changes feed's full read. */
-export function itemsAfter(db: Db, kind: ItemKind, after: string, take: number): Promise<ItemJson[]> {
-  return readItems(db, kind, after === "" ? {} : { uid: { gt: after } }, [{ uid: "asc" }], take);
+export function itemsAfter(
+  db: Db,
+  kind: ItemKind,
+  after: string,
+  take: number,
+  game: Game = V1_GAME,
+): Promise<ItemJson[]> {
+  return readItems(db, kind, after === "" ? { game } : { game, uid: { gt: after } }, [{ uid: "asc" }], take);
 }

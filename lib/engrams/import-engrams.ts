@@ -5,12 +5,14 @@
  * twice changes nothing the second time. A row without mod_id belongs to no mod (the
  * base game's catalogue); a row naming a mod needs that mod to be confirmed. A row's
  * `kind` (engram or creature, item-kind.ts) says which catalogue it goes to; without
- * one it is an engram.
+ * one it is an engram. `game` (ASE unless given, `--game asa`) is the game every row is
+ * of; a row's mod must be a confirmed mod of that game.
  */
 import { ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
-import { itemFactsInput, itemInput, type EngramRecord } from "@/lib/engrams/engram-input";
+import { inGame, itemFactsInput, itemInput, type EngramRecord } from "@/lib/engrams/engram-input";
+import { GAME_SHORT_NAMES, V1_GAME, type Game } from "@/lib/catalogue/game";
 import { ITEM_KINDS, parseItemKindOr, type ItemKind } from "@/lib/engrams/item-kind";
 import { itemTable, OWNERSHIP } from "@/lib/engrams/item-table";
 import { saveEngrams, type SaveResult } from "@/lib/engrams/save-engrams";
@@ -39,8 +41,9 @@ export interface ValidRows {
 export function validateRows(
   rows: EngramFileRow[],
   absent: ItemKind = "engrams",
-  options: { facts?: boolean } = {},
+  options: { facts?: boolean; game?: Game } = {},
 ): ValidRows {
+  const game = options.game ?? V1_GAME;
   const records: EngramRecord[] = [];
   const rowOf: number[] = [];
   const kindOf: ItemKind[] = [];
@@ -74,7 +77,7 @@ export function validateRows(
       continue;
     }
     seen.set(key, row);
-    records.push(result.data);
+    records.push(inGame(result.data, game));
     rowOf.push(row);
     kindOf.push(kind);
   }
@@ -93,12 +96,15 @@ export function byKind({
   }).filter((group) => group.records.length > 0);
 }
 
-async function checkAgainstDatabase(db: Db | Tx, valid: ValidRows): Promise<RowError[]> {
+async function checkAgainstDatabase(db: Db | Tx, valid: ValidRows, game: Game): Promise<RowError[]> {
   const errors: RowError[] = [];
   const modIds = [...new Set(valid.records.map((r) => r.modId).filter((m) => m !== null))];
   const confirmed = new Set(
     (
-      await db.modRegistration.findMany({ where: { confirmedModId: { in: modIds } }, select: { workshopId: true } })
+      await db.modRegistration.findMany({
+        where: { confirmedModId: { in: modIds }, game },
+        select: { workshopId: true },
+      })
     ).map((m) => m.workshopId),
   );
   for (const { kind, records, rowOf } of byKind(valid)) {
@@ -111,7 +117,7 @@ async function checkAgainstDatabase(db: Db | Tx, valid: ValidRows): Promise<RowE
     records.forEach((r, i) => {
       const row = rowOf[i]!;
       if (r.modId !== null && !confirmed.has(r.modId))
-        errors.push({ row, message: `mod_id: mod ${r.modId} is not a confirmed mod` });
+        errors.push({ row, message: `mod_id: mod ${r.modId} is not a confirmed ${GAME_SHORT_NAMES[game]} mod` });
       const owner = owners.get(r.uid);
       if (owner !== undefined && owner !== r.modId)
         errors.push({ row, message: `path: belongs to ${owner === null ? "the base game" : `mod ${owner}`}` });
@@ -149,11 +155,12 @@ class Refused extends Error {
 
 export async function importEngrams(
   db: Db,
-  options: { rows: EngramFileRow[]; onProgress?: (done: number, total: number) => void },
+  options: { rows: EngramFileRow[]; onProgress?: (done: number, total: number) => void; game?: Game },
 ): Promise<ImportResult> {
-  const valid = validateRows(options.rows, "engrams", { facts: true });
+  const game = options.game ?? V1_GAME;
+  const valid = validateRows(options.rows, "engrams", { facts: true, game });
   if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
-  const dbErrors = await checkAgainstDatabase(db, valid);
+  const dbErrors = await checkAgainstDatabase(db, valid, game);
   if (dbErrors.length > 0) return { ok: false, errors: dbErrors };
   try {
     return await db.$transaction(
@@ -176,10 +183,10 @@ export async function importEngrams(
  * start-up, which holds a lock around "is it there yet?" and the load). On a refusal
  * part of the rows may already be written: the caller must roll back (throw).
  */
-export async function importEngramsWithin(tx: Tx, rows: EngramFileRow[]): Promise<ImportResult> {
-  const valid = validateRows(rows, "engrams", { facts: true });
+export async function importEngramsWithin(tx: Tx, rows: EngramFileRow[], game: Game = V1_GAME): Promise<ImportResult> {
+  const valid = validateRows(rows, "engrams", { facts: true, game });
   if (valid.errors.length > 0) return { ok: false, errors: valid.errors };
-  const dbErrors = await checkAgainstDatabase(tx, valid);
+  const dbErrors = await checkAgainstDatabase(tx, valid, game);
   if (dbErrors.length > 0) return { ok: false, errors: dbErrors };
   return saveAll(tx, valid);
 }

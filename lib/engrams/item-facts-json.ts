@@ -15,15 +15,22 @@ import type { Db } from "@/lib/db/client";
 import { creatureJson, creatureSelect } from "@/lib/engrams/creature-json";
 import { engramJson, engramSelect } from "@/lib/engrams/engram-json";
 import type { ItemKind } from "@/lib/engrams/item-kind";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 const mapKeys = (environments: number, maps: number | null) =>
   gameMapsOf(knownMapsMask(environments, maps)).map((m) => m.key);
 
 /** `mods`: undefined every item, null the base game's, else those mods' (as GET's mod_id). */
-export async function itemFactsListBody(db: Db, kind: ItemKind, mods?: string[] | null): Promise<CachedBody> {
+export async function itemFactsListBody(
+  db: Db,
+  kind: ItemKind,
+  mods?: string[] | null,
+  game: Game = V1_GAME,
+): Promise<CachedBody> {
   const orderBy = [{ label: "asc" as const }, { uid: "asc" as const }];
-  const read = (where: { modId?: string | null | { in: string[] } }): Promise<object[]> =>
-    kind === "engrams"
+  const read = (filter: { modId?: string | null | { in: string[] } }): Promise<object[]> => {
+    const where = { ...filter, game };
+    return kind === "engrams"
       ? db.engram
           .findMany({
             where,
@@ -48,6 +55,7 @@ export async function itemFactsListBody(db: Db, kind: ItemKind, mods?: string[] 
               listed_as: r.listedAs,
             })),
           );
+  };
   const items =
     mods === undefined
       ? await read({})

@@ -5,14 +5,15 @@
  * Republishing one existing engram, what mod tools do most, is one guarded UPDATE; all
  * else goes through saveEngrams. Either way the write joins the next group commit
  * (lib/db/group-commit.ts) and is answered once that is committed. POST
- * /v1/creature.php is the same with `kind: "creatures"`.
+ * /v1/creature.php is the same with `kind: "creatures"`. Items of an ASA mod are ASA
+ * items (their own uids): the mod says which game, never the item.
  */
 import { conflict, forbidden } from "@/lib/api/errors";
 import { batchTransactionOptions } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
-import type { EngramRecord } from "@/lib/engrams/engram-input";
+import { inGame, type EngramRecord } from "@/lib/engrams/engram-input";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { updateModItem } from "@/lib/engrams/item-table";
 import { saveEngrams } from "@/lib/engrams/save-engrams";
@@ -22,10 +23,10 @@ export async function postEngrams(
   db: Db,
   options: { userId: string; engrams: EngramRecord[]; kind?: ItemKind },
 ): Promise<void> {
-  const { userId, engrams, kind = "engrams" } = options;
+  const { userId, kind = "engrams" } = options;
   const { noun } = itemKinds[kind];
   const mine = await confirmedModIds(db, userId);
-  engrams.forEach((e, index) => {
+  options.engrams.forEach((e, index) => {
     if (e.modId === null)
       throw forbidden(`Item ${index}: ${noun}s without a mod are loaded by the operator, not through the API.`, {
         index,
@@ -37,6 +38,7 @@ export async function postEngrams(
         mod_id: e.modId,
       });
   });
+  const engrams = options.engrams.map((e) => inGame(e, mine.get(e.modId!)!));
   try {
     await groupCommit(
       db,

@@ -74,9 +74,14 @@ export async function startEditor(db: Db, options: { userId: string; source: Edi
   }
   const id = source.id.toLowerCase();
   const meta = isUuid(id)
-    ? await db.document.findUnique({ where: { id }, select: { id: true, userId: true, name: true, revision: true } })
+    ? await db.document.findUnique({
+        where: { id },
+        select: { id: true, userId: true, name: true, revision: true, hiddenAt: true },
+      })
     : null;
-  if (!meta) return { ok: false, reason: "not-found", message: "No document has this id." };
+  // A hidden document is its author's alone (lib/documents/visibility.ts): nobody else copies it.
+  if (!meta || (meta.hiddenAt !== null && meta.userId !== userId))
+    return { ok: false, reason: "not-found", message: "No document has this id." };
   const content = await readDocumentJson(db, id);
   const doc = content.state === "parsed" ? readLootDocument(content.value) : null;
   if (!doc)

@@ -41,3 +41,12 @@ export async function refuseSuspendedWriter(db: Db, userId: string): Promise<voi
       reason: suspension.reason,
     });
 }
+
+/** What the dashboard and the editor answer a suspended author's change (nothing is changed). */
+export const SUSPENDED_SESSION_MESSAGE =
+  "Your account is suspended: nothing is changed until a moderator reinstates it. Your dashboard says why and lets you appeal.";
+
+/** The refusal of a session's write when `userId` is suspended, or null. */
+export async function suspendedSessionRefusal(db: Db, userId: string): Promise<string | null> {
+  return (await suspensionOf(db, userId)) ? SUSPENDED_SESSION_MESSAGE : null;
+}

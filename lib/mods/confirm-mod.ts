@@ -12,6 +12,10 @@
  *
  * The loser of a race gets 409 "confirmed by another user", never confirmed:false: its
  * registration is gone, and a 200 would suggest it still exists.
+ *
+ * ASA mods (CurseForge projects) follow the same rules: `steam` is then the CurseForge
+ * client (lib/curseforge), whose project summary and description play the workshop
+ * description's part.
  */
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
@@ -21,19 +25,26 @@ import { lockForTransaction } from "@/lib/db/lock";
 import { modJson, type ModJson } from "@/lib/mods/mod-json";
 import { modLockKey, TX_OPTIONS } from "@/lib/mods/register-mods";
 import type { WorkshopClient } from "@/lib/steam/workshop-client";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 const lostTo = (workshopId: string) =>
   conflict(`Mod ${workshopId} has been confirmed by another user.`, { mod_id: workshopId });
 
 export async function confirmMod(
   db: Db,
-  options: { userId: string; workshopId: string; steam: WorkshopClient },
+  options: { userId: string; workshopId: string; steam: WorkshopClient; game?: Game },
 ): Promise<ModJson> {
   const { userId, workshopId, steam } = options;
-  const reg = await db.modRegistration.findUnique({ where: { userId_workshopId: { userId, workshopId } } });
+  const game = options.game ?? V1_GAME;
+  const found = await db.modRegistration.findUnique({ where: { userId_workshopId: { userId, workshopId } } });
+  // A registration of the other game is not one of this game's mods.
+  const reg = found?.game === game ? found : null;
   if (!reg) {
-    const owner = await db.modRegistration.findUnique({ where: { confirmedModId: workshopId }, select: { id: true } });
-    if (owner) throw lostTo(workshopId);
+    const owner = await db.modRegistration.findUnique({
+      where: { confirmedModId: workshopId },
+      select: { game: true },
+    });
+    if (owner?.game === game) throw lostTo(workshopId);
     throw notFound(`You have not registered mod ${workshopId}.`, { mod_id: workshopId });
   }
   if (reg.confirmed) return modJson(reg);

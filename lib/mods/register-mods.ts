@@ -11,6 +11,10 @@
  * same way confirmMod locks it, so a registration can never slip in beside a
  * confirmation that is deleting the others; the unique (user_id, workshop_id) index
  * turns a concurrent double registration into a 409.
+ *
+ * ASA mods register the same way with `game: "asa"` and the CurseForge client
+ * (lib/curseforge) as `steam`. Ids are one space across both games: an id registered or
+ * confirmed in one game is taken in the other too.
  */
 import { randomUUID } from "node:crypto";
 import { conflict, notFound, type ApiError } from "@/lib/api/errors";
@@ -21,6 +25,7 @@ import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import { lockForTransaction } from "@/lib/db/lock";
 import type { ModInput } from "@/lib/mods/mod-input";
 import type { WorkshopClient, WorkshopItem } from "@/lib/steam/workshop-client";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 export const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 
@@ -81,9 +86,10 @@ async function lookUpAll(
 
 export async function registerMods(
   db: Db,
-  options: { userId: string; items: ModInput[]; steam: WorkshopClient },
+  options: { userId: string; items: ModInput[]; steam: WorkshopClient; game?: Game },
 ): Promise<void> {
   const { userId, items, steam } = options;
+  const game = options.game ?? V1_GAME;
   const ownBefore = await checkItems(db, userId, items);
   const details = await lookUpAll(steam, items, ownBefore);
   try {
@@ -113,6 +119,7 @@ export async function registerMods(
               name: details.get(item.workshopId)!.title,
               confirmationCode: randomUUID(),
               pullUrl: item.pullUrl ?? null,
+              game,
             })),
           });
         }

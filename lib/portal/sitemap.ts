@@ -8,6 +8,7 @@
  * nothing between writes. Documents are left out: their pages are found through
  * `/documents`, and their download counts move on every download.
  */
+import { V1_GAME } from "@/lib/catalogue/game";
 import { dataVersion } from "@/lib/cache/data-version";
 import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
@@ -47,7 +48,12 @@ export function sitemapIndexXml(baseUrl: string, pages: number): string {
 /** Every item's and creature's page once (rows sharing a class and mod share a page), then by address. */
 export async function sitemapUrls(db: Db): Promise<SitemapUrl[]> {
   const select = { modId: true, className: true, classKey: true, updatedAt: true } as const;
-  const [engrams, creatures] = await Promise.all([db.engram.findMany({ select }), db.creature.findMany({ select })]);
+  // The ASE pages: ASA's are reached from /spawn/?game=asa.
+  const where = { game: V1_GAME };
+  const [engrams, creatures] = await Promise.all([
+    db.engram.findMany({ where, select }),
+    db.creature.findMany({ where, select }),
+  ]);
   const pages = new Map<string, SitemapUrl>();
   for (const r of [...engrams, ...creatures]) {
     const key = `${r.modId ?? ""}/${r.classKey}`;

@@ -32,6 +32,7 @@ import { categoryNumber } from "@/lib/catalogue/item-categories";
 import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
 import type { RowSource } from "./spawn-view";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
 export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; missing: string[] };
 
@@ -87,14 +88,14 @@ const spawnMods = sharedCache<SpawnMods>("spawn_mods", {
       : m.missing.reduce((n, id) => n + 40 + id.length, 0)),
 });
 
-export async function findSpawnMods(db: Db, scope: SpawnScope): Promise<SpawnMods> {
+export async function findSpawnMods(db: Db, scope: SpawnScope, game: Game = V1_GAME): Promise<SpawnMods> {
   if (scope.kind === "base") return { found: true, mods: [] };
-  return cachedAtVersion(db, "mods", spawnMods, scopeKey(scope), () => readSpawnMods(db, scope));
+  return cachedAtVersion(db, "mods", spawnMods, `${game}:${scopeKey(scope)}`, () => readSpawnMods(db, scope, game));
 }
 
-async function readSpawnMods(db: Db, scope: Exclude<SpawnScope, { kind: "base" }>): Promise<SpawnMods> {
+async function readSpawnMods(db: Db, scope: Exclude<SpawnScope, { kind: "base" }>, game: Game): Promise<SpawnMods> {
   const rows = await db.modRegistration.findMany({
-    where: scope.kind === "all" ? { confirmedModId: { not: null } } : { confirmedModId: { in: scope.ids } },
+    where: scope.kind === "all" ? { confirmedModId: { not: null }, game } : { confirmedModId: { in: scope.ids }, game },
     select: { workshopId: true, name: true },
     orderBy: [{ name: "asc" }, { workshopId: "asc" }],
   });
@@ -155,10 +156,18 @@ function entryBytes(entry: ScopeEntry): number {
 // every engram of a 50,000-engram catalogue in one locale (~45 MB).
 const cache = sharedCache<ScopeEntry>("spawn_rows", { maxBytes: 64 << 20, sizeOf: entryBytes });
 
-type Where = { modId?: null | { in: string[] } };
+type Where = { game: Game; modId?: null | { in: string[] } };
 
-const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[]): Where =>
-  scope.kind === "all" ? {} : scope.kind === "base" ? { modId: null } : { modId: { in: mods.map((m) => m.id) } };
+const whereOf = (scope: SpawnScope, mods: readonly SpawnMod[], game: Game): Where =>
+  scope.kind === "all"
+    ? { game }
+    : scope.kind === "base"
+      ? { game, modId: null }
+      : { game, modId: { in: mods.map((m) => m.id) } };
+
+/** A scope's cache key in a game: ASE's as before ASA. */
+const gameScopeKey = (scope: SpawnScope, game: Game) =>
+  game === V1_GAME ? scopeKey(scope) : `${game}:${scopeKey(scope)}`;
 
 /** The mods whose engrams the GFI codes are unique among, with the base game's (null: every mod). */
 const gfiMods = (scope: SpawnScope): string[] | null =>
@@ -173,7 +182,7 @@ const scopeStats = sharedCache<ScopeStats>("spawn_stats", { maxBytes: 1 << 20, s
 
 /** A scope's row count and latest change, read again once its kind's data version moved. */
 function statsOf(db: Db, kind: ItemKind, scope: SpawnScope, where: Where): Promise<ScopeStats> {
-  return cachedAtVersion(db, kind, scopeStats, `${kind}:${scopeKey(scope)}`, async () => {
+  return cachedAtVersion(db, kind, scopeStats, `${kind}:${gameScopeKey(scope, where.game)}`, async () => {
     const args = { where, _count: { _all: true }, _max: { updatedAt: true } } as const;
     const s = kind === "engrams" ? await db.engram.aggregate(args) : await db.creature.aggregate(args);
     return { count: s._count._all, lastChanged: s._max.updatedAt };
@@ -183,9 +192,10 @@ function statsOf(db: Db, kind: ItemKind, scope: SpawnScope, where: Where): Promi
 /** How many engrams or creatures a page's scope has (the other tab's count), from the index. */
 export async function countSpawnRows(
   db: Db,
-  options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind },
+  options: { scope: SpawnScope; mods: SpawnMod[]; kind: ItemKind; game?: Game },
 ): Promise<number> {
-  return (await statsOf(db, options.kind, options.scope, whereOf(options.scope, options.mods))).count;
+  const where = whereOf(options.scope, options.mods, options.game ?? V1_GAME);
+  return (await statsOf(db, options.kind, options.scope, where)).count;
 }
 
 /** A scope's rows with what the page shows of them: every known map, and the facet (spawn-filter.ts). */
@@ -210,12 +220,13 @@ async function readRows(db: Db, kind: ItemKind, where: Where) {
  */
 export async function loadSpawnRows(
   db: Db,
-  options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean },
+  options: { scope: SpawnScope; mods: SpawnMod[]; locale: string; kind?: ItemKind; gfi?: boolean; game?: Game },
 ): Promise<SpawnRows> {
   const { scope, mods, locale, kind = "engrams" } = options;
-  const where = whereOf(scope, mods);
+  const game = options.game ?? V1_GAME;
+  const where = whereOf(scope, mods, game);
   const stats = await statsOf(db, kind, scope, where);
-  const key = `${kind}:${scopeKey(scope)}`;
+  const key = `${kind}:${gameScopeKey(scope, game)}`;
   const version = `${stats.count}|${stats.lastChanged?.getTime() ?? 0}|${mods.map((m) => m.id).join(",")}`;
   const entry = await cache.get(key, version, async () => {
     const items = await readRows(db, kind, where);
@@ -239,7 +250,8 @@ export async function loadSpawnRows(
 
   let set: RowSet = entry.plain;
   let grew = false;
-  if (options.gfi && kind === "engrams") {
+  // GFI codes are ASE's (docs/CATALOGUE.md, "Two games"): an ASA view never asks for them.
+  if (options.gfi && kind === "engrams" && game === V1_GAME) {
     const codes = await gfiCodeTable(db, gfiMods(scope));
     // New codes (an engram anywhere in the scope's GFI set changed): new rows, new orders.
     if (entry.coded?.codes !== codes) {

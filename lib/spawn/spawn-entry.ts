@@ -7,6 +7,7 @@
  * Two indexed reads (class_key) and one count per row; the page is kept in memory by
  * lib/server/page-cache.ts until the data it shows changes.
  */
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 import { creatureFacet } from "@/lib/catalogue/creature-variants";
 import { knownMapsMask } from "@/lib/catalogue/game-maps";
 import { categoryNumber } from "@/lib/catalogue/item-categories";
@@ -80,8 +81,8 @@ const select = {
   mod: { select: { name: true } },
 } as const;
 
-export async function findSpawnEntries(db: Db, address: EntryAddress): Promise<SpawnEntry[]> {
-  const where = { classKey: address.classKey, modId: address.modId };
+export async function findSpawnEntries(db: Db, address: EntryAddress, game: Game = V1_GAME): Promise<SpawnEntry[]> {
+  const where = { classKey: address.classKey, modId: address.modId, game };
   const [engrams, creatures] = await Promise.all([
     db.engram.findMany({
       where,
@@ -92,7 +93,10 @@ export async function findSpawnEntries(db: Db, address: EntryAddress): Promise<S
   ]);
   const mod = (r: { modId: string | null; mod: { name: string } | null }): SpawnMod | null =>
     r.modId === null ? null : { id: r.modId, name: r.mod?.name ?? r.modId };
-  const codes = engrams.length > 0 ? await gfiCodeTable(db, address.modId === null ? [] : [address.modId]) : null;
+  const codes =
+    engrams.length > 0 && game === V1_GAME
+      ? await gfiCodeTable(db, address.modId === null ? [] : [address.modId])
+      : null;
   const base = (r: (typeof engrams | typeof creatures)[number]) => ({
     uid: r.uid,
     path: r.path,

@@ -23,6 +23,8 @@ import { ROOT, startServer, type TestServer } from "../support/test-server";
 const engine = inject("engine");
 const BASE_COUNT = 2129;
 const CREATURE_COUNT = 1168;
+/** ARK: Survival Ascended's creatures (prisma/seed/asa-creatures.csv), loaded beside ASE's */
+const ASA_CREATURE_COUNT = 1128;
 const METAL_PICK = "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponMetalPick.PrimalItem_WeaponMetalPick";
 const STONE_PICK = "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponStonePick.PrimalItem_WeaponStonePick";
 const REX_SADDLE =
@@ -335,7 +337,8 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
     expect(await db.engram.findMany({ select: { label: true, modId: true } })).toEqual([
       { label: "Mod's saddle", modId: mod },
     ]);
-    expect(await db.catalogueShipped.count()).toBe(0);
+    // ASE's refusal leaves ASA's creatures, loaded on their own, alone.
+    expect(await db.catalogueShipped.count()).toBe(ASA_CREATURE_COUNT);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 120_000);
 
@@ -363,7 +366,13 @@ describe(`the base game's catalogue at start on ${engine}`, () => {
     ).toHaveLength(1);
     expect(logs.join("\n")).not.toContain("NOT LOADED");
     expect(await db.engram.count()).toBe(BASE_COUNT);
-    expect(await db.creature.count()).toBe(CREATURE_COUNT);
+    expect(await db.creature.count({ where: { game: "ase" } })).toBe(CREATURE_COUNT);
+    // ASA's creatures too, once, with a log line of their own.
+    expect(await db.creature.count({ where: { game: "asa" } })).toBe(ASA_CREATURE_COUNT);
+    expect(
+      lines.match(new RegExp(`ASA catalogue: loaded 0 engrams and ${ASA_CREATURE_COUNT} creatures`, "g")),
+      lines,
+    ).toHaveLength(1);
     for (const s of servers) expect(await baseEngrams(s)).toHaveLength(BASE_COUNT);
   }, 240_000);
 });

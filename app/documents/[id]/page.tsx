@@ -36,6 +36,7 @@ import { diffRevisions, type RevisionDiffJson } from "@/lib/documents/revisions/
 import { DiffView } from "@/components/documents/revisions/diff-view";
 import { ApiError } from "@/lib/api/errors";
 import { isUuid } from "@/lib/uuid";
+import { formatUtc } from "@/lib/portal/format";
 
 export const dynamic = "force-dynamic";
 
@@ -104,10 +105,15 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       ? asked.value
       : undefined;
   const compare = await pageDiff(doc.document_id, query);
-  const [{ content, loot }, userId, authorName] = await Promise.all([
+  const [{ content, loot }, userId, authorName, moderation] = await Promise.all([
     documentLoot(readDb(), doc.document_id, revision),
     currentUserId(),
     displayNameOf(readDb(), doc.user_id),
+    // Shown at all while hidden only to its author and moderators: they read why.
+    readDb().document.findUnique({
+      where: { id: doc.document_id },
+      select: { hiddenAt: true, hiddenReason: true, hiddenBy: true },
+    }),
   ]);
   const isAuthor = userId === doc.user_id;
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
@@ -158,6 +164,30 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           </>
         )}
       </dl>
+      {moderation?.hiddenAt && (
+        <p
+          role="status"
+          className="rounded border border-rose-800 bg-rose-950/40 p-3 text-sm text-rose-100"
+          data-testid="hidden-status"
+        >
+          Hidden from others since {formatUtc(moderation.hiddenAt)}
+          {moderation.hiddenBy === "suspension" ? ", with its author's suspension" : " by a moderator"}:{" "}
+          <span className="whitespace-pre-line break-words">{moderation.hiddenReason}</span>.{" "}
+          {isAuthor ? (
+            <>
+              Only you and the moderators see it.{" "}
+              <Link
+                href="/dashboard"
+                className="text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+              >
+                Appeal from your dashboard
+              </Link>
+            </>
+          ) : (
+            "Only its author and the moderators see it."
+          )}
+        </p>
+      )}
       {query.saved !== undefined && isAuthor && (
         <p
           role="status"

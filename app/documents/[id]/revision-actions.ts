@@ -10,6 +10,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/dashboard/session";
+import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { restoreRevision } from "@/lib/documents/revisions/restore-revision";
@@ -20,6 +21,8 @@ export async function restoreRevisionAction(form: FormData): Promise<void> {
   const id = String(form.get("document_id") ?? "").toLowerCase();
   const revision = Number(form.get("revision"));
   if (!isUuid(id) || !Number.isSafeInteger(revision) || revision < 1) redirect("/documents");
+  // A suspended author changes nothing: the page says so (as the signed API refuses it).
+  if (await suspendedSessionRefusal(db(), userId)) redirect(`/documents/${id}?restore_error=suspended`);
   let restored: number;
   try {
     const keepRevisions = config().DOCUMENT_REVISIONS_KEEP;

@@ -11,6 +11,7 @@ import { formatUtc } from "@/lib/portal/format";
 const RESTORE_ERRORS: Record<string, string> = {
   "403": "Only the document's author can restore its revisions.",
   "404": "That revision is no longer kept, so it could not be restored.",
+  suspended: "Your account is suspended: nothing is changed until a moderator reinstates it.",
 };
 const link = "text-amber-400 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
