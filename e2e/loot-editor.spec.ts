@@ -4,7 +4,10 @@
  * and a v1 client downloads exactly what the editor showed; the Game.ini export equals
  * the editor's live lines; a second save is revision 2; a pasted Game.ini becomes an
  * editable document; Default Loot.beacon survives an unchanged save; someone else gets
- * a copy; a visitor who is not signed in is told to sign in. Desktop and 390 px, with
+ * a copy; a visitor who is not signed in is told to sign in. The quick way in: "Start
+ * empty", "Add an item", pick it (three clicks), saved with the maps the editor showed;
+ * a crate template; issues said after the user acts; an issue's link lands below the
+ * sticky toolbar. Desktop and 390 px, with
  * screenshots in artifacts/. Identities made here are deleted afterwards (with their
  * documents), so the seeded counts other specs check stay as they were.
  */
@@ -108,8 +111,14 @@ test("build a document with two sources from nothing, save, download it through 
   await page.getByRole("link", { name: /Start empty/ }).click();
   const editor = page.getByTestId("loot-editor");
   await expect(editor).toBeVisible();
-  // Nothing saved yet: a title is missing, and saving says so.
+  // No title yet, but nothing is said before the user acts; leaving the title empty says so.
+  const title = page.getByLabel("Title");
+  await expect(page.getByTestId("loot-issues")).toHaveText("Problems are listed here as you fill in the document.");
+  await expect(title).not.toHaveAttribute("aria-invalid", "true");
+  await title.focus();
+  await page.getByLabel("Description").focus();
   await expect(page.getByTestId("loot-issues")).toContainText("Give the document a title.");
+  await expect(title).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("Title").fill(`Editor journey ${tag}`);
   await page.getByLabel("Description").fill("Two crates <b>built</b> in the browser");
@@ -290,6 +299,55 @@ test("build a document with two sources from nothing, save, download it through 
   await context.close();
 });
 
+test("Start empty, Add an item, choose it: the first item in three clicks, saved with the maps the editor showed; an issue's link lands below the toolbar", async ({
+  browser,
+}) => {
+  const context = await signedIn(browser, author, { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto("/documents/new");
+  let clicks = 0;
+  const click = async (target: Locator) => {
+    await target.click();
+    clicks++;
+  };
+  await click(page.getByRole("link", { name: /Start empty/ }));
+  await expect(page.getByTestId("loot-issues")).not.toContainText("Give the document a title");
+  await click(page.getByRole("button", { name: "Add an item" }));
+  await expect(page.locator("#loot-0-0-0-pick")).toBeFocused();
+  await page.keyboard.type("metal sw");
+  await click(matches(page).filter({ hasText: new RegExp(`^Metal Sword · ${MOD_PRIMAL.name}`) }));
+  expect(clicks).toBe(3);
+  await expect(page.locator("#loot-0-0-0").getByTestId("loot-item-name")).toHaveText(["Metal Sword"]);
+  // The new source's maps are the document's maps.
+  for (const map of ["Island", "Center", "Ragnarok"]) {
+    await expect(page.locator("#loot-0-maps").getByLabel(map)).toBeChecked();
+    await expect(page.locator("#loot-doc-maps").getByLabel(map)).toBeChecked();
+  }
+
+  // Saving from the bottom of the page without a title: the issue shows; its link leads to
+  // the document's fields, and neither the list nor the fields end up under the sticky toolbar.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByRole("button", { name: "Save as new document" }).click();
+  const issues = page.getByTestId("loot-issues");
+  await expect(issues).toContainText("Give the document a title.");
+  const below = async (what: Locator) => {
+    const bar = (await page.getByTestId("loot-toolbar").boundingBox())!;
+    const box = (await what.boundingBox())!;
+    expect(box.y, "top below the toolbar's bottom").toBeGreaterThanOrEqual(bar.y + bar.height);
+  };
+  await below(issues);
+  await issues.getByRole("link", { name: "Document", exact: true }).click();
+  await expect(page).toHaveURL(/#loot-doc$/);
+  await below(page.locator("#loot-doc"));
+
+  await page.getByLabel("Title").fill(`First item ${tag}`);
+  await page.getByRole("button", { name: "Save as new document" }).click();
+  await expect(page.getByTestId("saved-status")).toHaveText("Saved: this is revision 1.");
+  await expect(page.getByTestId("document-maps")).toHaveText("Island, Center, Ragnarok");
+  expect(await v1Content(page, savedId(page))).toMatchObject({ Title: `First item ${tag}`, Map: 13 });
+  await context.close();
+});
+
 test("a pasted Game.ini becomes an editable document, with what could not be read", async ({ browser }) => {
   const context = await signedIn(browser, author);
   const page = await context.newPage();
@@ -413,18 +471,22 @@ test("someone else's document opens as a copy, and saving makes a new document o
   await context.close();
 });
 
-test("works at 390 px: no sideways scrolling, items picked by touch", async ({ browser }) => {
+test("works at 390 px: a crate template, no sideways scrolling, items picked by touch", async ({ browser }) => {
   const context = await signedIn(browser, author, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   });
   const page = await context.newPage();
-  await page.goto("/documents/new?start=template");
-  await expect(page.getByTestId("loot-source-title")).toHaveCount(6);
+  await page.goto("/documents/new");
+  await page.getByLabel("Start from one crate").selectOption({ label: "Island Red (Level 60): 1 item set, 3 entries" });
+  await page.getByRole("button", { name: "Start from it" }).tap();
+  await expect(page.getByTestId("loot-source-title")).toHaveText(["Island Red (Level 60)"]);
+  await expect(page.locator("#loot-0-0-label")).toHaveValue("Lvl 60 drops");
+  await expect(page.locator("#loot-0-0").getByTestId("loot-entry")).toHaveCount(3);
+  await expect(page.locator("#loot-doc-maps").getByLabel("Ragnarok")).toBeChecked();
   await screenshot(page, "loot-editor-template-phone");
-  await page.getByRole("button", { name: "Show Island Red (Level 60)" }).tap();
-  const red = page.locator("#loot-5");
+  const red = page.locator("#loot-0");
   await red.getByRole("button", { name: "Add entry to “Lvl 60 drops”" }).tap();
   const picker = red.getByPlaceholder("Type an item's name, class or path").last();
   await expect(picker).toBeFocused();

@@ -1,7 +1,7 @@
 /**
  * usage: npm run bench -- [--postgres] [--no-postgres-writes] [--sqlite-synchronous FULL|NORMAL]
  *                         [--engrams N] [--mods N] [--documents N] [--users N] [--duration S] [--warmup S]
- *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--no-base-catalogue] [--out FILE]
+ *                         [--connections N] [--cases 1,5,7] [--heap-snapshot] [--cpu-prof] [--no-base-catalogue] [--out FILE]
  *        npm run bench -- --growth [--postgres] [--documents N (default 100000)] [--engrams N (default 50000)]
  *
  * Builds if needed, seeds a fresh database (SQLite, or PostgreSQL with --postgres), starts
@@ -21,6 +21,8 @@
  * After a SQLite run, the write cases (download, signed POST) run again on PostgreSQL
  * on 127.0.0.1:5432 (its own seeded database and server, the 1 KB ceiling measured again
  * just before), unless --no-postgres-writes or PostgreSQL is not reachable.
+ * --cpu-prof writes a V8 CPU profile of the (main) server over its whole run into
+ * bench-results/ (open it in Chrome's DevTools or speedscope).
  * --heap-snapshot also writes a V8 heap snapshot of the server after the run into
  * bench-results/ and prints what holds its bytes.
  * --growth measures instead how the document listing grows from 1,000 to N documents
@@ -226,7 +228,10 @@ async function main() {
   const out = text("out") ?? join(ROOT, "bench-results", `bench-${engine}-${stamp()}.json`);
   mkdirSync(join(out, ".."), { recursive: true });
   try {
-    const main = await setUp(engine, env, snapshot ? ["--heapsnapshot-signal=SIGUSR2"] : []);
+    const main = await setUp(engine, env, [
+      ...(snapshot ? ["--heapsnapshot-signal=SIGUSR2"] : []),
+      ...(cli.has("cpu-prof") ? ["--cpu-prof", `--cpu-prof-dir=${join(ROOT, "bench-results")}`] : []),
+    ]);
     const rows: Row[] = [];
     let memory;
     try {

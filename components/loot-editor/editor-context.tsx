@@ -20,6 +20,8 @@ export interface EditorApi {
   lookup: (item: Pick<LootItem, "class" | "path">) => CatalogueItem | undefined;
   /** makes a picked catalogue item known to the editor */
   remember: (item: CatalogueItem) => void;
+  /** the user acted on this field (typed in it or left it): its issues show from now on */
+  touch: (path: readonly number[], field: string) => void;
   /** issues at `path`, for `field` (undefined: those about the part as a whole) */
   issues: (path: readonly number[], field?: string) => LootIssue[];
   /** how many errors and warnings the part at `path` and everything in it have */

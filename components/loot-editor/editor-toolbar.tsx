@@ -1,6 +1,15 @@
 "use client";
-/** The editor's sticky bar: undo, redo, save, and what the save and the draft are doing. */
+/**
+ * The editor's sticky bar: undo, redo, save, and what the save and the draft are doing.
+ * While it is on the page the page's scroll padding is its height, so whatever the
+ * browser scrolls to (an issue's link to its place, a focused field) lands below it,
+ * not under it; it wraps to more lines on a phone, so the height is measured.
+ */
+import { useEffect, useRef } from "react";
 import { primaryButton, secondaryButton } from "@/components/dashboard/styles";
+
+/** Below the bar, a little air. */
+const GAP_PX = 8;
 
 interface Props {
   canUndo: boolean;
@@ -15,8 +24,26 @@ interface Props {
 }
 
 export function EditorToolbar(p: Props) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingTop = `${Math.ceil(element.getBoundingClientRect().height) + GAP_PX}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = "";
+    };
+  }, []);
   return (
-    <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-950/95 px-4 py-2">
+    <div
+      ref={bar}
+      data-testid="loot-toolbar"
+      className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-950/95 px-4 py-2"
+    >
       <button
         type="button"
         className={secondaryButton}

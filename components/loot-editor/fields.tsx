@@ -46,6 +46,15 @@ function useField(props: FieldProps) {
     describedBy: issues.length > 0 ? `${id}-issues` : undefined,
     invalid: issues.some((i) => i.severity === "error") ? true : undefined,
     group: groupOf(props.path, props.field),
+    /** leaving the field: the undo step ends, and its issues show from now on */
+    blur: () => {
+      api.closeGroup();
+      api.touch(props.path, props.field);
+    },
+    edit: (fn: DocEdit, group?: string) => {
+      api.touch(props.path, props.field);
+      api.edit(fn, group);
+    },
   };
 }
 
@@ -89,15 +98,15 @@ export function TextField(
     placeholder: props.placeholder,
     "aria-describedby": f.describedBy,
     "aria-invalid": f.invalid,
-    onBlur: f.api.closeGroup,
+    onBlur: f.blur,
     className: `${small} ${props.mono ? "font-mono" : ""}`,
   };
   return (
     <Wrap id={f.id} label={props.label} issues={f.issues} className={props.className}>
       {props.multiline ? (
-        <textarea rows={3} {...common} onChange={(e) => f.api.edit(props.onChange(e.target.value), f.group)} />
+        <textarea rows={3} {...common} onChange={(e) => f.edit(props.onChange(e.target.value), f.group)} />
       ) : (
-        <input type="text" {...common} onChange={(e) => f.api.edit(props.onChange(e.target.value), f.group)} />
+        <input type="text" {...common} onChange={(e) => f.edit(props.onChange(e.target.value), f.group)} />
       )}
     </Wrap>
   );
@@ -129,11 +138,11 @@ export function NumberField(
         value={text}
         aria-describedby={f.describedBy}
         aria-invalid={f.invalid}
-        onBlur={f.api.closeGroup}
+        onBlur={f.blur}
         onChange={(e) => {
           setText(e.target.value);
           const n = e.target.value.trim() === "" ? NaN : Number(e.target.value) / scale;
-          f.api.edit(props.onChange(n), f.group);
+          f.edit(props.onChange(n), f.group);
         }}
         className={small}
       />
@@ -152,7 +161,7 @@ export function SelectField<V extends string>(
         value={props.value}
         aria-describedby={f.describedBy}
         aria-invalid={f.invalid}
-        onChange={(e) => f.api.edit(props.onChange(e.target.value as V))}
+        onChange={(e) => f.edit(props.onChange(e.target.value as V))}
         className={small}
       >
         {props.options.map((o) => (
@@ -176,7 +185,7 @@ export function CheckField(
           id={f.id}
           type="checkbox"
           checked={props.value}
-          onChange={(e) => f.api.edit(props.onChange(e.target.checked))}
+          onChange={(e) => f.edit(props.onChange(e.target.checked))}
           className={`mt-0.5 accent-amber-400 ${focus}`}
         />
         <span>

@@ -1,6 +1,6 @@
 "use client";
 /**
- * Every issue of the document in one list, each saying where it is and linking there
+ * Every issue of the document the user is shown in one list, each saying where it is and linking there
  * (the source is opened first). Errors come first: they are what blocks saving.
  */
 import type { LootDocument } from "@/lib/loot/loot-document";
@@ -25,18 +25,27 @@ export function issuePlace(doc: LootDocument, path: readonly number[]): string {
 export function IssueSummary({
   doc,
   issues,
+  waiting = 0,
   reveal,
 }: {
   doc: LootDocument;
+  /** the issues to show */
   issues: LootIssue[];
+  /** issues not shown yet (fields the user has not acted on) */
+  waiting?: number;
   reveal: (path: readonly number[]) => void;
 }) {
   const errors = issues.filter((i) => i.severity === "error");
   const warnings = issues.filter((i) => i.severity === "warning");
   if (issues.length === 0)
     return (
-      <p className="text-sm text-emerald-300" id="loot-issues" data-testid="loot-issues">
-        No problems found.
+      <p
+        className={`text-sm ${waiting > 0 ? "text-slate-400" : "text-emerald-300"}`}
+        id="loot-issues"
+        tabIndex={-1}
+        data-testid="loot-issues"
+      >
+        {waiting > 0 ? "Problems are listed here as you fill in the document." : "No problems found."}
       </p>
     );
   const ordered = [...errors, ...warnings];

@@ -58,10 +58,25 @@ export function LootEditor({
     start.doc.sources.reduce((n, s) => n + s.itemSets.reduce((m, t) => m + t.entries.length, 0), 0) <=
     OPEN_UP_TO_ENTRIES;
 
+  // Issues of the document's own fields that are there when the editor opens (no title
+  // yet) wait until the user acts: types in or leaves that field, or tries to save.
+  // Everything else is said as soon as it is true.
+  const [quiet, setQuiet] = useState<ReadonlySet<string>>(
+    () =>
+      new Set(
+        validateLoot(start.doc)
+          .filter((i) => i.path.length === 0)
+          .map((i) => issueKey(i.path, i.field)),
+      ),
+  );
   const lookup = useCallback((item: Parameters<EditorApi["lookup"]>[0]) => lookupItem(items, item), [items]);
   const issues = useMemo(() => validateLoot(doc, { isKnownItem: (i) => lookup(i) !== undefined }), [doc, lookup]);
   const blocked = blocksSaving(issues);
-  const issueIndex = useMemo(() => indexIssues(issues), [issues]);
+  const shown = useMemo(
+    () => (quiet.size === 0 ? issues : issues.filter((i) => !quiet.has(issueKey(i.path, i.field)))),
+    [issues, quiet],
+  );
+  const issueIndex = useMemo(() => indexIssues(shown), [shown]);
 
   const apply = useCallback(
     (draft: LootDraft) => {
@@ -104,6 +119,14 @@ export function LootEditor({
       remember: (item) => setItems((index) => indexItems([item], index)),
       issues: (path, field) => issueIndex.exact.get(issueKey(path, field)) ?? [],
       countUnder: (path) => issueIndex.under.get(path.join(".")) ?? { errors: 0, warnings: 0 },
+      touch: (path, field) =>
+        setQuiet((q) => {
+          const key = issueKey(path, field);
+          if (!q.has(key)) return q;
+          const next = new Set(q);
+          next.delete(key);
+          return next;
+        }),
       focusLater: (id) => {
         pendingFocus.current = id;
       },
@@ -115,8 +138,10 @@ export function LootEditor({
   function save() {
     if (saving) return;
     if (blocked) {
+      setQuiet(new Set());
       setSaveError("Fix the errors first (listed above): the game could not use the document as it is.");
-      document.getElementById("loot-issues")?.focus();
+      // After the render that shows the issues held back until now.
+      pendingFocus.current = "loot-issues";
       return;
     }
     const form = new FormData();
@@ -159,13 +184,14 @@ export function LootEditor({
           onSave={save}
           saving={saving}
           mode={target.mode}
-          status={blocked ? "Errors below block saving." : draft.note}
+          status={blocksSaving(shown) ? "Errors below block saving." : draft.note}
           error={saveError}
         />
         <DocumentFields doc={doc} />
         <IssueSummary
           doc={doc}
-          issues={issues}
+          issues={shown}
+          waiting={issues.length - shown.length}
           reveal={(path) => {
             const source = path.length > 0 ? doc.sources[path[0]!] : undefined;
             if (source) setOpened((o) => ({ ...o, [keys.keyOf(source)]: true }));

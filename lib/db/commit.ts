@@ -10,9 +10,14 @@
  * batch of several requests would take them in its requests' order (a creature, then an
  * engram), so it takes all three first, in that order. A deadlock that still happens
  * (with other rows) is retried by the queue, and a 503 once its attempts are spent.
+ *
+ * On PostgreSQL a batch of writes that use only `sql` (`plainSql`) runs on the pg driver
+ * directly (lib/db/pg-driver.ts), the lock statement sent with its BEGIN; any other batch
+ * runs in Prisma's interactive transaction, its `sql` through Prisma, as before.
  */
-import { providerOf, sqliteConnectionOf, type Db, type Tx } from "@/lib/db/client";
+import { databaseUrlOf, providerOf, sqliteConnectionOf, type Db, type Tx } from "@/lib/db/client";
 import { GroupCommit, type GroupCommitStats, type WriteOptions } from "@/lib/db/group-commit";
+import { driverTransactions } from "@/lib/db/pg-driver";
 import { postgresSql, sqliteSql, type Sql } from "@/lib/db/sql";
 
 export interface WriteScope {
@@ -34,22 +39,27 @@ function queueOf(db: Db): GroupCommit<WriteScope> {
   let queue = queues.get(db);
   if (!queue) {
     const sqlite = providerOf(db) === "sqlite";
+    const driver = sqlite ? undefined : driverTransactions(databaseUrlOf(db));
     queue = new GroupCommit<WriteScope>(
-      (body, timeoutMs, jobs) =>
-        db.$transaction(
-          async (tx) => {
-            // Inside the transaction SQLite's one connection is the transaction's (Prisma has opened it by now).
-            const connection = sqlite ? sqliteConnectionOf(db) : undefined;
-            if (sqlite && !connection) throw new Error("SQLite connection not open inside a transaction");
-            const sql = connection ? sqliteSql(connection) : postgresSql(tx);
-            // SQLite has one writer at a time: no lock order to keep.
-            if (!sqlite && jobs > 1) await sql.all(LOCK_CATALOGUE_VERSIONS);
-            await body({ tx, sql });
-          },
-          { maxWait: 10_000, timeout: timeoutMs },
-        ),
+      (body, timeoutMs, jobs, plain) =>
+        plain && driver
+          ? driver.run((sql) => body({ sql } as WriteScope), timeoutMs, jobs > 1 ? LOCK_CATALOGUE_VERSIONS : undefined)
+          : db.$transaction(
+              async (tx) => {
+                // Inside the transaction SQLite's one connection is the transaction's (Prisma has opened it by now).
+                const connection = sqlite ? sqliteConnectionOf(db) : undefined;
+                if (sqlite && !connection) throw new Error("SQLite connection not open inside a transaction");
+                const sql = connection ? sqliteSql(connection) : postgresSql(tx);
+                // SQLite has one writer at a time: no lock order to keep.
+                if (!sqlite && jobs > 1) await sql.all(LOCK_CATALOGUE_VERSIONS);
+                await body({ tx, sql });
+              },
+              { maxWait: 10_000, timeout: timeoutMs },
+            ),
       // Savepoints are statements on the connection for SQLite (µs), round trips on PostgreSQL.
       sqlite ? "always" : "on-failure",
+      // SQLite's `sql` is already the connection itself: its batches all stay in Prisma's transaction.
+      sqlite ? [] : ["tx"],
     );
     queues.set(db, queue);
   }

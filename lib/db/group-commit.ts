@@ -18,6 +18,14 @@
  * savepoints, where each write gets its own outcome. On SQLite they cost microseconds
  * and are always used.
  *
+ * A write that uses only `sql` says so (`plainSql`): where the database offers it
+ * (PostgreSQL, lib/db/commit.ts), a batch of such writes alone runs on the driver
+ * directly, without Prisma's transaction, whose members (`fullOnly`, the Prisma client
+ * `tx`) it then lacks. A write that touches one there all the same (a rare path: the
+ * single-engram republish that finds no row to update) moves: the batch is rolled back
+ * and run again at once, that write in a full transaction from then on. A batch holding
+ * any other write runs in a full transaction, `sql` included, as before.
+ *
  * A write must not call groupCommit itself (the inner write would wait for the batch
  * that waits for it). Every statement of a write stays inside its batch's transaction,
  * so triggers see each request's rows in one transaction, as before (and several
@@ -37,6 +45,8 @@ export interface WriteOptions {
   rows?: number;
   /** the longest this write may take inside its transaction */
   timeoutMs?: number;
+  /** the write uses only `sql` (it may run in a batch on the driver, without Prisma's transaction) */
+  plainSql?: boolean;
 }
 
 export interface GroupCommitStats {
@@ -52,6 +62,10 @@ export interface GroupCommitStats {
   retried: number;
   /** batches run without savepoints that failed and were run again with them */
   rerunBatches: number;
+  /** batches of plain-SQL writes alone, run without Prisma's transaction */
+  plainBatches: number;
+  /** plain-SQL writes that touched the full transaction's members and were run again in one */
+  movedToFull: number;
   largestBatch: number;
   /** writes waiting now */
   queued: number;
@@ -60,11 +74,15 @@ export interface GroupCommitStats {
 /** "always": a savepoint around every write; "on-failure": only when a batch is run again after a failure. */
 export type SavepointPolicy = "always" | "on-failure";
 
-/** What the queue needs of the database: a transaction whose scope can run SQL (`jobs`: the writes it holds). */
+/**
+ * What the queue needs of the database: a transaction whose scope can run SQL (`jobs`:
+ * the writes it holds). With `plain`, a transaction whose scope need only have `sql`.
+ */
 export type RunTransaction<S extends { sql: Sql }> = (
   body: (scope: S) => Promise<void>,
   timeoutMs: number,
   jobs: number,
+  plain: boolean,
 ) => Promise<void>;
 
 interface Job<S> {
@@ -74,6 +92,8 @@ interface Job<S> {
   attempts: number;
   /** in a batch that failed without savepoints: run with them next time */
   careful: boolean;
+  /** may run in a plain-SQL batch */
+  plain: boolean;
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
@@ -82,6 +102,13 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** Thrown out of a batch run without savepoints, to roll it back and run it again with them. */
 class RunAgain extends Error {}
+
+/** What a plain-SQL batch's scope throws for a member it lacks (the write then moves to a full transaction). */
+export class NeedsFullTransaction extends Error {
+  constructor(member: string) {
+    super(`\`${member}\` is not available in a plain-SQL batch`);
+  }
+}
 
 export class GroupCommit<S extends { sql: Sql }> {
   private queue: Job<S>[] = [];
@@ -93,12 +120,16 @@ export class GroupCommit<S extends { sql: Sql }> {
     failedBatches: 0,
     retried: 0,
     rerunBatches: 0,
+    plainBatches: 0,
+    movedToFull: 0,
     largestBatch: 0,
   };
 
   constructor(
     private readonly transaction: RunTransaction<S>,
     private readonly savepoints: SavepointPolicy = "always",
+    /** members of the scope a plain-SQL batch lacks; none: every batch is a full transaction */
+    private readonly fullOnly: readonly string[] = [],
   ) {}
 
   run<T>(work: (scope: S) => Promise<T>, options: WriteOptions = {}): Promise<T> {
@@ -109,6 +140,7 @@ export class GroupCommit<S extends { sql: Sql }> {
         timeoutMs: options.timeoutMs ?? 30_000,
         attempts: 0,
         careful: false,
+        plain: options.plainSql === true && this.fullOnly.length > 0,
       };
       this.queue.push({ ...job, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
@@ -141,30 +173,45 @@ export class GroupCommit<S extends { sql: Sql }> {
   private async flush(): Promise<void> {
     const batch = this.take();
     const careful = this.savepoints === "always" || batch.some((job) => job.careful);
+    const plain = batch.every((job) => job.plain);
     const outcomes = new Map<Job<S>, Outcome>();
+    // The write of a plain-SQL batch that touched what the batch lacks.
+    let moved: Job<S> | undefined;
     this.counts.batches++;
+    if (plain) this.counts.plainBatches++;
     this.counts.largestBatch = Math.max(this.counts.largestBatch, batch.length);
     try {
       await this.transaction(
         async (scope) => {
           for (const job of batch) {
             this.counts.jobs++;
+            const jobScope = plain ? this.lacking(scope, () => (moved = job)) : scope;
             if (careful) await scope.sql.run("SAVEPOINT group_commit_write");
             try {
-              outcomes.set(job, { ok: true, value: await job.work(scope) });
+              outcomes.set(job, { ok: true, value: await job.work(jobScope) });
             } catch (error) {
-              if (!careful) throw new RunAgain();
+              if (moved || !careful) throw new RunAgain();
               outcomes.set(job, { ok: false, error });
               // If this fails too, the transaction is unusable: the whole batch fails below.
               await scope.sql.run("ROLLBACK TO SAVEPOINT group_commit_write");
             }
+            // Also when the write caught what the scope threw: it did not run as written.
+            if (moved) throw new RunAgain();
             if (careful) await scope.sql.run("RELEASE SAVEPOINT group_commit_write");
           }
         },
         batch.reduce((ms, job) => ms + job.timeoutMs, 0),
         batch.length,
+        plain,
       );
     } catch (error) {
+      if (error instanceof RunAgain && moved) {
+        // Nothing of it was kept: the same writes again, first in line, that one in a full transaction.
+        this.counts.movedToFull++;
+        moved.plain = false;
+        this.queue.unshift(...batch);
+        return this.next();
+      }
       if (error instanceof RunAgain) {
         // Nothing of it was kept: the same writes, first in line, each in its savepoint.
         this.counts.rerunBatches++;
@@ -177,6 +224,19 @@ export class GroupCommit<S extends { sql: Sql }> {
     }
     for (const job of batch) this.settle(job, outcomes.get(job)!);
     this.next();
+  }
+
+  /** `scope` whose full-transaction members throw (and report that they were touched). */
+  private lacking(scope: S, touched: () => void): S {
+    const guarded = Object.create(scope) as S;
+    for (const member of this.fullOnly)
+      Object.defineProperty(guarded, member, {
+        get() {
+          touched();
+          throw new NeedsFullTransaction(member);
+        },
+      });
+    return guarded;
   }
 
   private next(): void {

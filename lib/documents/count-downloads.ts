@@ -62,11 +62,15 @@ export async function countDownload(db: Db, id: string, client?: string): Promis
   let round = pending.get(db);
   if (!round) {
     const fresh: Round = { counts: new Map() };
-    fresh.result = groupCommit(db, ({ sql }) => {
-      // From here on, new downloads start the next round.
-      if (pending.get(db) === fresh) pending.delete(db);
-      return addDownloads(sql, fresh.counts);
-    });
+    fresh.result = groupCommit(
+      db,
+      ({ sql }) => {
+        // From here on, new downloads start the next round.
+        if (pending.get(db) === fresh) pending.delete(db);
+        return addDownloads(sql, fresh.counts);
+      },
+      { plainSql: true },
+    );
     pending.set(db, (round = fresh));
   }
   round.counts.set(id, (round.counts.get(id) ?? 0) + 1);

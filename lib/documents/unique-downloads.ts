@@ -147,19 +147,23 @@ async function adjustDocuments(sql: Sql, counts: Map<string, number>, sign: 1 | 
  * the networks whose window ran out. Returns how many hour rows it expired.
  */
 export async function expireUniqueDownloads(db: Db, now = Date.now()): Promise<number> {
-  return groupCommit(db, async ({ sql }) => {
-    const expired = await sql.all<{ document_id: string; count: number | bigint }>(
-      `DELETE FROM "document_download_hours" WHERE "hour" <= ? RETURNING "document_id", "count"`,
-      [hourOf(now) - TRENDING_HOURS],
-    );
-    const perDocument = new Map<string, number>();
-    for (const r of expired) perDocument.set(r.document_id, (perDocument.get(r.document_id) ?? 0) + Number(r.count));
-    await adjustDocuments(sql, perDocument, -1);
-    await sql.run(`DELETE FROM "document_download_networks" WHERE "counted_at" <= CAST(? AS BIGINT)`, [
-      now - UNIQUE_WINDOW_MS,
-    ]);
-    return expired.length;
-  });
+  return groupCommit(
+    db,
+    async ({ sql }) => {
+      const expired = await sql.all<{ document_id: string; count: number | bigint }>(
+        `DELETE FROM "document_download_hours" WHERE "hour" <= ? RETURNING "document_id", "count"`,
+        [hourOf(now) - TRENDING_HOURS],
+      );
+      const perDocument = new Map<string, number>();
+      for (const r of expired) perDocument.set(r.document_id, (perDocument.get(r.document_id) ?? 0) + Number(r.count));
+      await adjustDocuments(sql, perDocument, -1);
+      await sql.run(`DELETE FROM "document_download_networks" WHERE "counted_at" <= CAST(? AS BIGINT)`, [
+        now - UNIQUE_WINDOW_MS,
+      ]);
+      return expired.length;
+    },
+    { plainSql: true },
+  );
 }
 
 export class UniqueDownloadCounter {
@@ -227,7 +231,7 @@ export class UniqueDownloadCounter {
           await addCounts(sql, result.counted);
           return result;
         },
-        { rows: hits.length },
+        { rows: hits.length, plainSql: true },
       );
       for (const [key, at] of countedAt) {
         if (this.seen.size < MAX_REMEMBERED || this.seen.has(key)) this.seen.set(key, at + UNIQUE_WINDOW_MS);

@@ -42,17 +42,22 @@ export async function postEngrams(
   try {
     await groupCommit(
       db,
-      async ({ tx, sql }) => {
+      async (scope) => {
         const [one] = engrams;
         if (
           engrams.length === 1 &&
           one!.modId !== null &&
-          (await updateModItem(sql, kind, { ...one!, modId: one!.modId })) === 1
+          (await updateModItem(scope.sql, kind, { ...one!, modId: one!.modId })) === 1
         )
           return;
-        await saveEngrams(tx, engrams, undefined, kind);
+        // Read here, not before: a plain-SQL batch has no `tx` (the write then moves to a full one).
+        await saveEngrams(scope.tx, engrams, undefined, kind);
       },
-      { rows: engrams.length, timeoutMs: batchTransactionOptions(engrams.length).timeout },
+      {
+        rows: engrams.length,
+        timeoutMs: batchTransactionOptions(engrams.length).timeout,
+        plainSql: engrams.length === 1,
+      },
     );
   } catch (err) {
     if (isUniqueViolation(err))

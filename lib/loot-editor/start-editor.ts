@@ -1,5 +1,6 @@
 /**
- * Opening the loot editor: empty, from the Default Loot.beacon template, as a copy of
+ * Opening the loot editor: empty, from the Default Loot.beacon template or one of its
+ * crates (lib/loot-editor/crate-templates), as a copy of
  * any document, or on the user's own document (a new revision). A document the user
  * did not publish is always opened as a copy: a new Identifier, " (copy)" after the
  * title, every other key kept. Items are resolved through the catalogue once, here, so
@@ -15,13 +16,18 @@ import { emptyLootDocument } from "@/lib/loot/new-loot";
 import { readDocumentJson } from "@/lib/documents/document-content";
 import { lootItems } from "@/lib/documents/loot-view";
 import { isUuid } from "@/lib/uuid";
+import { crateTemplate } from "./crate-templates";
 import { defaultLootTemplate } from "./default-loot-template";
 import { draftKeyFor, type EditorStart } from "./editor-start";
 
-export type EditorSource = { kind: "empty" } | { kind: "template" } | { kind: "document"; id: string; edit: boolean };
+export type EditorSource =
+  | { kind: "empty" }
+  | { kind: "template" }
+  | { kind: "crate"; crateClass: string }
+  | { kind: "document"; id: string; edit: boolean };
 
 export type StartOutcome =
-  { ok: true; start: EditorStart } | { ok: false; reason: "not-found" | "not-loot"; message: string };
+  { ok: true; start: EditorStart } | { ok: false; reason: "not-found" | "not-loot" | "no-template"; message: string };
 
 /** The catalogue's items among those the document names, each once. */
 export async function catalogueItemsOf(db: Db, doc: LootDocument): Promise<CatalogueItem[]> {
@@ -70,6 +76,13 @@ export async function startEditor(db: Db, options: { userId: string; source: Edi
     return started(db, "create", newId, asNew(doc, newId), {
       notice:
         "Starting from Default Loot.beacon, the desktop client's default loot tables: saving makes a new document of yours.",
+    });
+  }
+  if (source.kind === "crate") {
+    const doc = crateTemplate(newId, source.crateClass);
+    if (!doc) return { ok: false, reason: "no-template", message: "There is no template of this crate." };
+    return started(db, "create", newId, doc, {
+      notice: `Starting from ${doc.sources[0]!.label} as Default Loot.beacon has it: give the document a title, change what you like; saving makes a new document of yours.`,
     });
   }
   const id = source.id.toLowerCase();

@@ -10,7 +10,7 @@
  */
 import type { KnownCrate } from "./known-crates";
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "./loot-document";
-import { crateFields } from "./new-loot";
+import { crateFields, newEntry, newItemSet } from "./new-loot";
 
 export type LootPath = readonly number[];
 
@@ -78,6 +78,24 @@ export function insertPart(
     const at = index === undefined ? list.length : Math.min(Math.max(0, index), list.length);
     return [...list.slice(0, at), part as unknown as Tree, ...list.slice(at)];
   });
+}
+
+/**
+ * A new source at the end. A document whose maps are not set yet takes the source's: the
+ * editor shows the source's maps, and the document's Map is what its page, the listings
+ * and the search say, so the saved document says the maps that were shown.
+ */
+export function addSource(doc: LootDocument, source: LootSource): LootDocument {
+  const next = insertPart(doc, [], source);
+  return doc.maps === 0 && source.availability !== 0 ? setFields(next, [], { maps: source.availability }) : next;
+}
+
+/**
+ * "Add an item" on a document without sources: `source` holding one item set with one
+ * empty entry, where the item picked next goes (added with addSource: one step, one undo).
+ */
+export function withFirstEntry(source: LootSource): LootSource {
+  return { ...source, itemSets: [{ ...newItemSet(), entries: [newEntry()] }] };
 }
 
 export function removePart(doc: LootDocument, path: LootPath): LootDocument {

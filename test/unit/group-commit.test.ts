@@ -281,3 +281,84 @@ describe("group commit, at its edges", () => {
     ]);
   });
 });
+
+describe("group commit, plain-SQL batches", () => {
+  interface FullScope extends Scope {
+    tx: string;
+  }
+  /** A stand-in that offers `tx` only in full transactions and records which kind each batch was. */
+  function twoKinds() {
+    const kinds: string[] = [];
+    const log: string[] = [];
+    const transaction = async (
+      body: (scope: FullScope) => Promise<void>,
+      _ms: number,
+      _jobs: number,
+      plain: boolean,
+    ) => {
+      kinds.push(plain ? "plain" : "full");
+      const sql: Sql = { run: async (text) => (log.push(text), 0), all: async () => [] };
+      try {
+        await body((plain ? { sql, log } : { sql, log, tx: "prisma" }) as FullScope);
+      } catch (err) {
+        log.push("ROLLBACK");
+        throw err;
+      }
+      log.push("COMMIT");
+    };
+    return { kinds, log, queue: () => new GroupCommit<FullScope>(transaction, "on-failure", ["tx"]) };
+  }
+
+  it("runs a batch plain only when every write in it uses only sql", async () => {
+    const db = twoKinds();
+    const queue = db.queue();
+    await Promise.all([queue.run(write("a"), { plainSql: true }), queue.run(write("b"), { plainSql: true })]);
+    await Promise.all([queue.run(write("c"), { plainSql: true }), queue.run(write("d"))]);
+    expect(db.kinds).toEqual(["plain", "full"]);
+    expect(queue.stats()).toMatchObject({ plainBatches: 1, movedToFull: 0 });
+  });
+
+  it("a plain write that touches tx moves: its batch is rolled back and run again in a full transaction", async () => {
+    const db = twoKinds();
+    const queue = db.queue();
+    const results = await Promise.all([
+      queue.run(write("a"), { plainSql: true }),
+      queue.run(async ({ log, tx }) => (log.push("b"), tx), { plainSql: true }),
+    ]);
+    expect(results).toEqual(["a", "prisma"]);
+    expect(db.kinds).toEqual(["plain", "full"]);
+    expect(db.log).toEqual(["a", "ROLLBACK", "a", "b", "COMMIT"]);
+    expect(queue.stats()).toMatchObject({ movedToFull: 1, rerunBatches: 0, failedJobs: 0 });
+  });
+
+  it("moves a write that caught what the plain scope threw, too: it did not run as written", async () => {
+    const db = twoKinds();
+    const queue = db.queue();
+    const seen: string[] = [];
+    const result = await queue.run(
+      async (scope) => {
+        try {
+          seen.push(scope.tx);
+        } catch {
+          seen.push("no tx");
+        }
+        return seen.at(-1);
+      },
+      { plainSql: true },
+    );
+    expect(result).toBe("prisma");
+    expect(seen).toEqual(["no tx", "prisma"]);
+    expect(db.kinds).toEqual(["plain", "full"]);
+  });
+
+  it("never runs plain where the scope has no members to lack (SQLite)", async () => {
+    const db = twoKinds();
+    const kinds: boolean[] = [];
+    const queue = new GroupCommit<Scope>(async (body, _ms, _jobs, plain) => {
+      kinds.push(plain);
+      await body({ sql: { run: async () => 0, all: async () => [] }, log: db.log });
+    });
+    await queue.run(write("a"), { plainSql: true });
+    expect(kinds).toEqual([false]);
+  });
+});

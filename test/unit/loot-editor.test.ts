@@ -12,6 +12,7 @@ import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
 import { pickerCatalogue, searchPicker } from "@/lib/catalogue/search-items";
 import { safeNextPath } from "@/lib/dashboard/safe-next";
 import {
+  addSource,
   chooseCrate,
   duplicatePart,
   insertPart,
@@ -19,6 +20,7 @@ import {
   partAt,
   removePart,
   setFields,
+  withFirstEntry,
   withoutRawChildren,
 } from "@/lib/loot/edit-document";
 import { closeGroup, HISTORY_LIMIT, record, redo, startHistory, undo } from "@/lib/loot/edit-history";
@@ -29,6 +31,7 @@ import { emptyLootDocument, newEntry, newItem, newItemSet, newSource } from "@/l
 import { rollChances } from "@/lib/loot/roll-chances";
 import { blocksSaving, validateLoot, type LootIssue } from "@/lib/loot/validate-loot";
 import { writeLootDocument } from "@/lib/loot/write-loot-document";
+import { crateTemplate, crateTemplates } from "@/lib/loot-editor/crate-templates";
 
 const TEMPLATE = readFileSync(join(__dirname, "../../lib/loot/templates/default-loot.beacon"), "utf8");
 const template = () => JSON.parse(TEMPLATE) as Record<string, unknown>;
@@ -174,6 +177,44 @@ describe("edit operations", () => {
       uiColor: "FFBABA00",
       multiplierMin: 1,
     });
+  });
+});
+
+describe("a first item and templates", () => {
+  it("a source added to a document without maps gives it the source's maps; maps already set stay", () => {
+    const empty = emptyLootDocument(ID);
+    const added = addSource(empty, newSource(KNOWN_CRATES[0]!));
+    expect([added.maps, added.sources.length]).toEqual([13, 1]);
+    expect(writeLootDocument(added).Map).toBe(13);
+    expect(empty.maps).toBe(0);
+    const chosen = addSource(setFields(empty, [], { maps: 2 }), newSource(KNOWN_CRATES[0]!));
+    expect(chosen.maps).toBe(2);
+    expect(addSource(empty, newSource({ crateClass: "SupplyCrate_Cave_C" })).maps).toBe(0);
+  });
+
+  it("'Add an item' makes the source, one item set and one empty entry, where the item goes", () => {
+    const doc = addSource(emptyLootDocument(ID), withFirstEntry(newSource(KNOWN_CRATES[2]!)));
+    expect(doc.sources[0]!.crateClass).toBe("SupplyCrate_Level25_C");
+    expect(doc.sources[0]!.itemSets).toEqual([{ ...newItemSet(), entries: [newEntry()] }]);
+    const picked = insertPart(doc, [0, 0, 0], newItem(STONE));
+    expect(messages(validateLoot(setFields(picked, [], { title: "First" })), "error")).toEqual([]);
+  });
+
+  it("a crate template is Default Loot's source of that crate, every value as the file has it", () => {
+    const file = template() as { LootSources: Record<string, unknown>[]; DifficultyValue: number };
+    expect(crateTemplates().map((c) => [c.crateClass, c.label, c.itemSets, c.entries])).toEqual(
+      file.LootSources.map((s) => [
+        s.SupplyCrateClassString,
+        s.Label,
+        (s.ItemSets as unknown[]).length,
+        (s.ItemSets as { ItemEntries: unknown[] }[]).reduce((n, t) => n + t.ItemEntries.length, 0),
+      ]),
+    );
+    const red = crateTemplate(ID, "supplycrate_level60_c")!;
+    const written = writeLootDocument(viaJson(withoutRawChildren(red)));
+    expect(written).toMatchObject({ Identifier: ID, Title: "", Map: 13, DifficultyValue: file.DifficultyValue });
+    expect(written.LootSources).toEqual([file.LootSources[5]]);
+    expect(crateTemplate(ID, "SupplyCrate_Cave_C")).toBeNull();
   });
 });
 

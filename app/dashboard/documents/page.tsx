@@ -1,13 +1,15 @@
-/** /dashboard/documents: the documents this user published, each with delete. */
+/** /dashboard/documents: the documents this user published, each with delete, and publishing a Beacon file. */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { deleteDocumentAction } from "@/app/dashboard/account-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { DocumentUpload } from "@/components/dashboard/document-upload";
 import { card, focus, primaryButton, secondaryButton } from "@/components/dashboard/styles";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { requireUser } from "@/lib/dashboard/session";
+import { uploadSendLimit } from "@/lib/documents/document-upload";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { MAX_LIST_COUNT } from "@/lib/documents/list-query";
 import { countOf } from "@/lib/portal/format";
@@ -37,8 +39,8 @@ export default async function MyDocumentsPage() {
       </div>
       {documents.length === 0 ? (
         <p className="text-slate-300">
-          You have not published any documents. Make one with the loot editor (New document), or publish one from Beacon
-          through the API.
+          You have not published any documents. Make one with the loot editor (New document), publish a file from the
+          desktop app below, or publish from Beacon through the API.
         </p>
       ) : (
         <ul className="space-y-3" aria-label="My documents">
@@ -77,6 +79,7 @@ export default async function MyDocumentsPage() {
           ))}
         </ul>
       )}
+      <DocumentUpload sendLimit={uploadSendLimit(config().MAX_BODY_BYTES)} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * /documents/new: a new loot document in the editor, for signed-in users. Without a
  * starting point it offers them: empty (?start=empty), the Default Loot.beacon template
- * (?start=template), a copy of any document (?from=<id>), a pasted Game.ini, or the
- * unsaved draft kept in this browser (?start=draft).
+ * (?start=template) or one of its crates (?start=crate&crate=<class>), a copy of any
+ * document (?from=<id>), a pasted Game.ini, a .beacon file to publish (on My documents),
+ * or the unsaved draft kept in this browser (?start=draft).
  */
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -14,7 +15,9 @@ import { NewDocumentStart } from "@/components/loot-editor/new-document-start";
 import { SignInNeeded } from "@/components/loot-editor/sign-in-needed";
 import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
+import { crateTemplates } from "@/lib/loot-editor/crate-templates";
 import { startEditor, type EditorSource } from "@/lib/loot-editor/start-editor";
+import { countOf } from "@/lib/portal/format";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New loot document" };
@@ -37,6 +40,34 @@ function Choices({ from, fromError }: { from?: string; fromError?: string }) {
         <span className="font-semibold text-amber-300">Start from Default Loot</span>
         <span className="block text-sm text-slate-300">
           The game&apos;s own loot tables for the six Island supply crates (Default Loot.beacon).
+        </span>
+      </Link>
+      <form method="get" action="/documents/new" className={card}>
+        <input type="hidden" name="start" value="crate" />
+        <label htmlFor="crate" className="font-semibold text-amber-300">
+          Start from one crate
+        </label>
+        <span className="block text-sm text-slate-300">
+          One of Default Loot&apos;s supply crates with the game&apos;s own item sets, to change as you like.
+        </span>
+        <div className="flex flex-wrap gap-2">
+          <select id="crate" name="crate" className={`${input} w-auto min-w-0 flex-1`}>
+            {crateTemplates().map((c) => (
+              <option key={c.crateClass} value={c.crateClass}>
+                {c.label}: {countOf(c.itemSets, "item set", "item sets")}, {countOf(c.entries, "entry", "entries")}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={secondaryButton}>
+            Start from it
+          </button>
+        </div>
+      </form>
+      {/* Not prefetched: the dashboard page is per user and rarely the next step. */}
+      <Link href="/dashboard/documents#upload" prefetch={false} className={option}>
+        <span className="font-semibold text-amber-300">Publish a .beacon file</span>
+        <span className="block text-sm text-slate-300">
+          A document saved by the desktop app: see what it holds, then publish it (on My documents).
         </span>
       </Link>
       <form method="get" action="/documents/new" className={`${card} sm:col-span-2`}>
@@ -74,7 +105,8 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
   // "Copy it" sent with an empty box (a browser that ignores `required`): say so.
   const emptyFrom = params.from !== undefined && !from;
   const startParam = first(params.start);
-  const here = `/documents/new${from ? `?from=${encodeURIComponent(from)}` : startParam ? `?start=${encodeURIComponent(startParam)}` : ""}`;
+  const crate = startParam === "crate" ? `&crate=${encodeURIComponent(first(params.crate) ?? "")}` : "";
+  const here = `/documents/new${from ? `?from=${encodeURIComponent(from)}` : startParam ? `?start=${encodeURIComponent(startParam)}${crate}` : ""}`;
   const userId = await currentUserId();
   const header = (
     <header className="space-y-2">
@@ -98,9 +130,11 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
     ? { kind: "document", id: from, edit: false }
     : startParam === "template"
       ? { kind: "template" }
-      : startParam === "empty" || startParam === "draft"
-        ? { kind: "empty" }
-        : null;
+      : startParam === "crate"
+        ? { kind: "crate", crateClass: first(params.crate) ?? "" }
+        : startParam === "empty" || startParam === "draft"
+          ? { kind: "empty" }
+          : null;
   const outcome = source && (await startEditor(db(), { userId, source }));
   if (!outcome || (!outcome.ok && source?.kind === "document")) {
     const fromError = emptyFrom

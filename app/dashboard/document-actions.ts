@@ -1,0 +1,50 @@
+"use server";
+/**
+ * Publishing a Beacon file from "My documents" (lib/documents/document-upload): the
+ * preview and the publish, each behind the session, each reading the file's own bytes
+ * and checking them as POST /v1/document.php does.
+ */
+import { revalidatePath } from "next/cache";
+import { ApiError } from "@/lib/api/errors";
+import { config } from "@/lib/config";
+import { requireUser } from "@/lib/dashboard/session";
+import { db } from "@/lib/db/client";
+import { previewDocumentUpload, publishDocumentUpload, type UploadPreview } from "@/lib/documents/document-upload";
+
+export type PublishOutcome =
+  { ok: true; documents: { documentId: string; name: string; revision: number }[] } | { ok: false; message: string };
+
+const NO_FILE = "Choose a .beacon file first.";
+
+async function fileBytes(form: FormData): Promise<Uint8Array | null> {
+  const file = form instanceof FormData ? form.get("file") : null;
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) return null;
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export async function previewDocumentUploadAction(form: FormData): Promise<UploadPreview> {
+  const userId = await requireUser();
+  const bytes = await fileBytes(form);
+  if (!bytes) return { ok: false, message: NO_FILE };
+  return previewDocumentUpload(db(), { userId, bytes, maxBytes: config().MAX_BODY_BYTES });
+}
+
+export async function publishDocumentUploadAction(form: FormData): Promise<PublishOutcome> {
+  const userId = await requireUser();
+  const bytes = await fileBytes(form);
+  if (!bytes) return { ok: false, message: NO_FILE };
+  try {
+    const documents = await publishDocumentUpload(db(), {
+      userId,
+      bytes,
+      maxBytes: config().MAX_BODY_BYTES,
+      keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
+    });
+    revalidatePath("/dashboard/documents");
+    for (const d of documents) revalidatePath(`/documents/${d.documentId}`);
+    return { ok: true, documents };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
