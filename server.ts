@@ -72,6 +72,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 import { findKeySet, recordKeyUse } from "@/lib/keys/keys";
+import { authenticateToken } from "@/lib/keys/tokens";
 import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 
 const USAGE = `usage: npm start            (or: node dist/server.js once built)
@@ -169,6 +170,7 @@ async function main(): Promise<void> {
     findPublicKey: (id) => findPublicKey(db(), id),
     findKeySet: (id) => findKeySet(db(), id),
     keyUsed: (id, pem) => recordKeyUse(db(), id, pem),
+    authenticateToken: (token) => authenticateToken(db(), token),
     refuseWriter: (id) => refuseSuspendedWriter(db(), id),
     rateLimits: serviceApiRateLimits(cfg),
   };

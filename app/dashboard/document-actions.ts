@@ -8,6 +8,7 @@ import { revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { requireUser } from "@/lib/dashboard/session";
+import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { db } from "@/lib/db/client";
 import { previewDocumentUpload, publishDocumentUpload, type UploadPreview } from "@/lib/documents/document-upload";
 
@@ -31,6 +32,9 @@ export async function previewDocumentUploadAction(form: FormData): Promise<Uploa
 
 export async function publishDocumentUploadAction(form: FormData): Promise<PublishOutcome> {
   const userId = await requireUser();
+  // A suspended author publishes nothing, as their signed writes do not.
+  const refused = await suspendedSessionRefusal(db(), userId);
+  if (refused) return { ok: false, message: refused };
   const bytes = await fileBytes(form);
   if (!bytes) return { ok: false, message: NO_FILE };
   try {

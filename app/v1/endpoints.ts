@@ -5,6 +5,8 @@ import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
 import { keyEndpoint } from "./key.php/endpoint";
+import { recoveryEndpoint } from "./recovery.php/endpoint";
+import { tokenEndpoint } from "./token.php/endpoint";
 import { modEndpoint } from "./mod.php/endpoint";
 import { reportEndpoint } from "./report.php/endpoint";
 import { userEndpoint } from "./user.php/endpoint";
@@ -20,4 +22,6 @@ export const v1Endpoints: Endpoint[] = [
   webhookEndpoint,
   reportEndpoint,
   keyEndpoint,
+  recoveryEndpoint,
+  tokenEndpoint,
 ];

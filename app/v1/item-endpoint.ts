@@ -19,6 +19,7 @@ import { catalogueItemsJson, itemListBody } from "@/lib/engrams/engram-catalogue
 import { itemFactsListBody } from "@/lib/engrams/item-facts-json";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { postEngrams } from "@/lib/engrams/post-engrams";
+import { checkTokenMods } from "@/lib/keys/tokens";
 import { requireModIds } from "@/lib/mods/mod-id";
 import { gameOrDefault, V1_GAME, type Game } from "@/lib/catalogue/game";
 
@@ -62,11 +63,16 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
       },
       POST: {
         auth: "required",
+        token: "engrams:write",
         async handle(ctx) {
-          const { userId } = ctx.requireCaller();
+          const { userId, token } = ctx.requireCaller();
           if (ctx.pathIds.length > 0) throw badRequest(`POST ${noun}s to /v1/${endpoint}; the body holds them.`);
           const items = parseItems(itemInput(kind), ctx.json(), noun);
           rejectDuplicates(items, (e) => e.uid, "path");
+          checkTokenMods(
+            token,
+            items.map((e) => e.modId),
+          );
           await postEngrams(db(), { userId, engrams: items, kind });
           return emptyResponse();
         },

@@ -11,12 +11,15 @@ import { authenticateKeys, singleKey, type FindKeySet, type FindPublicKey } from
 import { errorResponse } from "@/lib/api/error-response";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import type { ApiRateLimits, RequestLimits } from "@/lib/rate-limit/api-limits";
+import type { TokenGrant, TokenScope } from "@/lib/keys/tokens";
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface MethodSpec {
   /** "required": 401 unless signed; "optional": verified when an Authorization header is sent; "none": never read */
   auth: "required" | "optional" | "none";
+  /** an API token with this scope may stand in for the signature (Authorization: Bearer bh_...) */
+  token?: TokenScope;
   handle(ctx: RequestContext): Promise<ApiResponse> | ApiResponse;
 }
 
@@ -33,6 +36,8 @@ export interface EndpointEnv {
   findKeySet?: FindKeySet;
   /** told which key signed each verified request (its last use); must not wait or throw */
   keyUsed?: (userId: string, pem: string) => void;
+  /** the grant of a Bearer token (lib/keys/tokens.ts); throws a 401; tokens are refused when absent */
+  authenticateToken?: (token: string) => Promise<TokenGrant>;
   /** per-address and per-user limits (lib/rate-limit); none when absent */
   rateLimits?: ApiRateLimits;
   /**
@@ -109,9 +114,21 @@ async function dispatch(
   const target = parseTarget(endpoint, req.rawTarget);
   let caller: Caller | null = null;
   if (spec.auth === "required" || (spec.auth === "optional" && req.headers["authorization"])) {
-    const signed = await authenticateKeys(req, env.baseUrl, env.findKeySet ?? singleKey(env.findPublicKey));
-    env.keyUsed?.(signed.userId, signed.pem);
-    caller = { userId: signed.userId };
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers["authorization"] ?? "");
+    if (bearer) {
+      if (!spec.token || !env.authenticateToken)
+        throw new ApiError("forbidden", "API tokens are not accepted here: sign this request with a key.", null);
+      const grant = await env.authenticateToken(bearer[1]!);
+      if (!grant.scopes.includes(spec.token))
+        throw new ApiError("forbidden", `This API token does not have the ${spec.token} scope.`, {
+          scope: spec.token,
+        });
+      caller = { userId: grant.userId, token: grant };
+    } else {
+      const signed = await authenticateKeys(req, env.baseUrl, env.findKeySet ?? singleKey(env.findPublicKey));
+      env.keyUsed?.(signed.userId, signed.pem);
+      caller = { userId: signed.userId };
+    }
     req.signedUserId = caller.userId;
     limits?.checkUser(caller.userId);
     if (req.method !== "GET" && req.method !== "HEAD") await env.refuseWriter?.(caller.userId);

@@ -4,9 +4,12 @@
  */
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { ApiRequest } from "@/lib/api/types";
+import type { TokenGrant } from "@/lib/keys/tokens";
 
 export interface Caller {
   userId: string;
+  /** set when the request carried an API token (Bearer) instead of a signature */
+  token?: TokenGrant;
 }
 
 export interface RequestContext {

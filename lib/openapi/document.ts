@@ -13,7 +13,7 @@ import { creaturePaths } from "@/lib/openapi/paths-creatures";
 import { changesPaths } from "@/lib/openapi/paths-changes";
 import { documentPaths } from "@/lib/openapi/paths-documents";
 import { webhookPaths } from "@/lib/openapi/paths-webhooks";
-import { keyPaths } from "@/lib/openapi/paths-keys";
+import { keyPaths, recoveryPaths, tokenPaths } from "@/lib/openapi/paths-keys";
 import { reportPaths, reportSchemas } from "@/lib/openapi/paths-reports";
 import { withCommonResponses } from "@/lib/openapi/common-responses";
 
@@ -84,7 +84,8 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       { name: "Reports", description: "Reports of documents, mods and authors for the instance's moderators." },
       {
         name: "Keys",
-        description: "The public keys of your account: add, rotate and revoke them (beside the interface).",
+        description:
+          "The public keys of your account: add, rotate and revoke them; recovery codes for when every key is lost (beside the interface).",
       },
     ],
     paths: withCommonResponses({
@@ -97,6 +98,8 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       ...webhookPaths,
       ...reportPaths,
       ...keyPaths,
+      ...recoveryPaths,
+      ...tokenPaths,
     }),
     components: {
       schemas: { ...schemas, ...reportSchemas },

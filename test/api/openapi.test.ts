@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { EXAMPLE_DELIVERY_ID, EXAMPLE_WEBHOOK_ID } from "@/lib/openapi/paths-webhooks";
-import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM } from "@/lib/openapi/paths-keys";
+import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM, EXAMPLE_RECOVERY_CODE, EXAMPLE_TOKEN_ID } from "@/lib/openapi/paths-keys";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 import { uidOf } from "@/lib/engrams/derive";
@@ -38,7 +38,7 @@ function operations(doc: OpenApiDocument): { path: string; method: HttpMethod; o
 }
 
 /** What an example needs on the server before it is sent. */
-type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook" | "keys";
+type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook" | "keys" | "recovery" | "token";
 const SEEDS: Record<string, Seed> = {
   createUsers: "newUser",
   createUserAt: "newUser",
@@ -80,6 +80,12 @@ const SEEDS: Record<string, Seed> = {
   addKey: "keys",
   rotateKey: "keys",
   revokeKey: "keys",
+  countRecoveryCodes: "user",
+  issueRecoveryCodes: "user",
+  recoverAccount: "recovery",
+  listTokens: "token",
+  createToken: "registeredMod",
+  revokeToken: "token",
 };
 
 interface Fresh {
@@ -97,6 +103,8 @@ interface Fresh {
   /** the account's first key, and a key the examples add (a spare one keeps revocation possible) */
   keyId: string;
   newKey: Identity;
+  recoveryCode: string;
+  tokenId: string;
 }
 
 async function seed(kind: Seed): Promise<Fresh> {
@@ -112,6 +120,8 @@ async function seed(kind: Seed): Promise<Fresh> {
     deliveryId: EXAMPLE_DELIVERY_ID,
     keyId: EXAMPLE_KEY_ID,
     newKey: newIdentity("ed25519"),
+    recoveryCode: EXAMPLE_RECOVERY_CODE,
+    tokenId: EXAMPLE_TOKEN_ID,
   };
   if (kind === "newUser") return fresh;
   const client = beacon(fresh.identity);
@@ -126,6 +136,16 @@ async function seed(kind: Seed): Promise<Fresh> {
     const test = await client.http.request("POST", `/v1/webhook.php/${fresh.webhookId}?action=test`);
     fresh.deliveryId = test.json<{ delivery_id: string }>().delivery_id;
   }
+  if (kind === "recovery") {
+    const issued = await client.http.request("POST", "/v1/recovery.php");
+    fresh.recoveryCode = issued.json<{ codes: string[] }>().codes[0]!;
+  }
+  if (kind === "token") {
+    const token = await client.http.request("POST", "/v1/token.php", {
+      body: { name: "seed", scopes: ["documents:write"], expires_in_days: 1 },
+    });
+    fresh.tokenId = token.json<{ token_id: string }>().token_id;
+  }
   if (kind === "keys") {
     const spare = { ...newIdentity("ed25519"), userId: fresh.identity.userId };
     const made = await client.http.request("POST", "/v1/key.php", { body: { public_key: publicKeyPem(spare) } });
@@ -133,7 +153,7 @@ async function seed(kind: Seed): Promise<Fresh> {
     const keys = (await client.http.request("GET", "/v1/key.php")).json<{ key_id: number; primary: boolean }[]>();
     fresh.keyId = String(keys.find((k) => k.primary)!.key_id);
   }
-  if (kind === "user" || kind === "webhook" || kind === "keys") return fresh;
+  if (kind === "user" || kind === "webhook" || kind === "keys" || kind === "recovery" || kind === "token") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
   if (kind === "workshopItem") return fresh;
   await client.mods.add(fresh.modId);
@@ -175,6 +195,8 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE_DELIVERY_ID, fresh.deliveryId],
     [EXAMPLE_KEY_ID, fresh.keyId],
     [EXAMPLE_NEW_KEY_PEM, publicKeyPem(fresh.newKey)],
+    [EXAMPLE_RECOVERY_CODE, fresh.recoveryCode],
+    [EXAMPLE_TOKEN_ID, fresh.tokenId],
   ];
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
@@ -239,7 +261,7 @@ describe("OpenAPI description", () => {
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
       expect(path).toMatch(
-        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key)\.php(\/\{[a-z_]+\})?$/,
+        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key|recovery|token)\.php(\/\{[a-z_]+\})?$/,
       );
   });
 

@@ -3,6 +3,7 @@
 // two instances on one database. Dedicated servers: the suite's main server runs
 // without limits (test/support/test-server.ts), since other suites send thousands of
 // requests from one address.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ClientResponse } from "@/lib/client/http";
 import { newIdentity, publicKeyPem, type Identity } from "@/lib/client/identity";
@@ -15,6 +16,8 @@ import { startServer, type TestServer } from "../support/test-server";
 const engine = inject("engine");
 const PER_IP = 5;
 const PER_USER = 3;
+/** recovery attempts per account and per address (RATE_LIMIT_SIGNIN_PER_MINUTE) */
+const PER_RECOVERY = 2;
 
 let database: TestDatabase;
 let a: TestServer;
@@ -54,6 +57,7 @@ beforeAll(async () => {
     STEAM_API_URL: inject("steamUrl"),
     RATE_LIMIT_IP_PER_MINUTE: String(PER_IP),
     RATE_LIMIT_PER_MINUTE: String(PER_USER),
+    RATE_LIMIT_SIGNIN_PER_MINUTE: String(PER_RECOVERY),
     TRUST_PROXY: "true",
   };
   a = await startServer(env);
@@ -121,6 +125,26 @@ describe(`rate limits on ${engine}`, () => {
     // The tighter limit is the one shown: bob has 2 left of 3, the address 4 of 5.
     expect(ok.headers["ratelimit-limit"]).toBe(String(PER_USER));
     expect(ok.headers["ratelimit-remaining"]).toBe("2");
+  });
+
+  it("limits recovery attempts per account and per address, with the API's 429", async () => {
+    const attempt = (userId: string, address: string) =>
+      client(a.url).request("POST", `/v1/recovery.php/${userId}`, {
+        body: { code: "2222-3333-4444", public_key: publicKeyPem(newIdentity("ed25519")) },
+        headers: { "x-forwarded-for": address },
+      });
+    const account = randomUUID();
+    const perAccount: number[] = [];
+    for (let i = 0; i <= PER_RECOVERY; i++) perAccount.push((await attempt(account, `198.51.100.${40 + i}`)).status);
+    expect(perAccount).toEqual([401, 401, 429]);
+    const byAccount = await attempt(account, "198.51.100.50");
+    expect(byAccount.status).toBe(429);
+    expect(Number(byAccount.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(byAccount.json()).toMatchObject({ details: { scope: "account", limit: PER_RECOVERY } });
+
+    const perAddress: number[] = [];
+    for (let i = 0; i <= PER_RECOVERY; i++) perAddress.push((await attempt(randomUUID(), "198.51.100.60")).status);
+    expect(perAddress).toEqual([401, 401, 429]);
   });
 
   it("is shared by two instances on one database: the second refuses once the total reaches the limit", async () => {

@@ -150,6 +150,7 @@ export const documentEndpoint: Endpoint = {
     },
     POST: {
       auth: "required",
+      token: "documents:write",
       async handle(ctx) {
         const caller = ctx.requireCaller();
         if (ctx.query.has("restore")) {
@@ -180,6 +181,7 @@ export const documentEndpoint: Endpoint = {
     },
     DELETE: {
       auth: "required",
+      token: "documents:write",
       async handle(ctx) {
         const caller = ctx.requireCaller();
         const ids = requireUuids(ctx.idList(), "Document");

@@ -56,6 +56,7 @@ export const webhookEndpoint: Endpoint = {
   methods: {
     GET: {
       auth: "required",
+      token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         if (ctx.pathIds.length === 0) return jsonResponse(await listWebhooks(db(), userId));
@@ -71,6 +72,7 @@ export const webhookEndpoint: Endpoint = {
     },
     POST: {
       auth: "required",
+      token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         const caller = { userId, guard: guard() };
@@ -93,6 +95,7 @@ export const webhookEndpoint: Endpoint = {
     },
     PATCH: {
       auth: "required",
+      token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         const id = oneId(ctx, "PATCH");
@@ -103,6 +106,7 @@ export const webhookEndpoint: Endpoint = {
     },
     DELETE: {
       auth: "required",
+      token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         await deleteWebhook(db(), userId, oneId(ctx, "DELETE"));
