@@ -34,10 +34,20 @@ import { handleClientError } from "@/lib/api/client-error";
 import { handleExpectation } from "@/lib/api/expectation-failed";
 import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
 import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
+import type { ApiRequest } from "@/lib/api/types";
 import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
 import { baseUrlWarning, config, ConfigError, sqlitePath } from "@/lib/config";
 import { db, disconnectDb, poolStats } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import {
+  readAfterHeaders,
+  readDb,
+  readRequestOf,
+  replicaGone,
+  replicaSet,
+  startReplicas,
+  withReads,
+} from "@/lib/db/replicas";
 import { loadBaseCatalogue } from "@/lib/engrams/base-catalogue";
 import { backfillDocumentMaps } from "@/lib/documents/backfill-document-maps";
 import { keepCurrentRevisions } from "@/lib/documents/revisions/keep-current-revisions";
@@ -83,6 +93,10 @@ Configuration comes from the environment; see README.md:
   DOCUMENT_REVISIONS_KEEP (0: keep every revision of a document; N: only its newest N)
   HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)`;
 
+/** How often the replicas' replay positions are read, and how long a read waits for one to catch up. */
+const REPLICA_CHECK_MS = 100;
+const REPLICA_WAIT_MS = 50;
+
 // server.ts at the root, or compiled into dist/server.js (scripts/bundle-server.mjs).
 const root = appRoot(import.meta.url);
 
@@ -126,6 +140,16 @@ async function main(): Promise<void> {
   );
   enableProcessMetrics();
   reportDatabase(cfg.provider, cfg.DATABASE_URL);
+  const replicas = await startReplicas(cfg.DATABASE_URL, cfg.DATABASE_REPLICA_URLS, {
+    maxLagMs: cfg.REPLICA_MAX_LAG_MS,
+    checkEveryMs: REPLICA_CHECK_MS,
+    waitMs: REPLICA_WAIT_MS,
+  });
+  if (replicas)
+    log.info(
+      { step: "replicas", replicas: replicas.state().replicas, max_lag_ms: cfg.REPLICA_MAX_LAG_MS },
+      `${replicas.replicas.length} read replica(s); public reads go to one within ${cfg.REPLICA_MAX_LAG_MS} ms of the primary`,
+    );
 
   const app = next({ dev, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
   // Both before listening, so a server that answers /healthz already has the catalogue.
@@ -151,43 +175,65 @@ async function main(): Promise<void> {
     rateLimits: serviceApiRateLimits(cfg),
   };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
+  /**
+   * A v1 request. One that read from a replica which stopped answering is run again on the
+   * primary (only reads go to replicas, and they change nothing). A write's reply says the
+   * WAL position its commit reached, for the client's next reads on any instance.
+   */
+  const serveEndpoint = async (endpoint: (typeof v1Endpoints)[number], apiReq: ApiRequest) => {
+    let reply = await handleEndpoint(endpoint, apiReq, env);
+    if (reply.status >= 500 && (await replicaGone())) reply = await handleEndpoint(endpoint, apiReq, env);
+    const writes = replicaSet();
+    if (writes && !["GET", "HEAD", "OPTIONS"].includes(apiReq.method) && reply.status < 500) {
+      const lsn = await writes.currentLsn();
+      if (lsn !== null) Object.assign(reply.headers, readAfterHeaders(lsn));
+    }
+    return reply;
+  };
   const nextRoute = buildRouteLabeler(root);
   const observe = { logger: log, trustProxy: cfg.TRUST_PROXY };
 
   const server = http.createServer(
-    observeRequests(observe, (req, res, record) => {
-      const url = req.url ?? "/";
-      const match = /^\/v1\/([^/?]+)/.exec(url);
-      const endpoint = match ? byName.get(match[1]!) : undefined;
-      if (endpoint) {
-        record.route = `/v1/${endpoint.name}`;
-        void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) =>
-          handleEndpoint(endpoint, apiReq, env).finally(() => (record.userId = apiReq.signedUserId)),
-        );
-      } else if (/^\/healthz(\?|$)/.test(url)) {
-        record.route = "/healthz";
-        void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
-      } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
-        record.route = "/metrics";
-        const token = cfg.METRICS_TOKEN;
-        void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then((r) =>
-          writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
-        );
-      } else if (SPAWN_ROWS_PATH.test(url)) {
-        record.route = "/spawn/rows.json";
-        void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(db(), apiReq));
-      } else {
-        record.route = nextRoute(url.split("?", 1)[0]!);
-        // The socket's address, for code Next.js runs (which never sees the socket); a
-        // client cannot supply it, as any value it sent is replaced here.
-        req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-        delete req.headers[NOT_FOUND_PATH_HEADER];
-        // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-        serveWithErrorPages(req, res, (page, out) =>
-          dev ? nextHandler(page, out) : servePage(db(), page, out, nextHandler),
-        );
-      }
-    }),
+    observeRequests(
+      observe,
+      (req, res, record) =>
+        void withReads(readRequestOf(req), () => {
+          const url = req.url ?? "/";
+          const match = /^\/v1\/([^/?]+)/.exec(url);
+          const endpoint = match ? byName.get(match[1]!) : undefined;
+          if (endpoint) {
+            record.route = `/v1/${endpoint.name}`;
+            void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) =>
+              serveEndpoint(endpoint, apiReq).finally(() => (record.userId = apiReq.signedUserId)),
+            );
+          } else if (/^\/healthz(\?|$)/.test(url)) {
+            record.route = "/healthz";
+            void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+          } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
+            record.route = "/metrics";
+            const token = cfg.METRICS_TOKEN;
+            void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then(
+              (r) => writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
+            );
+          } else if (SPAWN_ROWS_PATH.test(url)) {
+            record.route = "/spawn/rows.json";
+            void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(readDb(), apiReq));
+          } else {
+            record.route = nextRoute(url.split("?", 1)[0]!);
+            // The socket's address, for code Next.js runs (which never sees the socket); a
+            // client cannot supply it, as any value it sent is replaced here.
+            req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+            delete req.headers[NOT_FOUND_PATH_HEADER];
+            // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
+            // A page's write (a form's server action) moves this instance's reads past it.
+            if (req.method !== "GET" && req.method !== "HEAD")
+              res.once("finish", () => void replicaSet()?.currentLsn());
+            serveWithErrorPages(req, res, (page, out) =>
+              dev ? nextHandler(page, out) : servePage(readDb(), page, out, nextHandler),
+            );
+          }
+        }),
+    ),
   );
   // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
@@ -290,7 +336,7 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       stopExpiry();
       // The unique downloads seen in the last second are written before the database closes.
-      void Promise.all([pulls?.stop(), webhooks?.stop(), uniqueDownloads(db()).stop()])
+      void Promise.all([pulls?.stop(), webhooks?.stop(), uniqueDownloads(db()).stop(), replicas?.stop()])
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");

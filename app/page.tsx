@@ -1,6 +1,6 @@
 /** The home page: what Beacon Hub is, live counts, and where to go next. */
 import Link from "next/link";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { formatCount } from "@/lib/portal/format";
 import { homeCounts } from "@/lib/portal/home-counts";
 
@@ -41,7 +41,7 @@ const DESTINATIONS = [
 ];
 
 export default async function HomePage() {
-  const counts = await homeCounts(db());
+  const counts = await homeCounts(readDb());
   const stats = [
     { label: "Confirmed mods", value: counts.mods },
     { label: "Engrams", value: counts.engrams },

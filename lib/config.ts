@@ -17,6 +17,19 @@ const schema = z.object({
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
     .default("file:./data/beacon.db"),
+  // PostgreSQL hot standbys that serve public reads (lib/db/replicas.ts), comma-separated.
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter((u) => u.length > 0),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "each must start with postgres:// or postgresql://")))
+    .default([]),
+  // A replica whose replay is further behind the primary than this is skipped (reads go to the primary).
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(1000),
   STEAM_API_URL: z.string().url().default("https://api.steampowered.com"),
   WORKSHOP_APP_ID: z.coerce.number().int().positive().default(346110),
   PULL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86400),
@@ -84,6 +97,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_REPLICA_URLS.length > 0 && c.DATABASE_URL.startsWith("file:"))
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_REPLICA_URLS: read replicas are PostgreSQL standbys; DATABASE_URL must be PostgreSQL too",
+    );
   return {
     ...c,
     BASE_URL: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),

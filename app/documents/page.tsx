@@ -12,7 +12,7 @@ import { DocumentRow } from "@/components/documents/document-row";
 import { ReportLink } from "@/components/moderation/report-link";
 import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
 import { displayNamesOf } from "@/lib/display-names/find-display-names";
@@ -34,7 +34,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The listing names the site-wide feed, or with an author filter that author's feed. */
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
+  const q = await resolveDocumentListAuthor(readDb(), parseDocumentListQuery(await searchParams));
   const base = config().BASE_URL;
   return {
     title: "Documents",
@@ -52,14 +52,14 @@ const SORTS: { sort: DocumentSort; label: string }[] = [
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 export default async function DocumentsPage({ searchParams }: { searchParams: SearchParams }) {
-  const q = await resolveDocumentListAuthor(db(), parseDocumentListQuery(await searchParams));
-  const { documents, total, pages, itemMatches, drops } = await listDocumentPage(db(), q, config().BASE_URL);
-  const names = await displayNamesOf(db(), [...documents.map((d) => d.user_id), ...(q.author ? [q.author] : [])]);
+  const q = await resolveDocumentListAuthor(readDb(), parseDocumentListQuery(await searchParams));
+  const { documents, total, pages, itemMatches, drops } = await listDocumentPage(readDb(), q, config().BASE_URL);
+  const names = await displayNamesOf(readDb(), [...documents.map((d) => d.user_id), ...(q.author ? [q.author] : [])]);
   const authorName = q.author ? authorLabel(q.author, names.get(q.author)) : undefined;
   // The form shows the author as a name when they have one.
   const authorText = (q.author && names.get(q.author)) ?? q.author ?? q.badAuthor ?? "";
   const filtered = Boolean(q.q || q.map || q.item);
-  const itemLabel = q.item ? await itemQueryLabel(db(), q.item) : undefined;
+  const itemLabel = q.item ? await itemQueryLabel(readDb(), q.item) : undefined;
   return (
     <section className="space-y-6" aria-labelledby="documents-title">
       <header className="space-y-2">

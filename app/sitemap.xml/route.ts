@@ -4,7 +4,7 @@
  */
 import { etagOf } from "@/lib/cache/cached-body";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { sitemapXml } from "@/lib/portal/sitemap";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   const pageParam = new URL(request.url).searchParams.get("page");
   const page = pageParam === null ? null : /^[1-9][0-9]{0,5}$/.test(pageParam) ? Number(pageParam) : 0;
-  const xml = await sitemapXml(db(), config().BASE_URL, page);
+  const xml = await sitemapXml(readDb(), config().BASE_URL, page);
   if (xml === null)
     return new Response(`No sitemap page ${pageParam}.\n`, {
       status: 404,

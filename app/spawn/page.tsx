@@ -22,7 +22,7 @@ import { ReportLink } from "@/components/moderation/report-link";
 import { SpawnRowsSection } from "@/components/spawn/spawn-rows-section";
 import { readerLocale } from "@/lib/catalogue/item-order";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
@@ -44,7 +44,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 const modsFor = cache(async (modIdParam: string | undefined, gameParam: string | undefined) => {
   const { scope, invalid } = parseSpawnScope(modIdParam, gameParam);
   if (invalid.length > 0) return { scope, result: { found: false as const, missing: invalid } };
-  return { scope, result: await findSpawnMods(db(), scope) };
+  return { scope, result: await findSpawnMods(readDb(), scope) };
 });
 
 function titleOf(scope: SpawnScope, names: string[]): string {

@@ -11,6 +11,7 @@ import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { splitIds } from "@/lib/api/request-context";
 import { emptyResponse, preparedJsonResponse } from "@/lib/api/types";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { deleteEngrams } from "@/lib/engrams/delete-engrams";
 import { parseEngramIds } from "@/lib/engrams/engram-id";
 import { itemInput } from "@/lib/engrams/engram-input";
@@ -43,13 +44,14 @@ export function itemEndpoint(kind: ItemKind): Endpoint {
             // `?mod_id=` with an empty value: the items of no mod (docs/CONTRACT.md#engrams).
             const mods = modIds === null ? undefined : modIds.trim() === "" ? null : requireModIds(splitIds(modIds));
             // The extension `facts` (docs/API.md#catalogue-facts): the same list with the catalogue's facts.
-            if (ctx.query.has("facts")) return preparedJsonResponse(await itemFactsListBody(db(), kind, mods, game));
-            return preparedJsonResponse(await itemListBody(db(), kind, mods, game));
+            if (ctx.query.has("facts"))
+              return preparedJsonResponse(await itemFactsListBody(readDb(), kind, mods, game));
+            return preparedJsonResponse(await itemListBody(readDb(), kind, mods, game));
           }
           // One uid, or one class matching one item: an object; otherwise an array (cut from
           // the catalogue's serialised body, not parsed and written again).
           const found = await catalogueItemsJson(
-            db(),
+            readDb(),
             kind,
             parseEngramIds(ctx.pathIds, noun),
             ctx.pathIds.length === 1,

@@ -3,7 +3,7 @@
  * view (engrams or creatures, by its tab), searched and filtered (lib/spawn/spawn-page),
  * rendered into the HTML; the browser fetches the rest.
  */
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { formatUtc } from "@/lib/portal/format";
 import type { SpawnMod } from "@/lib/spawn/spawn-filter";
 import { loadSpawnPage } from "@/lib/spawn/spawn-page";
@@ -22,7 +22,7 @@ interface Props {
 }
 
 export async function SpawnRowsSection({ mods, scope, initialView, dataUrls, locale }: Props) {
-  const { lastChanged, ...page } = await loadSpawnPage(db(), { scope, mods, view: initialView, locale });
+  const { lastChanged, ...page } = await loadSpawnPage(readDb(), { scope, mods, view: initialView, locale });
   return (
     <>
       {lastChanged && (

@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { sqlitePath } from "@/lib/config";
 import { databaseUrlOf, type Db } from "@/lib/db/client";
+import { fallbackFor } from "@/lib/db/replicas";
 
 type Reader = (name: string) => Promise<number>;
 
@@ -51,7 +52,14 @@ export function dataVersion(db: Db, name: string): Promise<number> {
   let reader = readers.get(url);
   if (!reader)
     readers.set(url, (reader = url.startsWith("file:") ? sqliteReader(sqlitePath(url)) : postgresReader(url)));
-  const read = reader(name).finally(() => inFlight.delete(key));
+  // A read replica that does not answer: the primary's version (newer, never older) instead.
+  const read = reader(name)
+    .finally(() => inFlight.delete(key))
+    .catch((err: unknown) => {
+      const primary = fallbackFor(db, err);
+      if (primary) return dataVersion(primary, name);
+      throw err;
+    });
   inFlight.set(key, read);
   return read;
 }

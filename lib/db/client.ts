@@ -78,7 +78,19 @@ function observed<F extends { connect(): Promise<unknown> }>(
   return factory;
 }
 
-export function createDb(databaseUrl: string, options: { sqliteSynchronous?: SqliteSynchronous } = {}): Db {
+export interface CreateDbOptions {
+  sqliteSynchronous?: SqliteSynchronous;
+  /**
+   * PostgreSQL: handed the adapter when Prisma opens it, before its first query (read
+   * replicas wrap its queries with a fallback to the primary: lib/db/replicas.ts)
+   */
+  onPgAdapter?: (adapter: PgAdapter) => void;
+}
+
+/** The pg driver adapter Prisma queries through. */
+export type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db {
   let client: Db;
   let stats: () => PoolStats;
   if (databaseUrl.startsWith("file:")) {
@@ -105,7 +117,10 @@ export function createDb(databaseUrl: string, options: { sqliteSynchronous?: Sql
         // Its name in pg_stat_activity, for operators (and the one-per-process test).
         application_name: SERVICE_APPLICATION,
       }),
-      (a) => (pool = a.underlyingDriver()),
+      (a) => {
+        pool = a.underlyingDriver();
+        options.onPgAdapter?.(a);
+      },
     );
     // Same models, same API; only the generated dialect differs.
     client = new PostgresClient({ adapter }) as unknown as Db;

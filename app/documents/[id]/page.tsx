@@ -17,7 +17,7 @@ import { LootViewSection } from "@/components/documents/loot-view";
 import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
@@ -45,7 +45,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const documentFor = cache(async (id: string) => {
   if (!isUuid(id)) return undefined;
-  const [doc] = await findDocuments(db(), {
+  const [doc] = await findDocuments(readDb(), {
     ids: [id.toLowerCase()],
     baseUrl: config().BASE_URL,
     stats: true,
@@ -82,7 +82,7 @@ async function pageDiff(
   if (bad && !bad.ok) return { error: bad.message };
   const [from, to] = numbers.map((n) => (n.ok ? n.value : undefined));
   try {
-    const diff = await diffRevisions(db(), { documentId, from, to, baseUrl: config().BASE_URL });
+    const diff = await diffRevisions(readDb(), { documentId, from, to, baseUrl: config().BASE_URL });
     return { diff, since: since !== undefined };
   } catch (err) {
     if (err instanceof ApiError) return { error: err.message };
@@ -97,7 +97,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   const difficultyParam = query.difficulty;
   const difficulty = parseDifficulty(Array.isArray(difficultyParam) ? difficultyParam[0] : difficultyParam);
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const revisions = await listRevisions(db(), doc.document_id);
+  const revisions = await listRevisions(readDb(), doc.document_id);
   const asked = parseRevision(first(query.revision));
   // A kept revision other than the current one; anything else shows the current content.
   const revision =
@@ -106,11 +106,11 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       : undefined;
   const compare = await pageDiff(doc.document_id, query);
   const [{ content, loot }, userId, authorName, moderation] = await Promise.all([
-    documentLoot(db(), doc.document_id, revision),
+    documentLoot(readDb(), doc.document_id, revision),
     currentUserId(),
-    displayNameOf(db(), doc.user_id),
+    displayNameOf(readDb(), doc.user_id),
     // Shown at all while hidden only to its author and moderators: they read why.
-    db().document.findUnique({
+    readDb().document.findUnique({
       where: { id: doc.document_id },
       select: { hiddenAt: true, hiddenReason: true, hiddenBy: true },
     }),
@@ -245,7 +245,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             mergeEmpty={query.merge === "empty"}
           />
           <LootViewSection
-            view={lootView(loot.doc, loot.resolve, await documentsDropping(db(), lootItemKeys(loot.doc)))}
+            view={lootView(loot.doc, loot.resolve, await documentsDropping(readDb(), lootItemKeys(loot.doc)))}
           />
         </>
       ) : (

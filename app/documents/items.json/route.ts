@@ -5,14 +5,14 @@
  * so a repeated search costs a 304.
  */
 import { etagOf } from "@/lib/cache/cached-body";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { searchCatalogueItems } from "@/lib/catalogue/search-items";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request): Promise<Response> {
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const { version, items } = await searchCatalogueItems(db(), q);
+  const { version, items } = await searchCatalogueItems(readDb(), q);
   const etag = etagOf(`${version}\n${q}`);
   const headers = { ETag: etag, "Cache-Control": "no-cache" };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });

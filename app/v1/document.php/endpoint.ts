@@ -17,6 +17,7 @@ import { acceptsGzip } from "@/lib/api/response-encoding";
 import { emptyResponse, jsonResponse, preparedJsonResponse, type ApiResponse } from "@/lib/api/types";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { contentDisposition } from "@/lib/documents/content-disposition";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { readDocumentInputs } from "@/lib/documents/document-input";
@@ -89,17 +90,20 @@ function oneDocument(ids: string[], parameter: string): string {
 async function getExtension(ctx: RequestContext, ids: string[], parameter: (typeof GET_EXTENSIONS)[number]) {
   const id = oneDocument(ids, parameter);
   const baseUrl = config().BASE_URL;
-  if (await hiddenFrom(db(), id, hiddenAccess(ctx))) throw notFound("No document has this id.", { document_id: id });
+  if (await hiddenFrom(readDb(), id, hiddenAccess(ctx)))
+    throw notFound("No document has this id.", { document_id: id });
   if (parameter === "revisions") {
-    if (!(await documentExists(db(), id))) throw notFound("No document has this id.", { document_id: id });
-    return jsonResponse((await listRevisions(db(), id)).map((r) => revisionJson(r, id, baseUrl)));
+    if (!(await documentExists(readDb(), id))) throw notFound("No document has this id.", { document_id: id });
+    return jsonResponse((await listRevisions(readDb(), id)).map((r) => revisionJson(r, id, baseUrl)));
   }
   if (parameter === "diff") {
     const number = (name: string) => {
       const n = naturalParameter(ctx.query, name, 0, MAX_REVISION, 1);
       return n === 0 ? undefined : n;
     };
-    return jsonResponse(await diffRevisions(db(), { documentId: id, from: number("from"), to: number("to"), baseUrl }));
+    return jsonResponse(
+      await diffRevisions(readDb(), { documentId: id, from: number("from"), to: number("to"), baseUrl }),
+    );
   }
   const revision = naturalParameter(ctx.query, "revision", 0, MAX_REVISION, 1);
   const { name, bytes } = await downloadRevision(db(), id, revision, downloader(ctx));
@@ -118,13 +122,13 @@ export const documentEndpoint: Endpoint = {
       async handle(ctx) {
         const baseUrl = config().BASE_URL;
         if (ctx.pathIds.length === 0)
-          return preparedJsonResponse(await documentListBody(db(), { ...parseListQuery(ctx.query), baseUrl }));
+          return preparedJsonResponse(await documentListBody(readDb(), { ...parseListQuery(ctx.query), baseUrl }));
         const ids = requireUuids(ctx.pathIds, "Document");
         const extension = GET_EXTENSIONS.find((p) => ctx.query.has(p));
         if (extension) return getExtension(ctx, ids, extension);
         const stats = ctx.query.has("stats");
         if (ids.length === 1 && !ctx.query.has("simple") && !stats) return download(ctx, ids[0]!);
-        const found = await findDocuments(db(), { ids, baseUrl, stats, hiddenAccess: hiddenAccess(ctx) });
+        const found = await findDocuments(readDb(), { ids, baseUrl, stats, hiddenAccess: hiddenAccess(ctx) });
         if (found.length === 0)
           throw notFound(ids.length === 1 ? "No document has this id." : "No document has these ids.", {
             document_ids: ids,
@@ -139,7 +143,7 @@ export const documentEndpoint: Endpoint = {
         if (id === undefined || more.length > 0 || !isUuid(id)) {
           throw new ApiError("method_not_allowed", "HEAD checks exactly one document id.", null, { allow: ALLOW });
         }
-        if (!(await documentExists(db(), id.toLowerCase(), hiddenAccess(ctx))))
+        if (!(await documentExists(readDb(), id.toLowerCase(), hiddenAccess(ctx))))
           throw notFound("No document has this id.", { document_id: id.toLowerCase() });
         return emptyResponse();
       },

@@ -8,6 +8,7 @@ import type { Endpoint } from "@/lib/api/endpoint";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { emptyResponse, jsonResponse } from "@/lib/api/types";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { createUsers, deleteUser, findUsers } from "@/lib/users/users";
 import { isUuid, requireUuids } from "@/lib/uuid";
 
@@ -28,7 +29,7 @@ export const userEndpoint: Endpoint = {
           });
         }
         const ids = requireUuids(ctx.pathIds, "User");
-        const users = await findUsers(db(), ids);
+        const users = await findUsers(readDb(), ids);
         if (users.length === 0) throw notFound("No user has these ids.", { user_ids: ids });
         return jsonResponse(ids.length === 1 ? users[0] : users);
       },

@@ -1,6 +1,6 @@
 /** GET /feeds/authors/<user_id>.atom: an author's documents, published or updated (lib/feeds/feeds.ts). */
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { authorFeed } from "@/lib/feeds/feeds";
 import { feedResponse, feedSubject } from "../../feed-response";
 
@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 
 export async function GET(req: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
   const userId = feedSubject((await params).file);
-  return feedResponse(req, userId === null ? null : await authorFeed(db(), config().BASE_URL, userId));
+  return feedResponse(req, userId === null ? null : await authorFeed(readDb(), config().BASE_URL, userId));
 }

@@ -1,6 +1,6 @@
 /** GET /feeds/mods/<mod_id>.atom: a confirmed mod's catalogue changes (lib/feeds/feeds.ts). */
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { modFeed } from "@/lib/feeds/feeds";
 import { feedResponse, feedSubject } from "../../feed-response";
 
@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 
 export async function GET(req: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
   const modId = feedSubject((await params).file);
-  return feedResponse(req, modId === null ? null : await modFeed(db(), config().BASE_URL, modId));
+  return feedResponse(req, modId === null ? null : await modFeed(readDb(), config().BASE_URL, modId));
 }

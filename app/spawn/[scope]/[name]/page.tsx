@@ -13,7 +13,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EntryCommands } from "@/components/spawn/entry-commands";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { variantMark } from "@/lib/catalogue/creature-variants";
 import { gameMapsOf } from "@/lib/catalogue/game-maps";
 import { categoryOf } from "@/lib/catalogue/item-categories";
@@ -41,7 +41,7 @@ const link =
 /** Metadata and page share one read per request. */
 const entriesAt = cache(async (scope: string, name: string) => {
   const address = parseEntryAddress(scope, decodeSegment(name));
-  return address ? { address, entries: await findSpawnEntries(db(), address) } : null;
+  return address ? { address, entries: await findSpawnEntries(readDb(), address) } : null;
 });
 
 /** Next.js hands dynamic segments over still percent-encoded. */
@@ -164,7 +164,7 @@ export default async function EntryPage({ params, searchParams }: { params: Para
   const entries = await Promise.all(
     found.entries.map(async (entry) => ({
       entry,
-      documents: entry.kind === "item" ? await documentsDroppingEntry(db(), entry, baseUrl) : null,
+      documents: entry.kind === "item" ? await documentsDroppingEntry(readDb(), entry, baseUrl) : null,
     })),
   );
   const first = found.entries[0]!;
