@@ -66,15 +66,17 @@ function GameSwitch({ game, tab }: { game: Game; tab: string }) {
   };
   return (
     <nav aria-label="Game" className="flex flex-wrap gap-x-4 text-sm" data-testid="game-switch">
+      {/* A plain link, not next/link: a client-side navigation between games showed the
+          previous game's rows (1,168 creatures on the ASA tab); a full load does not. */}
       {GAMES.map((g) => (
-        <Link
+        <a
           key={g}
           href={href(g)}
           aria-current={g === game ? "page" : undefined}
           className={g === game ? "font-semibold text-amber-200" : link}
         >
           {GAME_NAMES[g]}
-        </Link>
+        </a>
       ))}
     </nav>
   );
