@@ -9,11 +9,10 @@
  * Identities made here are deleted (with their documents) before the next test.
  */
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { Identity } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
-import { screenshot } from "./helpers";
+import { axeClean, screenshot } from "./helpers";
 import { deleteIdentity, registerIdentity, signIn } from "./session";
 
 const FILE = { name: "Default Loot.beacon", mimeType: "application/octet-stream" };
@@ -35,15 +34,6 @@ async function signedIn(browser: Browser, width: number, made: Identity[]) {
   const context = await browser.newContext({ viewport: { width, height: 844 } });
   await signIn(context, identity);
   return { identity, context, page: await context.newPage() };
-}
-
-async function axeClean(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  expect.soft(serious, `${what}: axe-core, serious or critical`).toEqual([]);
-  expect
-    .soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what}: sideways`)
-    .toBeLessThanOrEqual(0);
 }
 
 const fileField = (page: Page) => page.getByLabel("Beacon file", { exact: true });

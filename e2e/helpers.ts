@@ -1,5 +1,6 @@
 /** Shared bits of the e2e specs. */
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 
 export const ARTIFACTS = "artifacts";
 
@@ -17,4 +18,14 @@ export function spawnString(
   o: { prefix?: string; qty?: number; quality?: number; blueprint?: boolean } = {},
 ): string {
   return `${o.prefix ?? "cheat"} giveitem "Blueprint'${path}'" ${o.qty ?? 1} ${o.quality ?? 0} ${o.blueprint ?? false}`;
+}
+
+/** No serious or critical axe-core violation and no sideways scrolling (soft: the journey goes on). */
+export async function axeClean(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  expect.soft(serious, `${what}: axe-core, serious or critical`).toEqual([]);
+  expect
+    .soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what}: sideways`)
+    .toBeLessThanOrEqual(0);
 }

@@ -11,10 +11,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { beaconApi } from "@/lib/client/beacon-api";
 import type { Identity } from "@/lib/client/identity";
+import { axeClean } from "./helpers";
 import { deleteIdentity, registerIdentity, signIn } from "./session";
 
 const identities: Identity[] = [];
@@ -27,15 +27,6 @@ async function context(browser: Browser, identity?: Identity) {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   if (identity) await signIn(ctx, identity);
   return ctx.newPage();
-}
-
-async function axeClean(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  expect.soft(serious, `${what}: axe-core, serious or critical`).toEqual([]);
-  expect
-    .soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what}: sideways`)
-    .toBeLessThanOrEqual(0);
 }
 
 const documentCount = async (page: Page) => {

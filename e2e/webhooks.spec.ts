@@ -11,12 +11,11 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { Identity } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
 import { verifySignature } from "@/lib/webhooks/signature";
-import { ARTIFACTS } from "./helpers";
+import { ARTIFACTS, axeClean } from "./helpers";
 import { deleteIdentity, registerIdentity, signIn } from "./session";
 
 interface Got {
@@ -53,15 +52,6 @@ async function signedIn(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 844 } });
   await signIn(context, identity);
   return { identity, context, page: await context.newPage() };
-}
-
-async function axeClean(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  expect.soft(serious, `${what}: axe-core, serious or critical`).toEqual([]);
-  expect
-    .soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what}: sideways`)
-    .toBeLessThanOrEqual(0);
 }
 
 /** The test events the receiver got for one webhook. */
