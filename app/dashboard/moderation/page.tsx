@@ -9,8 +9,9 @@ import { card, focus } from "@/components/dashboard/styles";
 import { requireModerator } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { moderationQueue, QUEUE_TARGETS } from "@/lib/moderation/console";
-import { countOf, formatUtc, isoTime } from "@/lib/portal/format";
-import { consoleHref, KIND_NAMES, whoLabel } from "./labels";
+import { countOf } from "@/lib/portal/format";
+import { consoleHref, KIND_NAMES } from "./labels";
+import { ReportLine } from "./report-line";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Moderation", robots: { index: false } };
@@ -57,14 +58,7 @@ export default async function ModerationQueuePage() {
                 <ul className="space-y-1 text-sm" aria-label={`Reports of ${e.target.label}`}>
                   {e.reports.map((r) => (
                     <li key={r.id} className="break-words">
-                      <strong className={r.reason === "appeal" ? "text-sky-300" : "text-rose-200"}>
-                        {r.reasonLabel}
-                      </strong>
-                      {r.text && <span className="whitespace-pre-line">: {r.text}</span>}{" "}
-                      <span className="text-xs text-slate-400">
-                        — {whoLabel("user", r.reporterId, null)},{" "}
-                        <time dateTime={isoTime(r.createdAt)}>{formatUtc(r.createdAt)}</time>
-                      </span>
+                      <ReportLine report={r} />
                     </li>
                   ))}
                 </ul>

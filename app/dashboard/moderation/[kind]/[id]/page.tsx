@@ -24,6 +24,7 @@ import { moderationTarget, type QueueEntry } from "@/lib/moderation/console";
 import { canonicalTargetId, TARGET_KINDS, targetText, type TargetKind } from "@/lib/moderation/targets";
 import { countOf, formatUtc, isoTime } from "@/lib/portal/format";
 import { consoleHref, KIND_NAMES, publicHref, whoLabel } from "../../labels";
+import { ReportLine } from "../../report-line";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Moderation", robots: { index: false } };
@@ -144,12 +145,7 @@ export default async function ModerationTargetPage({ params }: { params: Params 
           <ul className="space-y-2 text-sm">
             {entry.reports.map((r) => (
               <li key={r.id} className="break-words" data-testid="target-report">
-                <strong className={r.reason === "appeal" ? "text-sky-300" : "text-rose-200"}>{r.reasonLabel}</strong>
-                {r.text && <span className="whitespace-pre-line">: {r.text}</span>}{" "}
-                <span className="text-xs text-slate-400">
-                  — {whoLabel("user", r.reporterId, null)},{" "}
-                  <time dateTime={isoTime(r.createdAt)}>{formatUtc(r.createdAt)}</time>
-                </span>
+                <ReportLine report={r} />
               </li>
             ))}
           </ul>
