@@ -9,7 +9,7 @@ import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { cachedAtVersion, sharedCache, stringBytes } from "@/lib/cache/versioned-cache";
+import { findKeySet } from "@/lib/keys/keys";
 
 export interface UserJson {
   user_id: string;
@@ -71,22 +71,12 @@ export async function findUsers(db: Db, ids: string[]): Promise<UserJson[]> {
   return found.sort((a, b) => (a.id < b.id ? -1 : 1)).map(userJson);
 }
 
-// A PEM of an RSA-2048 key is ~450 bytes: 4 MiB holds about 8,000 signers.
-const publicKeys = sharedCache<string | null>("public_keys", {
-  maxBytes: 4 << 20,
-  sizeOf: (pem) => 100 + (pem === null ? 0 : stringBytes(pem)),
-});
-
 /**
- * The PEM key signed requests are verified with. Kept per user until the "users" data
- * version moves (any user created, changed or deleted, on any instance), so a signed
- * request costs no user query.
+ * The user's primary public key (the one `GET /v1/user.php/<id>` returns), from the same
+ * cached key set signed requests are verified with, so a sign-in costs no user query.
  */
 export async function findPublicKey(db: Db, userId: string): Promise<string | null> {
-  return cachedAtVersion(db, "users", publicKeys, userId, async () => {
-    const user = await db.user.findUnique({ where: { id: userId }, select: { publicKey: true } });
-    return user?.publicKey ?? null;
-  });
+  return (await findKeySet(db, userId))?.primary ?? null;
 }
 
 export async function deleteUser(db: Db, userId: string): Promise<void> {
