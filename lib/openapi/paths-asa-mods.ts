@@ -4,7 +4,9 @@ import { EXAMPLE } from "@/lib/openapi/examples";
 import { EMPTY_OK, SIGNED, idListBody, json, jsonOk, pathIds, query, schemaRef } from "@/lib/openapi/helpers";
 import { errors } from "@/lib/openapi/responses";
 
-const PROJECT = "928548";
+/** The examples' CurseForge project id (tests swap in a project of their stand-in). */
+export const EXAMPLE_ASA_MOD_ID = "928548";
+const PROJECT = EXAMPLE_ASA_MOD_ID;
 const base = `${EXAMPLE.baseUrl}/v1/asa-mod.php/${PROJECT}`;
 const exampleAsaMod = {
   mod_id: PROJECT,
