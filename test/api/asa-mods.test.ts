@@ -11,6 +11,7 @@ import { confirmAsaMod, registerAsaMods } from "@/lib/mods/asa-mods";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 import { newProjectId, putProjects } from "../support/curseforge";
+import { callFormAction, serverAction, sessionCookie } from "../support/dashboard-session";
 import { inject } from "vitest";
 
 const tag = randomUUID().replace(/-/g, "").slice(0, 10);
@@ -121,5 +122,31 @@ describe("an ASA mod confirmed through CurseForge", () => {
       confirmAsaMod(db, { userId: owner.userId, modId: String(project), curseForge: null }),
     ).rejects.toMatchObject({ status: 503 });
     expect(await db.modRegistration.count({ where: { workshopId: id } })).toBe(0);
+  });
+
+  it("is registered, confirmed and removed from the dashboard; a visitor without a session is sent to sign in", async () => {
+    const author = await registeredUser();
+    const cookie = await sessionCookie(author);
+    const id = newProjectId();
+    await putProjects([{ id, name: `Dashboard Dinos ${tag}` }]);
+    const action = (name: string) => serverAction("app/dashboard/mod-actions.ts", name);
+
+    const anonymous = await callFormAction(action("registerAsaModAction"), { project: String(id) });
+    expect(anonymous.status === 404 || anonymous.redirect?.startsWith("/sign-in")).toBe(true);
+    expect(await testDb().modRegistration.count({ where: { workshopId: String(id) } })).toBe(0);
+
+    const made = await callFormAction(action("registerAsaModAction"), { project: String(id) }, { cookie });
+    expect(made.body).toContain(`Registered ASA mod ${id}.`);
+    const page = await fetch(`${inject("serverUrl")}/dashboard`, { headers: { cookie } });
+    const html = await page.text();
+    expect(html).toContain("ARK: Survival Ascended mods");
+    expect(html).toContain(`Dashboard Dinos ${tag}`);
+    const { confirmationCode } = await testDb().modRegistration.findFirstOrThrow({ where: { workshopId: String(id) } });
+    await putProjects([{ id, name: `Dashboard Dinos ${tag}`, summary: `Owner: ${confirmationCode}` }]);
+    const confirmed = await callFormAction(action("confirmAsaModAction"), { mod_id: String(id) }, { cookie });
+    expect(confirmed.body).toContain("Confirmed.");
+    const removed = await callFormAction(action("removeModAction"), { mod_id: String(id), game: "asa" }, { cookie });
+    expect(removed.redirect).toContain("/dashboard");
+    expect(await testDb().modRegistration.count({ where: { workshopId: String(id) } })).toBe(0);
   });
 });
