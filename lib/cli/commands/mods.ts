@@ -39,9 +39,9 @@ function modsApi(ctx: Context): BeaconApi["mods"] | BeaconApi["asaMods"] {
   return isAsa(ctx) ? ctx.api().asaMods : ctx.api().mods;
 }
 
-const modIdOf = (value: string | undefined): string => {
+const modIdOf = (value: string | undefined, asa = false): string => {
   if (value === undefined || !/^\d{1,16}$/.test(value))
-    throw new UsageError(`"${value ?? ""}" is not a mod id (digits: a workshop id, or a CurseForge project id)`);
+    throw new UsageError(`"${value ?? ""}" is not a ${asa ? "CurseForge project" : "workshop"} id (digits)`);
   return value;
 };
 
@@ -89,7 +89,7 @@ ${GAME_HELP}
   options: { "pull-url": { type: "string" }, ...gameOption, ...jsonOption },
   positionals: [1, 1],
   async run(ctx) {
-    const modId = modIdOf(ctx.positionals[0]);
+    const modId = modIdOf(ctx.positionals[0], isAsa(ctx));
     const api = modsApi(ctx);
     await api.add(modId, stringValue(ctx, "pull-url"));
     const mod: AnyMod = await api.get(modId);
@@ -112,7 +112,7 @@ ${GAME_HELP}
   options: { ...gameOption, ...jsonOption },
   positionals: [1, 1],
   async run(ctx) {
-    const mod: AnyMod = await modsApi(ctx).confirm(modIdOf(ctx.positionals[0]));
+    const mod: AnyMod = await modsApi(ctx).confirm(modIdOf(ctx.positionals[0], isAsa(ctx)));
     const asa = isAsa(ctx);
     if (ctx.values.json) ctx.json(mod);
     else if (mod.confirmed) ctx.out(`mod ${mod.mod_id} (${mod.name}) is confirmed`);
@@ -137,7 +137,7 @@ ${GAME_HELP}`,
     const ids = ctx.positionals
       .flatMap((p) => p.split(","))
       .filter(Boolean)
-      .map(modIdOf);
+      .map((id) => modIdOf(id, isAsa(ctx)));
     await modsApi(ctx).remove(ids);
     ctx.out(`removed ${ids.length === 1 ? `mod ${ids[0]}` : `${ids.length} mods`}`);
     return EXIT_OK;
@@ -155,7 +155,7 @@ ${GAME_HELP}`,
   options: { ...gameOption },
   positionals: [2, 2],
   async run(ctx) {
-    const modId = modIdOf(ctx.positionals[0]);
+    const modId = modIdOf(ctx.positionals[0], isAsa(ctx));
     const raw = ctx.positionals[1]!;
     const url = raw === "none" ? null : raw;
     if (url !== null && !/^https?:\/\//i.test(url))
