@@ -186,6 +186,8 @@ describe("beacon-hub CLI", () => {
       BEACON_TOKEN: token,
     });
     expect([pushed.code, JSON.parse(pushed.out || "{}")]).toMatchObject([0, { added: 1 }]);
+    const sync = await cli(["engrams", "push", file, "--mod", mod, "--token", "--sync"], { BEACON_TOKEN: token });
+    expect([sync.code, sync.err]).toEqual([2, expect.stringContaining("an API token may not delete") as string]);
     const unset = await cli(["engrams", "push", file, "--mod", mod, "--token"], noIdentity);
     expect([unset.code, unset.err]).toEqual([1, expect.stringContaining("$BEACON_TOKEN, which is not set") as string]);
     // The token is never an argument: one after --token is an unexpected argument (usage, exit 2).

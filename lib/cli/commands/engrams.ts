@@ -75,7 +75,8 @@ one transaction), with a progress bar on stderr. The mod must be one you confirm
 
   --mod ID         the mod the ${noun}s belong to (required)
   --token          send the API token in $BEACON_TOKEN (bh_..., engrams:write for this mod)
-                   instead of signing with the identity file: for release pipelines
+                   instead of signing with the identity file: for release pipelines (not
+                   with --sync: a token may not delete)
   --sync           also delete the mod's ${noun}s that the file does not list
   --dry-run        print what would change; send nothing
   --batch-size N   ${noun}s per POST (1-${ENGRAMS_PER_POST})
@@ -109,6 +110,9 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
       const kinds = [kind, ...(Object.keys(byKind) as ItemKind[]).filter((k) => k !== kind && byKind[k].length > 0)];
       const sync = ctx.values.sync === true;
       const dry = ctx.values["dry-run"] === true;
+      // Deleting is never a token's right (the API refuses it): say so before anything is sent.
+      if (sync && ctx.values.token === true)
+        throw new UsageError("--sync deletes, and an API token may not delete: push with --token and without --sync");
       const summaries = [];
       for (const k of kinds) {
         const kNoun = k === "engrams" ? "engram" : "creature";
