@@ -32,6 +32,13 @@ const schema = z.object({
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(1000),
   STEAM_API_URL: z.string().url().default("https://api.steampowered.com"),
   WORKSHOP_APP_ID: z.coerce.number().int().positive().default(346110),
+  // ARK: Survival Ascended mods (lib/curseforge): the operator's CurseForge Core API key; unset, ASA mods cannot be confirmed.
+  CURSEFORGE_API_KEY: z.string().min(1).optional(),
+  CURSEFORGE_API_URL: z.string().url().default("https://api.curseforge.com"),
+  // CurseForge's game id of ARK: Survival Ascended; projects of other games are "not found".
+  CURSEFORGE_GAME_ID: z.coerce.number().int().positive().default(83374),
+  // Lets CURSEFORGE_API_URL reach loopback and private addresses (tests' stand-in only).
+  CURSEFORGE_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
   PULL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86400),
   PULL_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
   // Webhook deliveries may reach loopback and private addresses (tests only; lib/net/address-policy.ts).
@@ -78,10 +85,11 @@ const schema = z.object({
   HEAP_MODE: z.enum(["compact", "fast"]).default("compact"),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL"> & {
+export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "STEAM_API_URL" | "CURSEFORGE_API_URL"> & {
   /** canonical external URL without trailing slash */
   BASE_URL: string;
   STEAM_API_URL: string;
+  CURSEFORGE_API_URL: string;
   /** "sqlite" or "postgresql", from DATABASE_URL */
   provider: "sqlite" | "postgresql";
 };
@@ -105,6 +113,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     ...c,
     BASE_URL: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     STEAM_API_URL: c.STEAM_API_URL.replace(/\/+$/, ""),
+    CURSEFORGE_API_URL: c.CURSEFORGE_API_URL.replace(/\/+$/, ""),
     provider: c.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgresql",
   };
 }

@@ -1,5 +1,6 @@
 /** Every /v1/*.php endpoint, by file name: the custom server dispatches through this. */
 import type { Endpoint } from "@/lib/api/endpoint";
+import { asaModEndpoint } from "./asa-mod.php/endpoint";
 import { changesEndpoint } from "./changes.php/endpoint";
 import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
@@ -16,6 +17,7 @@ export const v1Endpoints: Endpoint[] = [
   userEndpoint,
   documentEndpoint,
   modEndpoint,
+  asaModEndpoint,
   engramEndpoint,
   creatureEndpoint,
   changesEndpoint,

@@ -27,6 +27,11 @@ import type { ModInput } from "@/lib/mods/mod-input";
 import type { WorkshopClient, WorkshopItem } from "@/lib/steam/workshop-client";
 import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
+const WHERE_MODS_LIVE: Record<Game, string> = {
+  ase: "in the game's Steam Workshop",
+  asa: "an ARK: Survival Ascended project on CurseForge",
+};
+
 export const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 
 export const modLockKey = (workshopId: string) => `mod:${workshopId}`;
@@ -42,19 +47,26 @@ function alreadyRegistered(index: number, workshopId: string): ApiError {
   });
 }
 
-async function checkItems(db: Db | Tx, userId: string, items: ModInput[]): Promise<Set<string>> {
+async function checkItems(db: Db | Tx, userId: string, items: ModInput[], game: Game): Promise<Set<string>> {
   const ids = items.map((i) => i.workshopId);
   const rows = await findInChunks(ids, (part) =>
     db.modRegistration.findMany({
       where: { workshopId: { in: part }, OR: [{ userId }, { confirmedModId: { not: null } }] },
-      select: { userId: true, workshopId: true },
+      select: { userId: true, workshopId: true, game: true },
     }),
   );
-  const own = new Set(rows.filter((r) => r.userId === userId).map((r) => r.workshopId));
+  const own = new Set(rows.filter((r) => r.userId === userId && r.game === game).map((r) => r.workshopId));
+  // Ids are one space across both games: the caller's registration in the other game holds the id.
+  const otherGame = new Set(rows.filter((r) => r.userId === userId && r.game !== game).map((r) => r.workshopId));
   const taken = new Set(rows.filter((r) => r.userId !== userId).map((r) => r.workshopId));
   items.forEach((item, index) => {
     if (own.has(item.workshopId)) {
       if (item.pullUrl === undefined) throw alreadyRegistered(index, item.workshopId);
+    } else if (otherGame.has(item.workshopId)) {
+      throw conflict(`Item ${index}: you registered mod ${item.workshopId} for the other game.`, {
+        index,
+        mod_id: item.workshopId,
+      });
     } else if (taken.has(item.workshopId)) {
       throw takenByOther(index, item.workshopId);
     }
@@ -67,6 +79,7 @@ async function lookUpAll(
   steam: WorkshopClient,
   items: ModInput[],
   skip: Set<string>,
+  game: Game,
 ): Promise<Map<string, WorkshopItem>> {
   const found = await steam.getItems(items.map((i) => i.workshopId).filter((id) => !skip.has(id)));
   const details = new Map<string, WorkshopItem>();
@@ -75,7 +88,7 @@ async function lookUpAll(
     const info = found.get(item.workshopId);
     // Name the item, as every batch error does (docs/CONTRACT.md#errors).
     if (!info)
-      throw notFound(`Item ${index}: mod ${item.workshopId} is not in the game's Steam Workshop.`, {
+      throw notFound(`Item ${index}: mod ${item.workshopId} is not ${WHERE_MODS_LIVE[game]}.`, {
         index,
         mod_id: item.workshopId,
       });
@@ -90,8 +103,8 @@ export async function registerMods(
 ): Promise<void> {
   const { userId, items, steam } = options;
   const game = options.game ?? V1_GAME;
-  const ownBefore = await checkItems(db, userId, items);
-  const details = await lookUpAll(steam, items, ownBefore);
+  const ownBefore = await checkItems(db, userId, items, game);
+  const details = await lookUpAll(steam, items, ownBefore, game);
   try {
     await groupCommit(
       db,
@@ -99,7 +112,7 @@ export async function registerMods(
         // Sorted, so two batches locking the same ids cannot deadlock.
         for (const id of [...new Set(items.map((i) => i.workshopId))].sort())
           await lockForTransaction(tx, modLockKey(id));
-        const own = await checkItems(tx, userId, items);
+        const own = await checkItems(tx, userId, items, game);
         for (const item of items) {
           if (!own.has(item.workshopId)) continue;
           await tx.modRegistration.update({
@@ -110,7 +123,8 @@ export async function registerMods(
         const fresh = items.filter((item) => !own.has(item.workshopId));
         // Registered and then deleted between the checks: look those up now rather than fail.
         const late = fresh.filter((item) => !details.has(item.workshopId));
-        if (late.length > 0) for (const [id, info] of await lookUpAll(steam, late, new Set())) details.set(id, info);
+        if (late.length > 0)
+          for (const [id, info] of await lookUpAll(steam, late, new Set(), game)) details.set(id, info);
         for (const part of chunks(fresh)) {
           await tx.modRegistration.createMany({
             data: part.map((item) => ({

@@ -7,6 +7,7 @@ import type { OpenApiDocument } from "@/lib/openapi/types";
 import { schemas } from "@/lib/openapi/schemas";
 import { responses } from "@/lib/openapi/responses";
 import { userPaths } from "@/lib/openapi/paths-users";
+import { asaModPaths, asaModSchemas } from "@/lib/openapi/paths-asa-mods";
 import { modPaths } from "@/lib/openapi/paths-mods";
 import { engramPaths } from "@/lib/openapi/paths-engrams";
 import { creaturePaths } from "@/lib/openapi/paths-creatures";
@@ -60,7 +61,8 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       { name: "Users", description: "A user is a UUID and a public key; the private key signs requests." },
       {
         name: "Mods",
-        description: "Steam Workshop mods: register, prove ownership through the workshop description, remove.",
+        description:
+          "Steam Workshop mods (mod.php) and ARK: Survival Ascended mods on CurseForge (asa-mod.php): register, prove ownership through the item's or project's description, remove.",
       },
       { name: "Engrams", description: "Craftable and spawnable items, of confirmed mods or of the base game." },
       {
@@ -91,6 +93,7 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
     paths: withCommonResponses({
       ...userPaths,
       ...modPaths,
+      ...asaModPaths,
       ...engramPaths,
       ...creaturePaths,
       ...changesPaths,
@@ -102,7 +105,7 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       ...tokenPaths,
     }),
     components: {
-      schemas: { ...schemas, ...reportSchemas },
+      schemas: { ...schemas, ...reportSchemas, ...asaModSchemas },
       responses,
       securitySchemes: { beaconSignature: { type: "http", scheme: "basic", description: SIGNATURE_SCHEME } },
     },

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { EXAMPLE_DELIVERY_ID, EXAMPLE_WEBHOOK_ID } from "@/lib/openapi/paths-webhooks";
+import { EXAMPLE_ASA_MOD_ID } from "@/lib/openapi/paths-asa-mods";
 import { EXAMPLE_KEY_ID, EXAMPLE_NEW_KEY_PEM, EXAMPLE_RECOVERY_CODE, EXAMPLE_TOKEN_ID } from "@/lib/openapi/paths-keys";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
@@ -23,6 +24,7 @@ import {
 } from "@/lib/openapi/types";
 import { api, beacon } from "../support/api";
 import { newWorkshopId, steamItem } from "../support/steam";
+import { newProjectId, putProjects } from "../support/curseforge";
 
 async function fetchDocument(): Promise<OpenApiDocument> {
   const res = await fetch(`${inject("serverUrl")}/v1/openapi.json`);
@@ -38,7 +40,18 @@ function operations(doc: OpenApiDocument): { path: string; method: HttpMethod; o
 }
 
 /** What an example needs on the server before it is sent. */
-type Seed = "newUser" | "user" | "workshopItem" | "registeredMod" | "world" | "webhook" | "keys" | "recovery" | "token";
+type Seed =
+  | "newUser"
+  | "user"
+  | "workshopItem"
+  | "registeredMod"
+  | "world"
+  | "webhook"
+  | "keys"
+  | "recovery"
+  | "token"
+  | "curseForgeProject"
+  | "registeredAsaMod";
 const SEEDS: Record<string, Seed> = {
   createUsers: "newUser",
   createUserAt: "newUser",
@@ -50,6 +63,11 @@ const SEEDS: Record<string, Seed> = {
   getMods: "registeredMod",
   deleteMods: "registeredMod",
   deleteModsBulk: "registeredMod",
+  listAsaMods: "registeredAsaMod",
+  registerAsaMods: "curseForgeProject",
+  getAsaMods: "registeredAsaMod",
+  deleteAsaMods: "registeredAsaMod",
+  deleteAsaModsBulk: "registeredAsaMod",
   listEngrams: "world",
   pushEngrams: "world",
   getEngrams: "world",
@@ -91,6 +109,8 @@ const SEEDS: Record<string, Seed> = {
 interface Fresh {
   identity: Identity;
   modId: string;
+  /** a project of the stand-in CurseForge */
+  asaModId: string;
   engramName: string;
   creatureName: string;
   documentId: string;
@@ -111,6 +131,7 @@ async function seed(kind: Seed): Promise<Fresh> {
   const fresh: Fresh = {
     identity: newIdentity(),
     modId: newWorkshopId(),
+    asaModId: String(newProjectId()),
     engramName: `SPlusWall${randomBytes(6).toString("hex")}`,
     creatureName: `Megalania${randomBytes(6).toString("hex")}`,
     documentId: randomUUID(),
@@ -153,6 +174,14 @@ async function seed(kind: Seed): Promise<Fresh> {
     const keys = (await client.http.request("GET", "/v1/key.php")).json<{ key_id: number; primary: boolean }[]>();
     fresh.keyId = String(keys.find((k) => k.primary)!.key_id);
   }
+  if (kind === "curseForgeProject" || kind === "registeredAsaMod") {
+    await putProjects([{ id: Number(fresh.asaModId), name: "Ascended Structures" }]);
+    if (kind === "registeredAsaMod") {
+      const made = await client.http.request("POST", "/v1/asa-mod.php", { body: { mod_id: fresh.asaModId } });
+      expect(made.status, made.text()).toBe(200);
+    }
+    return fresh;
+  }
   if (kind === "user" || kind === "webhook" || kind === "keys" || kind === "recovery" || kind === "token") return fresh;
   await steamItem({ publishedfileid: fresh.modId, title: EXAMPLE.modName });
   if (kind === "workshopItem") return fresh;
@@ -190,6 +219,7 @@ function substitute(value: unknown, fresh: Fresh): unknown {
     [EXAMPLE.changesCursor, fresh.changesCursor],
     [EXAMPLE.changesSince, fresh.changesSince],
     [EXAMPLE.modId, fresh.modId],
+    [EXAMPLE_ASA_MOD_ID, fresh.asaModId],
     [EXAMPLE.documentId, fresh.documentId],
     [EXAMPLE_WEBHOOK_ID, fresh.webhookId],
     [EXAMPLE_DELIVERY_ID, fresh.deliveryId],
@@ -200,6 +230,7 @@ function substitute(value: unknown, fresh: Fresh): unknown {
   ];
   if (typeof value === "string") return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
   if (typeof value === "number" && String(value) === EXAMPLE.modId) return Number(fresh.modId);
+  if (typeof value === "number" && String(value) === EXAMPLE_ASA_MOD_ID) return Number(fresh.asaModId);
   if (Array.isArray(value)) return value.map((v) => substitute(v, fresh));
   if (value !== null && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, fresh)]));
@@ -261,7 +292,7 @@ describe("OpenAPI description", () => {
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
       expect(path).toMatch(
-        /^\/v1\/(user|mod|engram|creature|changes|document|report|webhook|key|recovery|token)\.php(\/\{[a-z_]+\})?$/,
+        /^\/v1\/(user|mod|asa-mod|engram|creature|changes|document|report|webhook|key|recovery|token)\.php(\/\{[a-z_]+\})?$/,
       );
   });
 
