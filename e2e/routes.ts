@@ -143,4 +143,14 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { name: "dashboard-tokens", path: "/dashboard/tokens", status: 200, session: "in", layout: true },
   { name: "dashboard-unknown-webhook", path: "/dashboard/webhooks/wh_none", status: 404, session: "in", layout: false },
   { name: "dashboard-unknown-mod", path: "/dashboard/mods/123", status: 404, session: "in", layout: false },
+  // The spec makes its identity an operator. The console's phone layout is e2e/moderation.spec.ts's.
+  { name: "moderation-queue", path: "/dashboard/moderation", status: 200, session: "in", layout: false },
+  {
+    name: "moderation-target",
+    path: `/dashboard/moderation/document/${LOOT_DOCUMENT_ID}`,
+    status: 200,
+    session: "in",
+    layout: false,
+  },
+  { name: "moderation-audit", path: "/dashboard/moderation/audit", status: 200, session: "in", layout: false },
 ];
