@@ -209,7 +209,9 @@ async function main(): Promise<void> {
             );
           } else if (/^\/healthz(\?|$)/.test(url)) {
             record.route = "/healthz";
-            void health(db(), req.method).then((r) => writeNodeResponse(res, r, req.method ?? "GET"));
+            void health(db(), req.method, replicaSet()?.state()).then((r) =>
+              writeNodeResponse(res, r, req.method ?? "GET"),
+            );
           } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
             record.route = "/metrics";
             const token = cfg.METRICS_TOKEN;

@@ -15,6 +15,7 @@ import { beaconApi } from "@/lib/client/beacon-api";
 import type { Identity } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
 import { classOf, uidOf } from "@/lib/engrams/derive";
+import { grantRole } from "@/lib/moderation/roles";
 import { ARTIFACTS } from "./helpers";
 import { DASHBOARD_MOD_ID, LOOT_DOCUMENT_ID, PORTAL_ROUTES, type PortalRoute } from "./routes";
 import { deleteIdentity, registerIdentity, signIn } from "./session";
@@ -24,7 +25,11 @@ const PHONE = { width: 390, height: 844 };
 
 let identity: Identity;
 
-/** The data the list needs beyond the seed: a loot document and a confirmed mod of the signed-in identity. */
+/**
+ * The data the list needs beyond the seed: a loot document and a confirmed mod of the
+ * signed-in identity, which is also an operator (granted as the server's command does) so
+ * the moderation console and its audit trail are pages it can open.
+ */
 test.beforeAll(async () => {
   identity = await registerIdentity();
   const loot = readFileSync("lib/loot/templates/default-loot.beacon", "utf8").replace(
@@ -59,6 +64,7 @@ test.beforeAll(async () => {
         modId: DASHBOARD_MOD_ID,
       },
     });
+    await grantRole(db, { userId: identity.userId, role: "operator", actor: { kind: "console" } });
   } finally {
     await db.$disconnect();
   }

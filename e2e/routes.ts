@@ -128,6 +128,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   { name: "api-reference", path: "/docs/api", status: 200, session: "out", layout: true },
   { name: "sign-in", path: "/sign-in", status: 200, session: "out", layout: true },
+  { name: "recover", path: "/recover", status: 200, session: "out", layout: true },
   { name: "not-found", path: "/no/such/page", status: 404, session: "out", layout: true },
   { name: "editor-signed-out", path: "/documents/new", status: 200, session: "out", layout: true },
   { name: "editor-start", path: "/documents/new", status: 200, session: "in", layout: true },
@@ -138,6 +139,18 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { name: "dashboard-documents", path: "/dashboard/documents", status: 200, session: "in", layout: true },
   { name: "dashboard-account", path: "/dashboard/account", status: 200, session: "in", layout: true },
   { name: "dashboard-webhooks", path: "/dashboard/webhooks", status: 200, session: "in", layout: true },
+  { name: "dashboard-keys", path: "/dashboard/keys", status: 200, session: "in", layout: true },
+  { name: "dashboard-tokens", path: "/dashboard/tokens", status: 200, session: "in", layout: true },
   { name: "dashboard-unknown-webhook", path: "/dashboard/webhooks/wh_none", status: 404, session: "in", layout: false },
   { name: "dashboard-unknown-mod", path: "/dashboard/mods/123", status: 404, session: "in", layout: false },
+  // The spec makes its identity an operator. The console's phone layout is e2e/moderation.spec.ts's.
+  { name: "moderation-queue", path: "/dashboard/moderation", status: 200, session: "in", layout: false },
+  {
+    name: "moderation-target",
+    path: `/dashboard/moderation/document/${LOOT_DOCUMENT_ID}`,
+    status: 200,
+    session: "in",
+    layout: false,
+  },
+  { name: "moderation-audit", path: "/dashboard/moderation/audit", status: 200, session: "in", layout: false },
 ];

@@ -88,6 +88,12 @@ test("keyboard only: create an identity, save its file, reach the dashboard, sig
     private_key: expect.stringContaining("PRIVATE KEY"),
   });
   await expect(page.getByRole("status").filter({ hasText: "Downloaded as" })).toBeVisible();
+  // The recovery codes are the second thing to keep; the way on waits for them too.
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByRole("button", { name: "Continue to the dashboard" })).toHaveCount(0);
+  await tabTo(page, page.getByRole("button", { name: "Download recovery codes" }));
+  const [codes] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  expect(codes.suggestedFilename()).toBe(`beacon-recovery-codes-${userId}.txt`);
   await tabTo(page, page.getByRole("button", { name: "Continue to the dashboard" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -146,6 +152,7 @@ test("a bad identity file gets a sentence; the explicit choice opens the way on;
   const goOn = page.getByRole("button", { name: "Continue to the dashboard" });
   const choice = page.getByLabel("I saved my key");
   await expect(goOn).toHaveCount(0);
+  await page.getByLabel("I kept my recovery codes").check();
   await choice.check();
   await expect(goOn).toBeVisible();
   await choice.uncheck();

@@ -9,6 +9,7 @@ import { signOutAction } from "@/app/sign-in/actions";
 import { focus, secondaryButton } from "@/components/dashboard/styles";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
+import { expiresSoon, listTokens } from "@/lib/keys/tokens";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { ModerationNotices } from "@/components/moderation/moderation-notices";
 import { moderationNotices } from "@/lib/moderation/appeals";
@@ -20,16 +21,21 @@ const links = [
   { href: "/dashboard", label: "My mods" },
   { href: "/dashboard/documents", label: "My documents" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
+  { href: "/dashboard/keys", label: "Keys" },
+  { href: "/dashboard/tokens", label: "Tokens" },
   { href: "/dashboard/account", label: "Account" },
 ];
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const userId = await requireUser();
-  const [name, role, notices] = await Promise.all([
+  const [name, role, notices, tokens] = await Promise.all([
     displayNameOf(db(), userId),
     roleOf(db(), userId),
     moderationNotices(db(), userId),
+    listTokens(db(), userId),
   ]);
+  // A token that lapses breaks its pipeline: say so a week before.
+  const expiring = tokens.filter((t) => expiresSoon(t));
   const shown = [
     ...links,
     ...(roleAllows(role, "moderator") ? [{ href: "/dashboard/moderation", label: "Moderation" }] : []),
@@ -64,6 +70,20 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </div>
       <ModerationNotices notices={notices} />
+      {expiring.length > 0 && (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-400 p-3 text-sm text-amber-100"
+          data-testid="token-expiry"
+        >
+          {expiring.map((t) => `"${t.name}" expires ${t.expires_at.slice(0, 16).replace("T", " ")} UTC`).join("; ")}:
+          make a new token and put it in your pipeline before then (
+          <Link href="/dashboard/tokens" className="underline">
+            Tokens
+          </Link>
+          ).
+        </p>
+      )}
       {children}
     </div>
   );

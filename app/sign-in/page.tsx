@@ -6,6 +6,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInPanel } from "@/components/dashboard/sign-in-panel";
+import { config } from "@/lib/config";
 import { safeNextPath } from "@/lib/dashboard/safe-next";
 import { currentUserId } from "@/lib/dashboard/session";
 
@@ -47,8 +48,12 @@ export default async function SignInPage({
           <h2 className="font-semibold">What is an identity?</h2>
           <p className="text-sm text-slate-300">
             Beacon Hub has no passwords and no e-mail. Your identity is a small file, made in your browser, holding a
-            secret key. Whoever has the file can sign in as you, and no one, not even this server, can make you a new
-            one if it is lost: keep it like a password. The beacon-hub command-line tool uses the same file.
+            secret key. Whoever has the file can sign in as you: keep it like a password. If it is lost, one of the
+            recovery codes you are given with it lets you{" "}
+            <a href="/recover" className="text-amber-400 underline">
+              recover the account
+            </a>{" "}
+            with a new key. The beacon-hub command-line tool uses the same file.
           </p>
           <details className="text-sm text-slate-300">
             <summary className={`cursor-pointer py-2 font-medium text-slate-200 ${focus}`}>How it works</summary>
@@ -73,7 +78,7 @@ export default async function SignInPage({
           JavaScript on for this page, or use the beacon-hub command-line tool.
         </p>
       </noscript>
-      <SignInPanel next={next} />
+      <SignInPanel next={next} baseUrl={config().BASE_URL} />
     </section>
   );
 }

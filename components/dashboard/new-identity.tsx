@@ -6,7 +6,9 @@
  * 2. created, not saved: the one bright button downloads the identity file; the way on
  *    to the dashboard does not exist yet (not even disabled), only the download or an
  *    explicit "I saved my key" tick makes it appear; leaving the page asks first;
- * 3. saved: "Continue to the dashboard" signs in with the identity still in memory.
+ *    beside it, the account's ten recovery codes (issued by a request signed with the new
+ *    key), shown once, with their own "I kept these" step;
+ * 3. saved and kept: "Continue to the dashboard" signs in with the identity still in memory.
  * Focus moves to the step's heading when the step changes, and a status line says what
  * happened, so keyboard and screen-reader users follow without hunting.
  */
@@ -14,19 +16,30 @@ import { useEffect, useRef, useState } from "react";
 import { downloadText } from "@/components/spawn/copy-text";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, primaryButton, secondaryButton } from "@/components/dashboard/styles";
-import { createIdentity, type BrowserIdentity, type IdentityFileJson } from "@/lib/sign-in/browser-identity";
+import { RecoveryCodes } from "@/components/dashboard/recovery-codes";
+import {
+  createIdentity,
+  signedFetch,
+  type BrowserIdentity,
+  type IdentityFileJson,
+} from "@/lib/sign-in/browser-identity";
 
-type Created = { identity: BrowserIdentity; file: IdentityFileJson; fileName: string };
+/** codes: null when they could not be issued (the Keys page can make them later) */
+type Created = { identity: BrowserIdentity; file: IdentityFileJson; fileName: string; codes: string[] | null };
 
 export function NewIdentity({
   signInWith,
+  baseUrl,
   continueLabel = "Continue to the dashboard",
 }: {
   signInWith: (identity: BrowserIdentity) => Promise<string>;
+  /** the server's BASE_URL, which signatures cover */
+  baseUrl: string;
   continueLabel?: string;
 }) {
   const [created, setCreated] = useState<Created | null>(null);
   const [saved, setSaved] = useState<"download" | "ticked" | null>(null);
+  const [codesKept, setCodesKept] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -68,7 +81,14 @@ export function NewIdentity({
         ((await res.json().catch(() => null)) as { message?: string } | null)?.message ??
         `The server answered ${res.status}; try again.`
       );
-    setCreated({ identity: made.identity, file: made.file, fileName: `beacon-identity-${made.identity.userId}.json` });
+    const issued = await signedFetch(made.identity, baseUrl, "POST", "/v1/recovery.php").catch(() => null);
+    const codes = issued?.status === 201 ? ((await issued.json()) as { codes: string[] }).codes : null;
+    setCreated({
+      identity: made.identity,
+      file: made.file,
+      fileName: `beacon-identity-${made.identity.userId}.json`,
+      codes,
+    });
     return "";
   }
 
@@ -115,8 +135,9 @@ export function NewIdentity({
         <code className="break-all font-mono text-amber-200" data-testid="new-user-id">
           {created.identity.userId}
         </code>{" "}
-        is registered. <strong className="text-slate-100">The file is the only way to sign in again:</strong> this
-        server cannot recover or reset it. Keep it where you keep important files (a password manager works too).
+        is registered. <strong className="text-slate-100">The file is how you sign in again:</strong> this server cannot
+        reset it; only a recovery code below replaces a lost one. Keep it where you keep important files (a password
+        manager works too).
       </p>
       <button
         type="button"
@@ -134,6 +155,13 @@ export function NewIdentity({
         />
         I saved my key (the identity file) somewhere safe
       </label>
+      {created.codes ? (
+        <RecoveryCodes userId={created.identity.userId} codes={created.codes} onKept={setCodesKept} />
+      ) : (
+        <p className="text-sm text-rose-300">
+          The recovery codes could not be made now: make them on the dashboard&apos;s Keys page.
+        </p>
+      )}
       <p role="status" className="text-sm text-emerald-300">
         {saved === "download"
           ? `Downloaded as ${created.fileName}. Check it is in your downloads, then continue.`
@@ -141,7 +169,7 @@ export function NewIdentity({
             ? "Noted. You can continue."
             : ""}
       </p>
-      {saved ? (
+      {saved && (codesKept || !created.codes) ? (
         <>
           <button
             type="button"
@@ -155,7 +183,9 @@ export function NewIdentity({
           <FieldError id={errorId("create")} message={error} />
         </>
       ) : (
-        <p className="text-sm text-slate-400">The dashboard opens once the file is saved.</p>
+        <p className="text-sm text-slate-400">
+          The dashboard opens once the file is saved and the recovery codes are kept.
+        </p>
       )}
     </section>
   );

@@ -15,7 +15,7 @@ import { checkIdentityFileSize } from "@/lib/sign-in/identity-file-text";
 
 type Errors = Partial<Record<"identity_file" | "user_id" | "private_key", string>>;
 
-async function signInWith(identity: BrowserIdentity, next: string | undefined): Promise<string> {
+export async function signInWith(identity: BrowserIdentity, next: string | undefined): Promise<string> {
   const challenge = await requestChallenge(identity.userId);
   if (!challenge.ok) return challenge.message;
   const signature = await signHex(identity, challenge.content);
@@ -24,7 +24,7 @@ async function signInWith(identity: BrowserIdentity, next: string | undefined): 
 }
 
 /** `next`: where to go once signed in (checked again on the server), else the dashboard. */
-export function SignInPanel({ next }: { next?: string }) {
+export function SignInPanel({ next, baseUrl }: { next?: string; baseUrl: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -70,6 +70,7 @@ export function SignInPanel({ next }: { next?: string }) {
     <div className="grid gap-6 md:grid-cols-2">
       <NewIdentity
         signInWith={(identity) => signInWith(identity, next)}
+        baseUrl={baseUrl}
         continueLabel={next ? "Continue" : "Continue to the dashboard"}
       />
 

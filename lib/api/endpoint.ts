@@ -50,7 +50,7 @@ export interface EndpointEnv {
 const CORS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers":
-    "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id",
+    "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id, Beacon-Read-After",
   // Downloads are bytes any user chose: never let a browser sniff them into HTML.
   "x-content-type-options": "nosniff",
 };
@@ -96,7 +96,8 @@ async function dispatch(
       headers: {
         allow,
         "access-control-allow-methods": allow,
-        "access-control-allow-headers": "Authorization, Content-Type, Content-Encoding",
+        // Beacon-Read-After: a browser client sends a write's position back (lib/db/replicas.ts)
+        "access-control-allow-headers": "Authorization, Content-Type, Content-Encoding, Beacon-Read-After",
         "access-control-max-age": "86400",
       },
       body: null,

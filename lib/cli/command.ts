@@ -31,6 +31,8 @@ export interface Context {
   globals: Globals;
   /** the client, signing with the identity file */
   api(): BeaconApi;
+  /** the client sending the API token of $BEACON_TOKEN (Bearer) instead of signing */
+  tokenApi(): BeaconApi;
   /** the client without an identity (public reads, user registration) */
   anonymousApi(): BeaconApi;
   identity(): Identity;

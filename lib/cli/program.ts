@@ -100,6 +100,13 @@ function createContext(command: Command, parsed: ReturnType<typeof parse>, io: I
     identity: loadIdentity,
     api: () => beaconApi({ serverUrl: globals.server, baseUrl: globals.baseUrl, identity: loadIdentity() }),
     anonymousApi: () => beaconApi({ serverUrl: globals.server, baseUrl: globals.baseUrl }),
+    tokenApi: () => {
+      // From the environment only: a token on the command line would land in shell history and ps.
+      const token = io.env.BEACON_TOKEN?.trim();
+      if (!token) throw new CliError("--token reads the API token from $BEACON_TOKEN, which is not set");
+      if (!token.startsWith("bh_")) throw new CliError("$BEACON_TOKEN is not a Beacon Hub API token (bh_...)");
+      return beaconApi({ serverUrl: globals.server, baseUrl: globals.baseUrl, bearerToken: token });
+    },
     out: (line) => void io.stdout.write(`${line}\n`),
     raw: (bytes) => void io.stdout.write(bytes),
     err: (line) => void io.stderr.write(`${line}\n`),
@@ -164,7 +171,15 @@ export async function runProgram(program: Program, argv: string[], io: Io): Prom
     const [min, max] = command.positionals ?? [0, 0];
     const n = parsed.positionals.length;
     if (n < min) throw new UsageError(`missing argument${min - n > 1 ? "s" : ""}`);
-    if (n > max) throw new UsageError(`unexpected argument "${parsed.positionals[max]}"`);
+    if (n > max) {
+      const extra = parsed.positionals[max]!;
+      // Never echo what looks like an API token: stderr ends up in CI logs.
+      if (extra.startsWith("bh_"))
+        throw new UsageError(
+          "unexpected argument: an API token is read from $BEACON_TOKEN, never from the command line",
+        );
+      throw new UsageError(`unexpected argument "${extra}"`);
+    }
     const ctx = createContext(command, parsed, io);
     server = ctx.globals.server;
     baseUrl = ctx.globals.baseUrl;

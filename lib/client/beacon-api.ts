@@ -12,10 +12,12 @@ import type { EngramJson } from "@/lib/engrams/engram-json";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import type { ModJson } from "@/lib/mods/mod-json";
 import type { ChangesPage } from "@/lib/changes/changes-page";
+import type { KeyJson } from "@/lib/keys/keys";
 import type { UserJson } from "@/lib/users/users";
 import { createClient, type ClientOptions, type ClientResponse, type RequestOptions } from "@/lib/client/http";
 import { publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 
+export type { KeyJson };
 export type { ChangesPage, CreatureJson, DocumentJson, EngramJson, ModJson, UserJson };
 
 /**
@@ -264,10 +266,20 @@ export function beaconApi(options: ClientOptions) {
       }),
   };
 
+  const keys = {
+    list: () => json<KeyJson[]>("GET", "/v1/key.php"),
+    add: (publicKey: string, name?: string) =>
+      json<KeyJson>("POST", "/v1/key.php", { body: { public_key: publicKey, name } }),
+    rotate: (keyId: number, publicKey: string, name?: string) =>
+      json<KeyJson>("POST", `/v1/key.php/${keyId}?action=rotate`, { body: { public_key: publicKey, name } }),
+    revoke: (keyId: number) => empty("DELETE", `/v1/key.php/${keyId}`),
+  };
+
   return {
     http,
     baseUrl: http.baseUrl,
     webhooks,
+    keys,
     identity: options.identity,
     users,
     mods,

@@ -12,6 +12,8 @@ export interface ClientOptions {
   /** the service's canonical BASE_URL, signed as line 2; defaults to serverUrl */
   baseUrl?: string;
   identity?: Identity;
+  /** an API token (bh_...), sent as Authorization: Bearer instead of a signature */
+  bearerToken?: string;
 }
 
 export interface RequestOptions {
@@ -52,7 +54,9 @@ export function createClient(options: ClientOptions) {
     if (type) headers["content-type"] = type;
     if (bytes.length > 0 || method !== "GET") headers["content-length"] = String(bytes.length);
     const identity = opts.identity ?? options.identity;
-    if (identity && opts.sign !== false && !headers["authorization"]) {
+    if (options.bearerToken && opts.sign !== false && !headers["authorization"])
+      headers["authorization"] = `Bearer ${options.bearerToken}`;
+    else if (identity && opts.sign !== false && !headers["authorization"]) {
       headers["authorization"] = basicAuthorization(identity, signedContent(method, baseUrl, target, bytes));
     }
     const { request: send } = await transport();

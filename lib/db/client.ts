@@ -85,6 +85,8 @@ export interface CreateDbOptions {
    * replicas wrap its queries with a fallback to the primary: lib/db/replicas.ts)
    */
   onPgAdapter?: (adapter: PgAdapter) => void;
+  /** PostgreSQL: how long opening a connection may take before the query fails (default 10 s) */
+  connectTimeoutMs?: number;
 }
 
 /** The pg driver adapter Prisma queries through. */
@@ -113,7 +115,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
       new PrismaPg({
         connectionString: databaseUrl,
         max: 10,
-        connectionTimeoutMillis: 10_000,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
         // Its name in pg_stat_activity, for operators (and the one-per-process test).
         application_name: SERVICE_APPLICATION,
       }),

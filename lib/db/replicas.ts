@@ -73,6 +73,13 @@ interface Replica {
 
 const STATUS_APPLICATION = "beacon-hub replica checks";
 const CHECK_TIMEOUT_MS = 1000;
+/**
+ * How long a read waits for a new connection to a replica before its query goes to the
+ * primary instead. A replica whose host stopped answering (no refusal, just silence)
+ * would otherwise hold each read for the pool's default 10 s; a replica this slow to
+ * connect also fails its position check (CHECK_TIMEOUT_MS) and is skipped anyway.
+ */
+export const REPLICA_CONNECT_TIMEOUT_MS = CHECK_TIMEOUT_MS;
 
 function statusPool(url: string): pg.Pool {
   const pool = new pg.Pool({
@@ -136,10 +143,19 @@ export class ReplicaSet {
         lagMs: Infinity,
         refreshing: null,
       };
-      replica.db = createDb(url, { onPgAdapter: (adapter) => this.failOver(adapter, replica) });
+      replica.db = createDb(url, {
+        onPgAdapter: (adapter) => this.failOver(adapter, replica),
+        connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+      });
       return replica;
     });
-    this.fallbackFactory = new PrismaPg({ connectionString: primaryUrl, max: 4, application_name: "beacon-hub" });
+    this.fallbackFactory = new PrismaPg({
+      connectionString: primaryUrl,
+      max: 4,
+      application_name: "beacon-hub",
+      // as the service's own pool (lib/db/client.ts): pg's default is to wait forever
+      connectionTimeoutMillis: 10_000,
+    });
   }
 
   private readonly fallbackFactory: PrismaPg;

@@ -11,6 +11,9 @@
  * by the suspension, so reinstating brings back exactly those and not what a moderator
  * hid on its own.
  *
+ * Every action but dismissing also tells the target's owner through their webhooks
+ * (lib/moderation/notices.ts), written in the same transaction.
+ *
  * The actor must hold a moderation role (or be the server console); anyone else gets the
  * 404 every moderation route answers, so a stranger cannot tell that moderation exists.
  */
@@ -18,6 +21,7 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { recordAudit, type Actor, type AuditAction } from "./audit";
+import { isNoticeAction, recordNotice } from "./notices";
 import { cleanReportText, REPORT_TEXT_MAX } from "./reports";
 import { roleAllows, isRole } from "./roles";
 import { findTarget, type Target, type TargetRef } from "./targets";
@@ -142,7 +146,7 @@ export async function moderate(db: Db, action: ModerationAction, input: ActionIn
   const reason = cleanActionReason(input.reason);
   if (!KINDS[action].includes(input.target.kind))
     throw badRequest(`“${action}” applies to a ${KINDS[action].join(" or ")}.`, { target_kind: input.target.kind });
-  return groupCommit(db, async ({ tx }) => {
+  return groupCommit(db, async ({ tx, sql }) => {
     if (!(await isModerator(tx, input.actor))) throw notFound(NOT_A_MODERATOR);
     const target = await findTarget(tx, input.target);
     if (!target) throw notFound("Nothing of this kind has this id.", { target_kind: input.target.kind });
@@ -154,6 +158,8 @@ export async function moderate(db: Db, action: ModerationAction, input: ActionIn
       target,
       reason: action === "reinstate" ? `reinstated: ${reason}` : reason,
     });
+    // The owner's webhooks hear of it from the same commit (lib/moderation/notices.ts).
+    if (isNoticeAction(action)) await recordNotice({ tx, sql }, { action, target, reason });
     return { action, target, auditId, closedReports };
   });
 }

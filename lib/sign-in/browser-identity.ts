@@ -38,8 +38,11 @@ function fromPem(pem: string, label: string): ArrayBuffer {
 
 const rsa = (hash: "SHA-256" | "SHA-1") => ({ name: "RSASSA-PKCS1-v1_5", hash });
 
-/** A new RSA-2048 identity, SHA-256 signatures; returns the SPKI PEM to register. */
-export async function createIdentity(): Promise<{
+/**
+ * A new RSA-2048 identity, SHA-256 signatures; returns the SPKI PEM to register. With
+ * `userId`, a new key for that existing account (recovery, a new key on the Keys page).
+ */
+export async function createIdentity(userId: string = crypto.randomUUID()): Promise<{
   identity: BrowserIdentity;
   publicKeyPem: string;
   file: IdentityFileJson;
@@ -49,7 +52,7 @@ export async function createIdentity(): Promise<{
     true,
     ["sign", "verify"],
   );
-  const identity: BrowserIdentity = { userId: crypto.randomUUID(), privateKey: pair.privateKey, scheme: "rsa-sha256" };
+  const identity: BrowserIdentity = { userId: userId.toLowerCase(), privateKey: pair.privateKey, scheme: "rsa-sha256" };
   const publicKeyPem = toPem(await crypto.subtle.exportKey("spki", pair.publicKey), "PUBLIC KEY");
   const privatePem = toPem(await crypto.subtle.exportKey("pkcs8", pair.privateKey), "PRIVATE KEY");
   return { identity, publicKeyPem, file: { user_id: identity.userId, private_key: privatePem, scheme: "rsa-sha256" } };
@@ -97,4 +100,29 @@ export async function signHex(identity: BrowserIdentity, content: string): Promi
   const algorithm = identity.scheme === "ed25519" ? { name: "Ed25519" } : { name: "RSASSA-PKCS1-v1_5" };
   const signature = await crypto.subtle.sign(algorithm, identity.privateKey, new TextEncoder().encode(content));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A signed v1 request from the page (HTTP Basic: user id and the hex signature of the
+ * method, BASE_URL + path and body, as lib/auth/signed-content.ts builds it). `baseUrl`
+ * is the server's configured BASE_URL, which the page is given by the server.
+ */
+export async function signedFetch(
+  identity: BrowserIdentity,
+  baseUrl: string,
+  method: string,
+  path: string,
+  body = "",
+): Promise<Response> {
+  const upper = method.toUpperCase();
+  const content = upper === "GET" ? `${upper}\n${baseUrl}${path}` : `${upper}\n${baseUrl}${path}\n${body}`;
+  const signature = await signHex(identity, content);
+  return fetch(path, {
+    method: upper,
+    headers: {
+      authorization: `Basic ${btoa(`${identity.userId}:${signature}`)}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: upper === "GET" ? undefined : body,
+  });
 }

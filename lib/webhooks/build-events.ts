@@ -4,7 +4,9 @@
  * Why no event is ever lost or made twice:
  * - Database triggers write each fact (an engram added, a document updated, a pull
  *   failed...) to `event_outbox` in the same transaction as the write itself (migration
- *   *_webhooks), whoever writes: a fact exists exactly when its write committed.
+ *   *_webhooks), whoever writes: a fact exists exactly when its write committed. A
+ *   moderator's action is the one fact written by code, lib/moderation/notices.ts, inside
+ *   the action's transaction: the same guarantee.
  * - One transaction here takes outbox rows with `DELETE ... RETURNING`, writes the events
  *   made of them and a delivery row per matching webhook, and commits: the rows leave the
  *   outbox exactly when their events exist. A crash before COMMIT leaves the rows for the
@@ -22,11 +24,13 @@
 import { findInChunks, chunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
+import { isNoticeAction, NOTICE_TARGETS } from "@/lib/moderation/notices";
 import {
   catalogueChanged,
   documentRef,
   eventBody,
   modRef,
+  moderationNotice,
   type EventData,
   type ItemChange,
   type ModRef,
@@ -41,13 +45,15 @@ const TRANSACTIONS_PER_RUN = 200;
 interface OutboxRow {
   id: number;
   txid: string;
-  kind: "engram" | "creature" | "mod" | "document" | "pull";
+  kind: "engram" | "creature" | "mod" | "document" | "pull" | "moderation";
   action: string;
   objectId: string;
   modId: string | null;
   userId: string | null;
   label: string;
   revision: number | null;
+  /** a moderation row's reason */
+  detail: string | null;
   at: Date;
 }
 
@@ -71,6 +77,7 @@ type Raw = {
   user_id: string | null;
   label: string;
   revision: number | bigint | null;
+  detail: string | null;
   created_at: Date | string;
 };
 
@@ -82,7 +89,7 @@ function time(v: Date | string): Date {
 async function takeOutbox(tx: Tx): Promise<OutboxRow[]> {
   const raw = await tx.$queryRawUnsafe<Raw[]>(
     `DELETE FROM "event_outbox" WHERE "txid" IN (SELECT DISTINCT "txid" FROM "event_outbox" ORDER BY "txid" LIMIT ${TRANSACTIONS_PER_RUN})
-     RETURNING "id", "txid", "kind", "action", "object_id", "mod_id", "user_id", "label", "revision", "created_at"`,
+     RETURNING "id", "txid", "kind", "action", "object_id", "mod_id", "user_id", "label", "revision", "detail", "created_at"`,
   );
   return raw
     .map((r) => ({
@@ -95,6 +102,7 @@ async function takeOutbox(tx: Tx): Promise<OutboxRow[]> {
       userId: r.user_id,
       label: r.label,
       revision: r.revision === null ? null : Number(r.revision),
+      detail: r.detail,
       at: time(r.created_at),
     }))
     .sort((a, b) => (a.txid === b.txid ? a.id - b.id : BigInt(a.txid) < BigInt(b.txid) ? -1 : 1));
@@ -192,6 +200,14 @@ export async function eventsOf(tx: Tx, rows: OutboxRow[], baseUrl: string): Prom
         r.at,
         { modId: r.objectId, documentId: null, userId: mod.owner_id },
         { mod, message: r.label },
+      );
+    } else if (r.kind === "moderation" && isNoticeAction(r.action) && r.userId) {
+      const kind = NOTICE_TARGETS[r.action];
+      make(
+        "moderation.notice",
+        r.at,
+        { modId: null, documentId: kind === "document" ? r.objectId : null, userId: r.userId },
+        moderationNotice(baseUrl, { action: r.action, kind, id: r.objectId, name: r.label }, r.userId, r.detail ?? ""),
       );
     }
   }

@@ -7,7 +7,13 @@
  * Labels are user text: Markdown is escaped and mentions are switched off
  * (`allowed_mentions`), so an engram called "@everyone" pings nobody.
  */
-import type { CatalogueChanged, DocumentRef, ItemChange, ModRef } from "@/lib/webhooks/event-payloads";
+import type {
+  CatalogueChanged,
+  DocumentRef,
+  ItemChange,
+  ModerationNotice,
+  ModRef,
+} from "@/lib/webhooks/event-payloads";
 
 export const DISCORD_LIMITS = {
   content: 2000,
@@ -155,6 +161,24 @@ function embedOf(type: string, timestamp: string, data: Record<string, unknown>)
       url: mod.url,
       description: cut(escapeMarkdown(String(data.message)), DISCORD_LIMITS.description),
       color: COLORS.failed,
+    };
+  }
+  if (type === "moderation.notice") {
+    const d = data as unknown as ModerationNotice;
+    const what = {
+      hide: "was hidden by a moderator",
+      restore: "was restored by a moderator",
+      remove: "was removed by a moderator",
+      suspend: "was suspended by a moderator",
+      reinstate: "was reinstated by a moderator",
+    }[d.action];
+    const subject = d.target.kind === "document" ? `Your document ${d.target.name}` : "Your account";
+    return {
+      ...base,
+      title: cut(`${subject} ${what ?? d.action}`, DISCORD_LIMITS.title),
+      url: d.target.url ?? d.dashboard_url,
+      description: cut(`Reason: ${escapeMarkdown(d.reason)}`, DISCORD_LIMITS.description),
+      color: d.action === "restore" || d.action === "reinstate" ? COLORS.added : COLORS.removed,
     };
   }
   return {

@@ -42,8 +42,28 @@ export interface DocumentRef {
   url: string;
 }
 
+/** A moderator's action on the receiver's own document or account (lib/moderation/notices.ts). */
+export interface ModerationNotice {
+  action: "hide" | "restore" | "remove" | "suspend" | "reinstate";
+  target: {
+    kind: "document" | "user";
+    id: string;
+    /** the document's name or the account's display name, when the action was taken */
+    name: string;
+    /** the document's page (null for a removed document and for an account) */
+    url: string | null;
+  };
+  /** the moderator's reason, as the dashboard shows it */
+  reason: string;
+  /** the document's author, the account */
+  user_id: string;
+  /** where the notice is shown and can be appealed */
+  dashboard_url: string;
+}
+
 export type EventData =
   | { mod: ModRef }
+  | ModerationNotice
   | CatalogueChanged
   | { document: DocumentRef }
   | { mod: ModRef; message: string }
@@ -89,6 +109,22 @@ export function catalogueChanged(baseUrl: string, mod: ModRef | null, items: Ite
     items: items.slice(0, MAX_LISTED_ITEMS),
     items_omitted: Math.max(0, items.length - MAX_LISTED_ITEMS),
     changes_url: `${baseUrl}/v1/changes.php`,
+  };
+}
+
+export function moderationNotice(
+  baseUrl: string,
+  row: { action: ModerationNotice["action"]; kind: ModerationNotice["target"]["kind"]; id: string; name: string },
+  userId: string,
+  reason: string,
+): ModerationNotice {
+  const page = row.kind === "document" && row.action !== "remove";
+  return {
+    action: row.action,
+    target: { kind: row.kind, id: row.id, name: row.name, url: page ? `${baseUrl}/documents/${row.id}` : null },
+    reason,
+    user_id: userId,
+    dashboard_url: `${baseUrl}/dashboard`,
   };
 }
 

@@ -2,8 +2,11 @@
  * Which webhooks get an event: enabled, subscribed to its type, and passing every filter
  * it set (within one filter any listed id matches; an empty filter matches all). The
  * author filter matches a document's author and a mod's owner. `pull.failed` goes only
- * to webhooks of the mod's owner at the time of the failure, whatever they subscribed.
+ * to webhooks of the mod's owner at the time of the failure, whatever they subscribed;
+ * `moderation.notice` only to the webhooks of the moderated document's author or account.
  */
+import { OWNER_ONLY_EVENTS } from "@/lib/webhooks/event-types";
+
 export interface Subscription {
   id: string;
   userId: string;
@@ -26,7 +29,7 @@ const passes = (filter: string, value: string | null) =>
 
 export function matches(webhook: Subscription, event: EventKeys): boolean {
   if (!list(webhook.events).includes(event.type)) return false;
-  if (event.type === "pull.failed" && webhook.userId !== event.userId) return false;
+  if (OWNER_ONLY_EVENTS.has(event.type) && webhook.userId !== event.userId) return false;
   return (
     passes(webhook.modIds, event.modId) &&
     passes(webhook.documentIds, event.documentId) &&

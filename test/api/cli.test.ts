@@ -9,10 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { writeIdentityFile } from "@/lib/client/identity-file";
 import { commands } from "@/lib/cli/commands";
 import { main } from "@/lib/cli/main";
+import { createToken } from "@/lib/keys/tokens";
+import { registeredUser, testDb } from "../support/api";
 import { runCli } from "../support/cli";
 import { engramCsv, modAuthorJourney, ok } from "../support/cli-journey";
+import { confirmedMod } from "../support/mods";
 import { newWorkshopId } from "../support/steam";
 
 const dir = mkdtempSync(join(tmpdir(), "beacon-cli-"));
@@ -126,6 +130,71 @@ describe("beacon-hub CLI", () => {
       expect(res.stderr, args.join(" ")).toContain(message);
     }
   }, 120_000);
+
+  it("keys ls|add|rotate|revoke, and engrams push --token with the token from $BEACON_TOKEN only", async () => {
+    // In-process (the bin's main()): a process per command would cost a second each.
+    const cli = async (args: string[], env: Record<string, string>) => {
+      const stdout = new PassThrough();
+      const stderr = new PassThrough();
+      let out = "";
+      let err = "";
+      stdout.on("data", (d: Buffer) => (out += d.toString()));
+      stderr.on("data", (d: Buffer) => (err += d.toString()));
+      const code = await main(args, { stdout, stderr, env: { BEACON_SERVER: inject("serverUrl"), ...env } });
+      return { code, out, err };
+    };
+    const owner = await registeredUser();
+    const mod = await confirmedMod(owner);
+    const home = join(dir, randomUUID());
+    const first = { BEACON_IDENTITY: join(home, "identity.json") };
+    writeIdentityFile(first.BEACON_IDENTITY, owner);
+    const keys = async (env: Record<string, string>) =>
+      JSON.parse((await cli(["keys", "ls", "--json"], env)).out) as {
+        key_id: number;
+        name: string;
+        revoked_at: string | null;
+      }[];
+    const [original] = await keys(first);
+    const laptop = { BEACON_IDENTITY: join(home, "laptop.json") };
+    expect((await cli(["keys", "add", "--out", laptop.BEACON_IDENTITY, "--name", "laptop"], first)).out).toMatch(
+      /^added key \d+ \(laptop\)/,
+    );
+    const rotated = { BEACON_IDENTITY: join(home, "rotated.json") };
+    const rotate = await cli(["keys", "rotate", String(original!.key_id), "--out", rotated.BEACON_IDENTITY], laptop);
+    expect(rotate.out).toContain(`key ${original!.key_id} revoked`);
+    const listed = (await cli(["keys", "ls"], rotated)).out;
+    expect(listed).toMatch(/laptop .* active/);
+    expect(listed).toMatch(/revoked/);
+    const laptopId = (await keys(rotated)).find((k) => k.name === "laptop")!.key_id;
+    expect((await cli(["keys", "revoke", String(laptopId)], rotated)).out).toBe(`revoked key ${laptopId}\n`);
+    const last = (await keys(rotated)).find((k) => k.revoked_at === null)!;
+    const refused = await cli(["keys", "revoke", String(last.key_id)], rotated);
+    expect([refused.code, refused.err]).toEqual([1, expect.stringContaining("last key of an account") as string]);
+    expect((await cli(["keys", "ls"], first)).code).toBe(1); // the original key is revoked
+
+    const { token } = await createToken(testDb(), owner.userId, {
+      name: "release",
+      scopes: ["engrams:write"],
+      modIds: [mod],
+      expiresInDays: 1,
+    });
+    const file = join(home, "engrams.csv");
+    writeFileSync(file, engramCsv(mod, [["Token", "Token", "Island", "true"]]));
+    const noIdentity = { BEACON_IDENTITY: join(home, "none.json") };
+    const pushed = await cli(["engrams", "push", file, "--mod", mod, "--token", "--json"], {
+      ...noIdentity,
+      BEACON_TOKEN: token,
+    });
+    expect([pushed.code, JSON.parse(pushed.out || "{}")]).toMatchObject([0, { added: 1 }]);
+    const sync = await cli(["engrams", "push", file, "--mod", mod, "--token", "--sync"], { BEACON_TOKEN: token });
+    expect([sync.code, sync.err]).toEqual([2, expect.stringContaining("an API token may not delete") as string]);
+    const unset = await cli(["engrams", "push", file, "--mod", mod, "--token"], noIdentity);
+    expect([unset.code, unset.err]).toEqual([1, expect.stringContaining("$BEACON_TOKEN, which is not set") as string]);
+    // The token is never an argument: one after --token is an unexpected argument (usage, exit 2).
+    const asArgument = await cli(["engrams", "push", file, "--mod", mod, "--token", token], noIdentity);
+    expect(asArgument.code).toBe(2);
+    expect(asArgument.err).not.toContain(token);
+  });
 
   it("--help reads for the tool, every group and every command (exit 0, usage line)", async () => {
     const top = ok(await runCli(["--help"]));

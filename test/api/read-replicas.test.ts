@@ -79,6 +79,8 @@ describe.runIf(engine === "postgresql")("read replicas on a private primary and 
     const readAfter = write.headers["beacon-read-after"];
     expect(readAfter).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
     expect(String(write.headers["set-cookie"])).toContain(`beacon_read_after=${encodeURIComponent(String(readAfter))}`);
+    // a browser client may read it, and send it back
+    expect(String(write.headers["access-control-expose-headers"])).toContain("Beacon-Read-After");
 
     const before = await routed(b);
     const read = await fetch(`${b.url}/v1/document.php/${id}?simple`, {
@@ -151,6 +153,14 @@ describe.runIf(engine === "postgresql")("read replicas on a private primary and 
       const meta = (await (await fetch(`${b.url}/v1/document.php/${keptId}?simple`)).json()) as { name: string };
       expect(meta.name).toBe("Before the primary stopped");
       expect((await routed(b)).replica - before.replica).toBe(5);
+      // /healthz answers with the primary's state and says the replica's apart
+      const healthz = await fetch(`${b.url}/healthz`);
+      expect(healthz.status).toBe(503);
+      expect(await healthz.json()).toMatchObject({
+        primary: "unavailable",
+        replicas: [{ replica: 0, status: "ok" }],
+        reads: "ok",
+      });
     } finally {
       await pair.start("primary");
     }

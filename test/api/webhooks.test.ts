@@ -1,11 +1,21 @@
 // Webhooks on each engine, against a real server and a loopback receiver: the API
 // (owner only), the address guard and its test switch, every event type signed as
 // Standard Webhooks says, retries with growing delays, rotation, redelivery, test
-// events, and no secret in the server's log.
+// events, moderators' actions told to the author's webhooks alone, and no secret in the
+// server's log.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { createDb, type Db } from "@/lib/db/client";
+import {
+  dismissReports,
+  hideDocument,
+  reinstateUser,
+  removeDocument,
+  restoreDocument,
+  suspendUser,
+} from "@/lib/moderation/actions";
+import { grantRole } from "@/lib/moderation/roles";
 import { reconcileSchedules } from "@/lib/pull/pull-state";
 import { runPull } from "@/lib/pull/run-pull";
 import { verifySignature } from "@/lib/webhooks/signature";
@@ -275,6 +285,54 @@ describe("deliveries", () => {
     const [a, b] = receiver.received.filter((r) => r.path === "/rotate");
     expect(b!.headers["webhook-id"]).toBe(a!.headers["webhook-id"]);
     expect(b!.body).toBe(a!.body);
+  });
+
+  it("tells the author's own webhooks of each moderator action, with the reason; nobody else's", async () => {
+    const [author, follower, moderator] = await Promise.all(
+      [0, 1, 2].map(() => registerUser(server.server.url, "ed25519")),
+    );
+    await grantRole(database, { userId: moderator!.userId, role: "moderator", actor: { kind: "console" } });
+    const actor = { kind: "user", userId: moderator!.userId } as const;
+    await webhook(author!, { url: `${receiver.url}/notices`, events: ["moderation.notice"] });
+    const theirs = await webhook(follower!, {
+      url: `${receiver.url}/follower`,
+      events: ["moderation.notice"],
+      author_ids: [author!.userId],
+    });
+    const id = randomUUID();
+    const doc = { Identifier: id, Title: "Moderated loot", Description: "", Version: 1 };
+    expect((await on(author).request("POST", "/v1/document.php", { body: doc })).status).toBe(200);
+    const user = { kind: "user", id: author!.userId } as const;
+    await dismissReports(database, { actor, target: user, reason: "Nothing to see" });
+    await hideDocument(database, { actor, documentId: id, reason: "Spam links" });
+    await restoreDocument(database, { actor, documentId: id, reason: "Links gone" });
+    await suspendUser(database, { actor, userId: author!.userId, reason: "Spam everywhere" });
+    await reinstateUser(database, { actor, userId: author!.userId, reason: "Promised to stop" });
+    await removeDocument(database, { actor, documentId: id, reason: "Stolen" });
+    await receiver.waitFor(() => eventsAt("/notices").length >= 5);
+
+    const base = server.server.url;
+    const page = { kind: "document", id, name: "Moderated loot", url: `${base}/documents/${id}` };
+    const account = { kind: "user", id: author!.userId, name: `user ${author!.userId.slice(0, 8)}`, url: null };
+    const told = eventsAt("/notices").map((e) => [e.type, e.data]);
+    const notice = (action: string, target: object, reason: string) => [
+      "moderation.notice",
+      { action, target, reason, user_id: author!.userId, dashboard_url: `${base}/dashboard` },
+    ];
+    // Receivers get no order promise: each action once; dismissing tells no one.
+    expect(told).toHaveLength(5);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        notice("hide", page, "Spam links"),
+        notice("restore", page, "Links gone"),
+        notice("suspend", account, "Spam everywhere"),
+        notice("reinstate", account, "Promised to stop"),
+        notice("remove", { ...page, url: null }, "Stolen"),
+      ]),
+    );
+    // every notice is an event by now (its delivery went out): none was made for the follower
+    expect(await database.webhookEvent.count({ where: { type: "moderation.notice", userId: author!.userId } })).toBe(5);
+    expect(await database.webhookDelivery.count({ where: { webhookId: theirs.webhook_id } })).toBe(0);
   });
 
   it("never writes a secret to the server's log", async () => {

@@ -109,6 +109,10 @@ describe("the standalone command table", () => {
       [
         "identity new",
         "identity show",
+        "keys ls",
+        "keys add",
+        "keys rotate",
+        "keys revoke",
         "user register",
         "user show",
         "mods list",

@@ -16,7 +16,7 @@ const BASE = "https://hub.example";
 const CORS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers":
-    "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id",
+    "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id, Beacon-Read-After",
   "x-content-type-options": "nosniff",
 };
 const CHALLENGE = { "www-authenticate": 'Basic realm="Beacon API"' };
@@ -49,7 +49,7 @@ describe("handleEndpoint", () => {
       headers: {
         allow: "GET, DELETE, OPTIONS",
         "access-control-allow-methods": "GET, DELETE, OPTIONS",
-        "access-control-allow-headers": "Authorization, Content-Type, Content-Encoding",
+        "access-control-allow-headers": "Authorization, Content-Type, Content-Encoding, Beacon-Read-After",
         "access-control-max-age": "86400",
         ...CORS,
       },

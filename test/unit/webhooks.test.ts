@@ -3,7 +3,7 @@
 // schedule, which webhooks an event reaches, and Discord messages within Discord's limits.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { catalogueChanged, eventBody, modRef, type ItemChange } from "@/lib/webhooks/event-payloads";
+import { catalogueChanged, eventBody, moderationNotice, modRef, type ItemChange } from "@/lib/webhooks/event-payloads";
 import { discordMessage, listWithin } from "@/lib/webhooks/discord-message";
 import { matches } from "@/lib/webhooks/match-webhooks";
 import { DELAYS_SECONDS, MAX_ATTEMPTS, retryAfterMs, retryDelayMs } from "@/lib/webhooks/retry-schedule";
@@ -96,7 +96,7 @@ describe("which webhooks an event reaches", () => {
     authorIds: "",
   };
   const event = { type: "catalogue.changed", modId: "5", documentId: null, userId: "owner" };
-  it("its types and every filter it set; pull failures only to the mod's owner", () => {
+  it("its types and every filter it set; pull failures and moderation notices only to the owner", () => {
     expect(matches(hook, event)).toBe(true);
     expect(matches({ ...hook, events: "mod.confirmed" }, event)).toBe(false);
     expect(matches({ ...hook, modIds: "4,5" }, event)).toBe(true);
@@ -105,6 +105,11 @@ describe("which webhooks an event reaches", () => {
     expect(matches({ ...hook, documentIds: "d" }, event)).toBe(false);
     expect(matches(hook, { ...event, type: "pull.failed" })).toBe(true);
     expect(matches({ ...hook, userId: "stranger" }, { ...event, type: "pull.failed" })).toBe(false);
+    const notice = { type: "moderation.notice", modId: null, documentId: "d", userId: "owner" };
+    const noticeHook = { ...hook, events: "moderation.notice" };
+    expect(matches(noticeHook, notice)).toBe(true);
+    // someone following the author's documents is not told what moderators did to them
+    expect(matches({ ...noticeHook, userId: "stranger", authorIds: "owner" }, notice)).toBe(false);
   });
 });
 
@@ -168,6 +173,10 @@ describe("Discord messages", () => {
       ["document.deleted", { document: doc }],
       ["pull.failed", { mod, message: "x".repeat(10_000) }],
       ["webhook.test", { webhook_id: "wh", message: "hello" }],
+      [
+        "moderation.notice",
+        moderationNotice(base, { action: "hide", kind: "document", id: "d", name: doc.name }, "a", "y".repeat(10_000)),
+      ],
     ] as const) {
       const message = discordMessage(eventBody(type, new Date(), data));
       expect(discordProblems(message), type).toEqual([]);
@@ -175,6 +184,12 @@ describe("Discord messages", () => {
     expect(discordMessage(eventBody("document.updated", new Date(), { document: doc })).embeds[0]!.description).toBe(
       "Updated: revision 3",
     );
+    const suspended = moderationNotice(base, { action: "suspend", kind: "user", id: "a", name: "Z" }, "a", "Spam *x*");
+    expect(discordMessage(eventBody("moderation.notice", new Date(), suspended)).embeds[0]).toMatchObject({
+      title: "Your account was suspended by a moderator",
+      url: `${base}/dashboard`,
+      description: "Reason: Spam \\*x\\*",
+    });
   });
 
   it("lists names until the next would not fit, then says how many more", () => {

@@ -7,12 +7,14 @@ import { docsCommands } from "./docs";
 import { creaturesCommands, engramsCommands } from "./engrams";
 import { syncCommands } from "./sync";
 import { identityCommands } from "./identity";
+import { keysCommands } from "./keys";
 import { modsCommands } from "./mods";
 import { userCommands } from "./user";
 import { webhooksCommands } from "./webhooks";
 
 export const authorCommands: Command[] = [
   ...identityCommands,
+  ...keysCommands,
   ...userCommands,
   ...modsCommands,
   ...engramsCommands,

@@ -66,13 +66,17 @@ function pushCommand(kind: ItemKind, noun: string): Command {
   return {
     path: [kind, "push"],
     summary: `add or update a mod's ${noun}s from a JSON or CSV file`,
-    usage: "<file.json|file.csv> --mod <mod_id> [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
+    usage:
+      "<file.json|file.csv> --mod <mod_id> [--token] [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
     help: `Checks every row locally with the API's rules first (errors are printed with their row
 number and nothing is sent), compares the file with the mod's ${noun}s on the server, and
 POSTs only new and changed ${noun}s, in batches of at most ${ENGRAMS_PER_POST} (each batch is
 one transaction), with a progress bar on stderr. The mod must be one you confirmed.
 
   --mod ID         the mod the ${noun}s belong to (required)
+  --token          send the API token in $BEACON_TOKEN (bh_..., engrams:write for this mod)
+                   instead of signing with the identity file: for release pipelines (not
+                   with --sync: a token may not delete)
   --sync           also delete the mod's ${noun}s that the file does not list
   --dry-run        print what would change; send nothing
   --batch-size N   ${noun}s per POST (1-${ENGRAMS_PER_POST})
@@ -82,6 +86,7 @@ one transaction), with a progress bar on stderr. The mod must be one you confirm
 ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
     options: {
       mod: { type: "string" },
+      token: { type: "boolean" },
       sync: { type: "boolean" },
       "dry-run": { type: "boolean" },
       "batch-size": { type: "string" },
@@ -105,12 +110,15 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
       const kinds = [kind, ...(Object.keys(byKind) as ItemKind[]).filter((k) => k !== kind && byKind[k].length > 0)];
       const sync = ctx.values.sync === true;
       const dry = ctx.values["dry-run"] === true;
+      // Deleting is never a token's right (the API refuses it): say so before anything is sent.
+      if (sync && ctx.values.token === true)
+        throw new UsageError("--sync deletes, and an API token may not delete: push with --token and without --sync");
       const summaries = [];
       for (const k of kinds) {
         const kNoun = k === "engrams" ? "engram" : "creature";
         const plan = planPush(byKind[k], await ctx.anonymousApi()[k].byMod(modId));
         if (!dry) {
-          const api = ctx.api()[k];
+          const api = (ctx.values.token === true ? ctx.tokenApi() : ctx.api())[k];
           const bar = plan.send.length > 0 ? progressBar(`pushing ${kNoun}s`, plan.send.length) : null;
           const batches = Math.ceil(plan.send.length / size);
           for (let i = 0; i < plan.send.length; i += size) {

@@ -1,0 +1,104 @@
+// The dashboard's Keys and Tokens (app/dashboard/key-actions.ts) on both engines, through
+// real sessions and server actions called as React calls them: the owner adds and revokes
+// a key, makes new recovery codes, makes a token (shown once, bh_) and revokes it; another
+// signed-in user naming the owner's key or token is refused and changes nothing, and a
+// visitor without a session is sent to sign in. The dashboard warns of a token expiring
+// within a week.
+import { describe, expect, inject, it } from "vitest";
+import { newIdentity, publicKeyPem } from "@/lib/client/identity";
+import { createToken } from "@/lib/keys/tokens";
+import { registeredUser, testDb } from "../support/api";
+import { callFormAction, serverAction, sessionCookie } from "../support/dashboard-session";
+
+const ACTIONS = "app/dashboard/key-actions.ts";
+const action = (name: string) => serverAction(ACTIONS, name);
+
+const keysOf = (userId: string) =>
+  testDb().userKey.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { id: true, revokedAt: true } });
+
+describe("dashboard keys and tokens", () => {
+  it("another user's session is refused every key and token action; a visitor is sent to sign in", async () => {
+    const owner = await registeredUser();
+    const stranger = await registeredUser();
+    const strangerCookie = await sessionCookie(stranger);
+    const ownerCookie = await sessionCookie(owner);
+    const second = { ...newIdentity(), userId: owner.userId };
+    const added = await callFormAction(
+      action("addKeyAction"),
+      { public_key: publicKeyPem(second), name: "laptop" },
+      { cookie: ownerCookie, page: "/dashboard/keys" },
+    );
+    expect(added.body).toContain('Key \\"laptop\\" added.');
+    const token = await createToken(testDb(), owner.userId, {
+      name: "ci",
+      scopes: ["documents:write"],
+      expiresInDays: 30,
+    });
+    const before = await keysOf(owner.userId);
+    expect(before).toHaveLength(2);
+
+    const attempts: [string, Record<string, string>][] = [
+      ["revokeKeyAction", { key_id: String(before[0]!.id) }],
+      ["addKeyAction", { public_key: publicKeyPem(newIdentity()), replaces: String(before[1]!.id) }],
+      ["revokeTokenAction", { token_id: token.token_id }],
+    ];
+    for (const [name, fields] of attempts) {
+      const refused = await callFormAction(action(name), fields, { cookie: strangerCookie, page: "/dashboard/keys" });
+      expect(refused.body, name).toMatch(/has no (key|live token) with this id/);
+      const visitor = await callFormAction(action(name), fields, { page: "/dashboard/keys" });
+      expect(visitor.redirect ?? "", name).toMatch(/^\/sign-in/);
+    }
+    expect(await keysOf(owner.userId)).toEqual(before);
+    expect(await keysOf(stranger.userId)).toHaveLength(0);
+    const kept = await testDb().apiToken.findUniqueOrThrow({ where: { id: token.token_id } });
+    expect(kept.revokedAt).toBeNull();
+
+    // The owner's own: revoke the added key, new codes, a token shown once, revoked.
+    const revoked = await callFormAction(
+      action("revokeKeyAction"),
+      { key_id: String(before[1]!.id) },
+      { cookie: ownerCookie, page: "/dashboard/keys" },
+    );
+    expect(revoked.body).toContain("Revoked.");
+    const last = await callFormAction(
+      action("revokeKeyAction"),
+      { key_id: String(before[0]!.id) },
+      { cookie: ownerCookie, page: "/dashboard/keys" },
+    );
+    expect(last.body).toContain("The last key of an account cannot be revoked");
+    const codes = await callFormAction(action("recoveryCodesAction"), {}, { cookie: ownerCookie });
+    expect(codes.body).toMatch(/([2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4} ){9}[2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4}/);
+    const made = await callFormAction(
+      action("createTokenAction"),
+      { name: "release", scopes: "documents:write", expires_in_days: "7" },
+      { cookie: ownerCookie, page: "/dashboard/tokens" },
+    );
+    expect(made.body).toMatch(/bh_[A-Za-z0-9_-]{43}/);
+    const noExpiry = await callFormAction(
+      action("createTokenAction"),
+      { name: "forever", scopes: "documents:write", expires_in_days: "400" },
+      { cookie: ownerCookie, page: "/dashboard/tokens" },
+    );
+    expect(noExpiry.body).toContain("expires_in_days must be a whole number from 1 to 365");
+    expect(noExpiry.body).not.toMatch(/bh_[A-Za-z0-9_-]{43}/);
+    const revokedToken = await callFormAction(
+      action("revokeTokenAction"),
+      { token_id: token.token_id },
+      { cookie: ownerCookie, page: "/dashboard/tokens" },
+    );
+    expect(revokedToken.body).toContain("Revoked.");
+  });
+
+  it("pages list keys and tokens; the dashboard warns of a token expiring within a week", async () => {
+    const owner = await registeredUser();
+    const cookie = await sessionCookie(owner);
+    await createToken(testDb(), owner.userId, { name: "nightly push", scopes: ["documents:write"], expiresInDays: 3 });
+    await createToken(testDb(), owner.userId, { name: "yearly", scopes: ["documents:write"], expiresInDays: 300 });
+    const page = async (path: string) => (await fetch(`${inject("serverUrl")}${path}`, { headers: { cookie } })).text();
+    const dashboard = await page("/dashboard");
+    expect(dashboard).toMatch(/data-testid="token-expiry"[^>]*>[^<]*&quot;nightly push&quot; expires/);
+    expect(dashboard).not.toContain("&quot;yearly&quot; expires");
+    expect(await page("/dashboard/keys")).toContain("first key");
+    expect(await page("/dashboard/tokens")).toContain("nightly push");
+  });
+});

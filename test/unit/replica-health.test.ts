@@ -1,0 +1,89 @@
+// Read replicas' robustness without a database: /healthz says the primary's state apart
+// from each replica's (lib/server/health.ts), and a replica whose host accepts a connection
+// but never answers holds a read for about REPLICA_CONNECT_TIMEOUT_MS, not the pool's 10 s
+// (lib/db/replicas.ts), before the read goes to the primary.
+import net from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb, type Db } from "@/lib/db/client";
+import { REPLICA_CONNECT_TIMEOUT_MS, ReplicaSet } from "@/lib/db/replicas";
+import { health } from "@/lib/server/health";
+
+const answering = { $queryRawUnsafe: async () => [{ "?column?": 1 }] } as unknown as Db;
+const silent = {
+  $queryRawUnsafe: async () => {
+    throw new Error("Connection terminated");
+  },
+} as unknown as Db;
+const bodyOf = (res: { body: unknown }) => JSON.parse(String(res.body)) as unknown;
+const state = {
+  replicas: [
+    { index: 0, up: true, lagMs: 3.4, usable: true },
+    { index: 1, up: true, lagMs: 5000, usable: false },
+    { index: 2, up: false, lagMs: Infinity, usable: false },
+  ],
+};
+
+describe("/healthz with read replicas", () => {
+  it("keeps its body without replicas, and says each database's state apart with them", async () => {
+    expect(bodyOf(await health(answering, "GET"))).toEqual({ status: "ok" });
+    const ok = await health(answering, "GET", state);
+    expect([ok.status, bodyOf(ok)]).toEqual([
+      200,
+      {
+        status: "ok",
+        primary: "ok",
+        replicas: [
+          { replica: 0, status: "ok", lag_ms: 3 },
+          { replica: 1, status: "lagging", lag_ms: 5000 },
+          { replica: 2, status: "unavailable", lag_ms: null },
+        ],
+        reads: "ok",
+      },
+    ]);
+  });
+
+  it("answers 503 when the primary is down, saying reads go on while a replica is usable", async () => {
+    const down = await health(silent, "GET", state);
+    expect(down.status).toBe(503);
+    expect(down.headers["retry-after"]).toBe("5");
+    expect(bodyOf(down)).toMatchObject({ status: "unavailable", primary: "unavailable", reads: "ok" });
+    const none = { replicas: state.replicas.slice(1) };
+    expect(bodyOf(await health(silent, "GET", none))).toMatchObject({ primary: "unavailable", reads: "unavailable" });
+  });
+});
+
+describe("a replica that accepts connections and never answers", () => {
+  const sockets: net.Socket[] = [];
+  const stalled = net.createServer((s) => void sockets.push(s));
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => stalled.close(r));
+  });
+
+  it("fails a read over to the primary after the replica's connect timeout, not the pool's 10 s", async () => {
+    await new Promise<void>((r) => stalled.listen(0, "127.0.0.1", r));
+    const stalledUrl = `postgresql://u:p@127.0.0.1:${(stalled.address() as net.AddressInfo).port}/beacon`;
+    // The primary refuses at once, so the time measured is the replica's alone.
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const refusedPort = (closed.address() as net.AddressInfo).port;
+    const refusedUrl = `postgresql://u:p@127.0.0.1:${refusedPort}/beacon`;
+    await new Promise((r) => closed.close(r));
+    const set = new ReplicaSet(createDb(refusedUrl), refusedUrl, [stalledUrl], {
+      maxLagMs: 1000,
+      checkEveryMs: 100,
+      waitMs: 50,
+    });
+    try {
+      const started = Date.now();
+      // The replica's timeout, then the primary's refusal: the error names the primary.
+      await expect(set.replicas[0]!.db.$queryRawUnsafe("SELECT 1")).rejects.toThrow(`127.0.0.1:${refusedPort}`);
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(REPLICA_CONNECT_TIMEOUT_MS * 0.9);
+      expect(took).toBeLessThan(REPLICA_CONNECT_TIMEOUT_MS + 4000);
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      await set.stop();
+    }
+  });
+});
