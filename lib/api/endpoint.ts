@@ -79,7 +79,10 @@ export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: E
   } catch (err) {
     res = errorResponse(err, { method: req.method, target: req.rawTarget, requestId: req.headers["x-request-id"] });
   }
-  Object.assign(res.headers, CORS, limits?.headers());
+  Object.assign(res.headers, CORS);
+  // A 429 of a handler's own limiter (recovery attempts) carries that limit's RateLimit-*:
+  // the general limit's count must not overwrite it.
+  for (const [name, value] of Object.entries(limits?.headers() ?? {})) res.headers[name] ??= value;
   return res;
 }
 

@@ -141,6 +141,11 @@ describe(`rate limits on ${engine}`, () => {
     expect(byAccount.status).toBe(429);
     expect(Number(byAccount.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(byAccount.json()).toMatchObject({ details: { scope: "account", limit: PER_RECOVERY } });
+    // The recovery limit's headers, not the per-address limit's the request also counted against.
+    expect([byAccount.headers["ratelimit-limit"], byAccount.headers["ratelimit-remaining"]]).toEqual([
+      String(PER_RECOVERY),
+      "0",
+    ]);
 
     const perAddress: number[] = [];
     for (let i = 0; i <= PER_RECOVERY; i++) perAddress.push((await attempt(randomUUID(), "198.51.100.60")).status);
