@@ -14,6 +14,7 @@ const apiProject = (engine: "sqlite" | "postgresql") => ({
     includeTaskLocation: true,
     include: ["test/api/**/*.test.ts"],
     globalSetup: [`test/support/setup-${engine}.ts`],
+    setupFiles: ["test/support/worker-env.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

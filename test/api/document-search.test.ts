@@ -10,9 +10,6 @@ import { listDocumentPage, type DocumentListQuery } from "@/lib/documents/docume
 import { api, registeredUser, testDb } from "../support/api";
 
 const base = () => inject("serverUrl");
-// The listing also searches the engram catalogue, whose bodies carry URLs made from the
-// configuration's BASE_URL; Vite sets BASE_URL to "/" in this process.
-process.env.BASE_URL = "http://localhost:3000";
 /** A word no other document has: letters and digits only, so one token on both engines. */
 const uniqueWord = () => `kw${randomBytes(5).toString("hex")}`;
 

@@ -1,4 +1,4 @@
-// Read replicas (docs/OPERATIONS.md#read-replicas, lib/db/replicas.ts) on a private
+// Read replicas (docs/OPERATIONS.md#read-replicas-database_replica_urls, lib/db/replicas.ts) on a private
 // primary and hot standby (scripts/pg-replica-pair.sh; never the shared server): two
 // instances on the pair; a write on one read at once through the other from the replica;
 // the replica stopped under read load without a client error; the primary stopped (writes
