@@ -11,12 +11,14 @@
  * so does a skipped e2e test: a test that cannot run there is a defect of the machine or
  * of the test, never a pass.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import {
   addPlaywright,
   exitStatus,
+  mergeVitestReports,
   tallyVitest,
   type PlaywrightStats,
   type Tally,
@@ -37,22 +39,60 @@ const run = (cmd: string, args: string[]) =>
 if (run(bin("tsx"), ["scripts/ensure-build.ts"]) !== 0) process.exit(1);
 
 mkdirSync(join(root, "test-results"), { recursive: true });
-const report = join(root, "test-results", "vitest.json");
-const status = run(bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
+const filters = process.argv.slice(2);
+// The engines run side by side, one vitest each: within an engine the files share one
+// server and database and take turns (one worker: 2 cores), but much of an API file's
+// time is spent waiting (a rate limit's window, the soak's fixed minute, servers
+// starting, fsync), which the other engine's files fill. A run that names its projects
+// is one vitest, as asked.
+const groups: { name: string; projects: string[] }[] = filters.some((a) => a.startsWith("--project"))
+  ? [{ name: "", projects: [] }]
+  : [
+      { name: "", projects: ["unit", "api-sqlite"] },
+      { name: "postgresql", projects: ["api-postgresql"] },
+    ];
+const reportOf = (name: string) => join(root, "test-results", name ? `vitest-${name}.json` : "vitest.json");
+for (const g of groups) rmSync(reportOf(g.name), { force: true });
+
+/** One vitest; the second group's lines are prefixed with its name so the two streams stay apart. */
+function vitest(group: { name: string; projects: string[] }): Promise<number> {
+  const args = [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${reportOf(group.name)}`,
+    ...group.projects.flatMap((p) => ["--project", p]),
+    // a filter may name files of one group only
+    ...(filters.length > 0 ? ["--passWithNoTests", ...filters] : []),
+  ];
+  const child = spawn(bin("vitest"), args, {
+    stdio: group.name ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (group.name) {
+    for (const [from, to] of [
+      [child.stdout!, process.stdout],
+      [child.stderr!, process.stderr],
+    ] as const)
+      createInterface({ input: from }).on("line", (line) => to.write(`[${group.name}] ${line}\n`));
+  }
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+}
+const statuses = await Promise.all(groups.map(vitest));
+const status = statuses.find((s) => s !== 0) ?? 0;
 
 const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
-let tally: Tally = existsSync(report)
-  ? tallyVitest(JSON.parse(readFileSync(report, "utf8")) as VitestReport, root)
-  : { passed: 0, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
+const reports = groups
+  .map((g) => reportOf(g.name))
+  .filter((f) => existsSync(f))
+  .map((f) => JSON.parse(readFileSync(f, "utf8")) as VitestReport);
+let tally: Tally =
+  reports.length > 0
+    ? tallyVitest(mergeVitestReports(reports), root)
+    : { passed: 0, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
 
 let e2eStatus = 0;
-if (process.argv.length <= 2) {
+if (filters.length === 0) {
   const e2eReport = join(root, "test-results", "playwright.json");
   rmSync(e2eReport, { force: true });
   process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = e2eReport;

@@ -40,6 +40,21 @@ export interface Tally {
   neverRan: string[];
 }
 
+/**
+ * One report from several vitest runs (npm test runs the engines side by side, one vitest
+ * each): the counts add up and the files are listed together, so a test skipped on one
+ * engine is still matched with its run on the other.
+ */
+export function mergeVitestReports(reports: VitestReport[]): VitestReport {
+  return {
+    numPassedTests: reports.reduce((n, r) => n + r.numPassedTests, 0),
+    numFailedTests: reports.reduce((n, r) => n + r.numFailedTests, 0),
+    numPendingTests: reports.reduce((n, r) => n + r.numPendingTests, 0),
+    numTodoTests: reports.reduce((n, r) => n + r.numTodoTests, 0),
+    testResults: reports.flatMap((r) => r.testResults),
+  };
+}
+
 const didNotRun = (status: string) => status === "skipped" || status === "pending" || status === "todo";
 
 export function tallyVitest(r: VitestReport, root: string): Tally {

@@ -4,7 +4,13 @@
 // in CI when the tool is missing, and outside CI skips with a warning naming it
 // (test/support/required-tool.ts).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addPlaywright, exitStatus, tallyVitest, type VitestReport } from "../../scripts/lib/test-tally";
+import {
+  addPlaywright,
+  exitStatus,
+  mergeVitestReports,
+  tallyVitest,
+  type VitestReport,
+} from "../../scripts/lib/test-tally";
 
 const ROOT = "/repo";
 type Result = VitestReport["testResults"][number]["assertionResults"][number];
@@ -69,6 +75,24 @@ describe("the skip tally of npm test", () => {
       ROOT,
     );
     expect(tally.neverRan).toEqual(["test/api/a.test.ts > suite same"]);
+  });
+
+  it("matches a skip with its run across the engines' separate vitest runs, and adds their counts", () => {
+    const both = report(
+      [result("pg only", "skipped", 2), result("both", "failed", 1)],
+      [result("pg only", "passed", 2), result("both", "passed", 1)],
+    );
+    const [sqliteRun, postgresqlRun] = both.testResults;
+    const half = (file: VitestReport["testResults"][number]): VitestReport => ({
+      numPassedTests: file.assertionResults.filter((r) => r.status === "passed").length,
+      numFailedTests: file.assertionResults.filter((r) => r.status === "failed").length,
+      numPendingTests: file.assertionResults.filter((r) => r.status === "skipped").length,
+      numTodoTests: 0,
+      testResults: [file],
+    });
+    const tally = tallyVitest(mergeVitestReports([half(sqliteRun!), half(postgresqlRun!)]), ROOT);
+    expect(tally).toEqual({ passed: 2, failed: 1, skipped: 1, ranElsewhere: 1, neverRan: [] });
+    expect(tallyVitest(half(sqliteRun!), ROOT).neverRan).toEqual(["test/api/a.test.ts > suite pg only"]);
   });
 
   it("counts a file that failed before any test ran (a missing tool in CI) as a failure", () => {
