@@ -1,12 +1,42 @@
-/** One of the owner's mods: unconfirmed ones show how to confirm, confirmed ones link on. */
+/** One of the owner's mods (a Workshop or an ASA one): unconfirmed ones show how to confirm, confirmed ones link on. */
 import Link from "next/link";
-import { confirmModAction, removeModAction } from "@/app/dashboard/mod-actions";
+import { confirmAsaModAction, confirmModAction, removeModAction } from "@/app/dashboard/mod-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { card, focus } from "@/components/dashboard/styles";
+import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import type { ModJson } from "@/lib/mods/mod-json";
 
-export function ModCard({ mod }: { mod: ModJson }) {
+/** Where the owner puts the code, for each kind of mod. */
+function Steps({ mod }: { mod: ModJson | AsaModJson }) {
+  const asa = "game" in mod;
+  return (
+    <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
+      <li>Copy the confirmation code.</li>
+      <li>
+        Open the mod&apos;s{" "}
+        <a
+          href={asa ? mod.curseforge_url : mod.workshop_url}
+          className={`text-amber-300 underline ${focus}`}
+          rel="noreferrer"
+          target="_blank"
+        >
+          {asa ? "project page" : "workshop page"}
+        </a>{" "}
+        {asa ? (
+          <>on CurseForge and edit its summary or description.</>
+        ) : (
+          <>on Steam and choose &ldquo;Edit title &amp; description&rdquo;.</>
+        )}
+      </li>
+      <li>Paste the code anywhere in the {asa ? "summary or description" : "description"} and save.</li>
+      <li>Press &ldquo;Confirm ownership&rdquo;. Afterwards you may remove the code from the description.</li>
+    </ol>
+  );
+}
+
+export function ModCard({ mod }: { mod: ModJson | AsaModJson }) {
+  const asa = "game" in mod;
   const id = `mod-${mod.mod_id}`;
   return (
     <li className={card} aria-labelledby={`${id}-name`} data-mod-id={mod.mod_id}>
@@ -36,26 +66,10 @@ export function ModCard({ mod }: { mod: ModJson }) {
             </code>
             <CopyButton text={mod.confirmation_code} label="Copy the confirmation code" />
           </div>
-          <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
-            <li>Copy the confirmation code.</li>
-            <li>
-              Open the mod&apos;s{" "}
-              <a
-                href={mod.workshop_url}
-                className={`text-amber-300 underline ${focus}`}
-                rel="noreferrer"
-                target="_blank"
-              >
-                workshop page
-              </a>{" "}
-              on Steam and choose &ldquo;Edit title &amp; description&rdquo;.
-            </li>
-            <li>Paste the code anywhere in the description and save.</li>
-            <li>Press &ldquo;Confirm ownership&rdquo;. Afterwards you may remove the code from the description.</li>
-          </ol>
+          <Steps mod={mod} />
           <ActionForm
             id={`${id}-confirm`}
-            action={confirmModAction}
+            action={asa ? confirmAsaModAction : confirmModAction}
             hidden={{ mod_id: mod.mod_id }}
             submitLabel="Confirm ownership"
             submitAriaLabel={`Confirm ownership of ${mod.name}`}
@@ -65,7 +79,7 @@ export function ModCard({ mod }: { mod: ModJson }) {
       <ActionForm
         id={`${id}-remove`}
         action={removeModAction}
-        hidden={{ mod_id: mod.mod_id }}
+        hidden={{ mod_id: mod.mod_id, game: asa ? "asa" : "ase" }}
         submitLabel={mod.confirmed ? "Remove mod and its engrams" : "Remove"}
         // The name spoken starts with the words shown (WCAG 2.5.3, label in name), then says which mod.
         submitAriaLabel={`${mod.confirmed ? "Remove mod and its engrams" : "Remove"}: ${mod.name}`}

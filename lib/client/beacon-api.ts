@@ -9,6 +9,7 @@ import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
 import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
+import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import type { ModJson } from "@/lib/mods/mod-json";
 import type { ChangesPage } from "@/lib/changes/changes-page";
 import type { KeyJson } from "@/lib/keys/keys";
@@ -110,25 +111,28 @@ export function beaconApi(options: ClientOptions) {
     delete: (userId = options.identity?.userId ?? "") => empty("DELETE", `/v1/user.php/${ids(userId)}`),
   };
 
-  const mods = {
-    list: () => json<ModJson[]>("GET", "/v1/mod.php"),
-    get: (modId: string) => json<ModJson>("GET", `/v1/mod.php/${ids(modId)}`),
+  /** mod.php (Workshop mods) and asa-mod.php (ARK: Survival Ascended's CurseForge mods): the same calls. */
+  const modsAt = <T>(endpoint: string) => ({
+    list: () => json<T[]>("GET", endpoint),
+    get: (modId: string) => json<T>("GET", `${endpoint}/${ids(modId)}`),
     getMany: async (modIds: string[]) => {
-      const reply = await json<ModJson | ModJson[]>("GET", `/v1/mod.php/${ids(modIds)}`);
+      const reply = await json<T | T[]>("GET", `${endpoint}/${ids(modIds)}`);
       return Array.isArray(reply) ? reply : [reply];
     },
     add: (modId: string | string[], pullUrl?: string | null) =>
-      empty("POST", "/v1/mod.php", {
+      empty("POST", endpoint, {
         body: (Array.isArray(modId) ? modId : [modId]).map((id) =>
           pullUrl === undefined ? { mod_id: id } : { mod_id: id, pull_url: pullUrl },
         ),
       }),
-    /** The reply's `confirmed` tells whether the code was found on the workshop page. */
-    confirm: (modId: string) => json<ModJson>("GET", `/v1/mod.php/${ids(modId)}?action=confirm`),
-    remove: (modIds: string | string[]) => empty("DELETE", `/v1/mod.php/${ids(modIds)}`),
+    /** The reply's `confirmed` tells whether the code was found on the workshop page (or CurseForge project). */
+    confirm: (modId: string) => json<T>("GET", `${endpoint}/${ids(modId)}?action=confirm`),
+    remove: (modIds: string | string[]) => empty("DELETE", `${endpoint}/${ids(modIds)}`),
     setPullUrl: (modId: string, pullUrl: string | null) =>
-      empty("POST", "/v1/mod.php", { body: { mod_id: modId, pull_url: pullUrl } }),
-  };
+      empty("POST", endpoint, { body: { mod_id: modId, pull_url: pullUrl } }),
+  });
+  const mods = modsAt<ModJson>("/v1/mod.php");
+  const asaMods = modsAt<AsaModJson>("/v1/asa-mod.php");
 
   /** engram.php and creature.php: the same calls on either kind. */
   const items = <T>(endpoint: string) => ({
@@ -285,6 +289,7 @@ export function beaconApi(options: ClientOptions) {
     identity: options.identity,
     users,
     mods,
+    asaMods,
     engrams,
     creatures,
     changes,

@@ -8,6 +8,7 @@
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { NO_CURSEFORGE_KEY } from "@/lib/curseforge/curseforge-client";
+import { asaModJson, type AsaModJson } from "@/lib/mods/asa-mod-json";
 import { confirmMod } from "@/lib/mods/confirm-mod";
 import type { ModInput } from "@/lib/mods/mod-input";
 import { registerMods } from "@/lib/mods/register-mods";
@@ -34,4 +35,13 @@ export async function confirmAsaMod(
   const steam = requireClient(options.curseForge);
   const mod = await confirmMod(db, { userId: options.userId, workshopId: options.modId, steam, game: "asa" });
   return mod.confirmed;
+}
+
+/** The caller's ASA mods (all, or these ids), ordered by name. */
+export async function listAsaMods(db: Db, options: { userId: string; modIds?: string[] }): Promise<AsaModJson[]> {
+  const rows = await db.modRegistration.findMany({
+    where: { userId: options.userId, game: "asa", ...(options.modIds ? { workshopId: { in: options.modIds } } : {}) },
+    orderBy: [{ name: "asc" }, { workshopId: "asc" }],
+  });
+  return rows.map((r) => asaModJson(r));
 }

@@ -5,12 +5,17 @@
 // with ASA's commands; a project of another game is not found; without a key, a plain
 // 503 and nothing written; mod.php never sees any of it.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { confirmAsaMod, registerAsaMods } from "@/lib/mods/asa-mods";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 import { newProjectId, putProjects } from "../support/curseforge";
+import { runCli } from "../support/cli";
+import { callFormAction, serverAction, sessionCookie } from "../support/dashboard-session";
 import { inject } from "vitest";
 
 const tag = randomUUID().replace(/-/g, "").slice(0, 10);
@@ -121,5 +126,64 @@ describe("an ASA mod confirmed through CurseForge", () => {
       confirmAsaMod(db, { userId: owner.userId, modId: String(project), curseForge: null }),
     ).rejects.toMatchObject({ status: 503 });
     expect(await db.modRegistration.count({ where: { workshopId: id } })).toBe(0);
+  });
+
+  it("is registered, confirmed and removed from the dashboard; a visitor without a session is sent to sign in", async () => {
+    const author = await registeredUser();
+    const cookie = await sessionCookie(author);
+    const id = newProjectId();
+    await putProjects([{ id, name: `Dashboard Dinos ${tag}` }]);
+    const action = (name: string) => serverAction("app/dashboard/mod-actions.ts", name);
+
+    const anonymous = await callFormAction(action("registerAsaModAction"), { project: String(id) });
+    expect(anonymous.status === 404 || anonymous.redirect?.startsWith("/sign-in")).toBe(true);
+    expect(await testDb().modRegistration.count({ where: { workshopId: String(id) } })).toBe(0);
+
+    const made = await callFormAction(action("registerAsaModAction"), { project: String(id) }, { cookie });
+    expect(made.body).toContain(`Registered ASA mod ${id}.`);
+    const page = await fetch(`${inject("serverUrl")}/dashboard`, { headers: { cookie } });
+    const html = await page.text();
+    expect(html).toContain("ARK: Survival Ascended mods");
+    expect(html).toContain(`Dashboard Dinos ${tag}`);
+    const { confirmationCode } = await testDb().modRegistration.findFirstOrThrow({ where: { workshopId: String(id) } });
+    await putProjects([{ id, name: `Dashboard Dinos ${tag}`, summary: `Owner: ${confirmationCode}` }]);
+    const confirmed = await callFormAction(action("confirmAsaModAction"), { mod_id: String(id) }, { cookie });
+    expect(confirmed.body).toContain("Confirmed.");
+    const removed = await callFormAction(action("removeModAction"), { mod_id: String(id), game: "asa" }, { cookie });
+    expect(removed.redirect).toContain("/dashboard");
+    expect(await testDb().modRegistration.count({ where: { workshopId: String(id) } })).toBe(0);
+  });
+
+  it("is registered, confirmed and given creatures with the CLI's --game asa", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "beacon-asa-cli-"));
+    try {
+      const env = { BEACON_IDENTITY: join(dir, "identity.json") };
+      const cli = async (...args: string[]) => {
+        const res = await runCli(args, env);
+        expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
+        return res.stdout;
+      };
+      await cli("identity", "new");
+      await cli("user", "register");
+      const id = String(newProjectId());
+      await putProjects([{ id: Number(id), name: `Cli Creatures ${tag}` }]);
+      const added = await cli("mods", "add", id, "--game", "asa");
+      expect(added).toContain("summary or description of the CurseForge project");
+      const code = /\n {2}([0-9a-f-]{36})/.exec(added)![1]!;
+      const waiting = await runCli(["mods", "confirm", id, "--game", "asa"], env);
+      expect(waiting.code).toBe(1);
+      await putProjects([{ id: Number(id), name: `Cli Creatures ${tag}`, description: `<p>${code}</p>` }]);
+      expect(await cli("mods", "confirm", id, "--game", "asa")).toContain("is confirmed");
+      const file = join(dir, "creatures.json");
+      const path = `/Game/Mods/Cli${tag}/Dodo${tag}_Character_BP.Dodo${tag}_Character_BP`;
+      writeFileSync(file, JSON.stringify([{ path, label: "Cli Dodo", environments: ["Island"] }]));
+      await cli("creatures", "push", file, "--mod", id);
+      expect(await cli("mods", "list", "--game", "asa")).toContain(`Cli Creatures ${tag}`);
+      expect(await cli("mods", "list")).not.toContain(id);
+      const creatures = await api().request("GET", `/v1/creature.php?game=asa&mod_id=${id}`);
+      expect(creatures.text()).toContain(`Dodo${tag}_Character_BP`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

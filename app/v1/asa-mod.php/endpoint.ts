@@ -12,20 +12,10 @@ import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { emptyResponse, jsonResponse } from "@/lib/api/types";
 import { curseForge } from "@/lib/curseforge/curseforge-client";
 import { db } from "@/lib/db/client";
-import { asaModJson } from "@/lib/mods/asa-mod-json";
-import { confirmAsaMod, registerAsaMods } from "@/lib/mods/asa-mods";
+import { confirmAsaMod, listAsaMods, registerAsaMods } from "@/lib/mods/asa-mods";
 import { deleteMods } from "@/lib/mods/delete-mods";
 import { requireModIds } from "@/lib/mods/mod-id";
 import { modInput } from "@/lib/mods/mod-input";
-
-const game = "asa";
-
-async function ownRows(userId: string, ids?: string[]) {
-  return db().modRegistration.findMany({
-    where: { userId, game, ...(ids ? { workshopId: { in: ids } } : {}) },
-    orderBy: [{ name: "asc" }, { workshopId: "asc" }],
-  });
-}
 
 export const asaModEndpoint: Endpoint = {
   name: "asa-mod.php",
@@ -41,12 +31,12 @@ export const asaModEndpoint: Endpoint = {
           if (ids.length !== 1)
             throw badRequest("Confirm one mod at a time: GET /v1/asa-mod.php/<mod_id>?action=confirm.");
           await confirmAsaMod(db(), { userId, modId: ids[0]!, curseForge: curseForge() });
-          const [row] = await ownRows(userId, ids);
-          if (!row) throw notFound(`You have not registered mod ${ids[0]}.`, { mod_id: ids[0] });
-          return jsonResponse(asaModJson(row));
+          const [mod] = await listAsaMods(db(), { userId, modIds: ids });
+          if (!mod) throw notFound(`You have not registered mod ${ids[0]}.`, { mod_id: ids[0] });
+          return jsonResponse(mod);
         }
-        if (ids.length === 0) return jsonResponse((await ownRows(userId)).map((r) => asaModJson(r)));
-        const mods = (await ownRows(userId, ids.slice(0, 1000))).map((r) => asaModJson(r));
+        if (ids.length === 0) return jsonResponse(await listAsaMods(db(), { userId }));
+        const mods = await listAsaMods(db(), { userId, modIds: ids.slice(0, 1000) });
         if (mods.length === 0)
           throw notFound("You have not registered any of these mods.", { mod_ids: ids.slice(0, 20) });
         return jsonResponse(ctx.pathIds.length === 1 ? mods[0] : mods);
@@ -69,7 +59,7 @@ export const asaModEndpoint: Endpoint = {
         const { userId } = ctx.requireCaller();
         const ids = requireModIds(ctx.idList());
         if (ids.length === 0) throw badRequest("Name the mods to delete, in the path or in a text/plain body.");
-        await deleteMods(db(), { userId, workshopIds: ids, game });
+        await deleteMods(db(), { userId, workshopIds: ids, game: "asa" });
         return emptyResponse();
       },
     },

@@ -12,6 +12,7 @@ import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
+import { parseGame, V1_GAME } from "@/lib/catalogue/game";
 import { listItems, type ItemJson } from "@/lib/engrams/find-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { countOf } from "@/lib/portal/format";
@@ -31,7 +32,17 @@ async function ownConfirmedMod(userId: string, modId: string) {
 const TITLES: Record<ItemKind, string> = { engrams: "Engrams", creatures: "Creatures" };
 
 /** One kind's list with its downloads, its add form and its upload. */
-function CatalogueSection({ kind, modId, items }: { kind: ItemKind; modId: string; items: ItemJson[] }) {
+function CatalogueSection({
+  kind,
+  modId,
+  items,
+  asa,
+}: {
+  kind: ItemKind;
+  modId: string;
+  items: ItemJson[];
+  asa: boolean;
+}) {
   const { noun } = itemKinds[kind];
   const download = (format: string) => (
     <a href={`/dashboard/mods/${modId}/${kind}.${format}`} className={secondaryButton} download>
@@ -53,8 +64,8 @@ function CatalogueSection({ kind, modId, items }: { kind: ItemKind; modId: strin
         </div>
         {kind === "creatures" && (
           <p className="text-sm text-slate-400">
-            Players find them on the spawn page&apos;s Creatures tab, with wild (spawndino) and tamed (GMSummon)
-            commands.
+            Players find them on the spawn page&apos;s Creatures tab, with wild (spawndino) and tamed{" "}
+            {asa ? "(spawndino, then ForceTame; ARK: Survival Ascended has no GMSummon)" : "(GMSummon)"} commands.
           </p>
         )}
         <CatalogueTable kind={kind} modId={modId} items={items} />
@@ -80,10 +91,11 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
   const userId = await requireUser();
   const mod = await ownConfirmedMod(userId, (await params).modId);
   const [engrams, creatures, pull] = await Promise.all([
-    listItems(db(), "engrams", { mods: [mod.workshopId] }),
-    listItems(db(), "creatures", { mods: [mod.workshopId] }),
+    listItems(db(), "engrams", { mods: [mod.workshopId], game: parseGame(mod.game) ?? V1_GAME }),
+    listItems(db(), "creatures", { mods: [mod.workshopId], game: parseGame(mod.game) ?? V1_GAME }),
     db().modPull.findUnique({ where: { modId: mod.workshopId } }),
   ]);
+  const asa = mod.game === "asa";
   return (
     <section className="space-y-6" aria-labelledby="mod-title">
       <header className="space-y-2">
@@ -91,16 +103,20 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
           {mod.name}
         </h1>
         <p className="text-sm text-slate-400">
-          Workshop id <span className="font-mono">{mod.workshopId}</span> ·{" "}
-          {countOf(engrams.length, "engram", "engrams")} · {countOf(creatures.length, "creature", "creatures")} ·{" "}
-          <Link href={`/spawn/?mod_id=${mod.workshopId}`} className={`text-amber-300 underline ${focus}`}>
+          {asa ? "ARK: Survival Ascended · CurseForge project" : "Workshop id"}{" "}
+          <span className="font-mono">{mod.workshopId}</span> · {countOf(engrams.length, "engram", "engrams")} ·{" "}
+          {countOf(creatures.length, "creature", "creatures")} ·{" "}
+          <Link
+            href={`/spawn/?${asa ? "game=asa&" : ""}mod_id=${mod.workshopId}`}
+            className={`text-amber-300 underline ${focus}`}
+          >
             spawn codes page
           </Link>
         </p>
       </header>
 
-      <CatalogueSection kind="engrams" modId={mod.workshopId} items={engrams} />
-      <CatalogueSection kind="creatures" modId={mod.workshopId} items={creatures} />
+      <CatalogueSection kind="engrams" modId={mod.workshopId} items={engrams} asa={asa} />
+      <CatalogueSection kind="creatures" modId={mod.workshopId} items={creatures} asa={asa} />
       <PullSettings modId={mod.workshopId} pullUrl={mod.pullUrl} pull={pull} />
 
       <div className={card}>
@@ -109,7 +125,7 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
         <ActionForm
           id="remove-mod"
           action={removeModAction}
-          hidden={{ mod_id: mod.workshopId }}
+          hidden={{ mod_id: mod.workshopId, game: asa ? "asa" : "ase" }}
           submitLabel="Remove mod and its engrams"
           variant="danger"
         />

@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { catalogueCsv, catalogueJson, parseCatalogueFileName } from "@/lib/dashboard/catalogue-file";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { currentUserId } from "@/lib/dashboard/session";
+import { parseGame, V1_GAME } from "@/lib/catalogue/game";
 import { listItems } from "@/lib/engrams/find-engrams";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +27,7 @@ export async function GET(
   if (!userId) return text(401, "Sign in first.");
   try {
     const mod = await findOwnMod(db(), { userId, workshopId: modId, confirmed: true });
-    const items = await listItems(db(), wanted.kind, { mods: [mod.workshopId] });
+    const items = await listItems(db(), wanted.kind, { mods: [mod.workshopId], game: parseGame(mod.game) ?? V1_GAME });
     const body = wanted.format === "csv" ? catalogueCsv(wanted.kind, items) : catalogueJson(items);
     const type = wanted.format === "csv" ? "text/csv; charset=utf-8" : "application/json";
     // The name is built from digits and fixed words only: nothing a client sent can split the header.
