@@ -1,8 +1,9 @@
 /**
  * Keys that can be lost, in Chromium: create an identity and keep its recovery codes,
  * "lose" the key (a new browser context, nothing carried over), recover with one code on
- * /recover at 390 px, and see on the Keys page that the old key is revoked; the old key's
- * signature is then refused as revoked and the spent code does not work again.
+ * /recover at 390 px, and see on the Keys page that the old key is revoked; a token made on
+ * the Tokens page is shown once. The old key's signature is then refused as revoked and the
+ * spent code does not work again.
  */
 import { expect, test } from "@playwright/test";
 import { newIdentity, publicKeyPem } from "@/lib/client/identity";
@@ -64,6 +65,15 @@ test("create an identity, keep its codes, lose the key, recover with a code in a
   await expect(rows.filter({ hasText: "recovered" })).toContainText("primary");
   await axeClean(phone, "/dashboard/keys at 390 px");
   await phone.screenshot({ path: `${ARTIFACTS}/recovery-keys-390.png` });
+  // A token for a pipeline, shown once with its prefix, then listed by its hint.
+  await phone.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Tokens" }).click();
+  await phone.getByLabel("Name").fill("release pipeline");
+  await phone.getByLabel("documents:write").check();
+  await phone.getByRole("button", { name: "Make token" }).click();
+  await expect(phone.getByTestId("new-token-reveal")).toContainText(/bh_[A-Za-z0-9_-]{43}/);
+  await phone.reload();
+  await expect(phone.getByTestId("token-row")).toContainText("release pipeline");
+  await expect(phone.getByTestId("new-token-reveal")).toHaveCount(0);
   await second.close();
 
   // The lost key signs nothing now, and the spent code is spent.

@@ -275,11 +275,17 @@ export function beaconApi(options: ClientOptions) {
     revoke: (keyId: number) => empty("DELETE", `/v1/key.php/${keyId}`),
   };
 
+  const recovery = {
+    /** POST /v1/recovery.php: ten new codes (the unused ones stop working); shown only in this reply */
+    issue: async () => (await json<{ codes: string[] }>("POST", "/v1/recovery.php")).codes,
+  };
+
   return {
     http,
     baseUrl: http.baseUrl,
     webhooks,
     keys,
+    recovery,
     identity: options.identity,
     users,
     mods,

@@ -72,7 +72,9 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
   expect(created.path).toBe(env.BEACON_IDENTITY);
   expect(statSync(env.BEACON_IDENTITY).mode & 0o777).toBe(0o600);
   expect(ok(await run(["identity", "show"], env)).stdout).toContain(created.user_id);
-  expect(ok(await run(["user", "register"], env)).stdout).toContain(`registered user ${created.user_id}`);
+  const registered = ok(await run(["user", "register"], env)).stdout;
+  expect(registered).toContain(`registered user ${created.user_id}`);
+  expect(registered.match(/^ {2}[2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4}$/gm), "ten recovery codes").toHaveLength(10);
 
   const mod = newWorkshopId();
   await steamItem({ publishedfileid: mod, title: "CLI Mod", description: "No code yet." });
