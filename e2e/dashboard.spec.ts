@@ -82,6 +82,7 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   const stored = (await (await page.request.get(`/v1/user.php/${userId}`)).json()) as { public_key: string };
   expect(stored.public_key).toBe(createPublicKey(file.private_key).export({ format: "pem", type: "spki" }).toString());
   await screenshot(page, "dashboard-identity-created");
+  await page.getByLabel("I kept my recovery codes").check();
   await page.getByRole("button", { name: "Continue to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("session-user")).toHaveText(userId);
@@ -184,6 +185,7 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   await createIdentity(page2);
   // No download here: the explicit choice opens the way on instead.
   await page2.getByLabel("I saved my key").check();
+  await page2.getByLabel("I kept my recovery codes").check();
   await page2.getByRole("button", { name: "Continue to the dashboard" }).click();
   await expect(page2).toHaveURL(/\/dashboard$/);
   await expect(page2.locator(`li[data-mod-id="${MOD_A}"]`)).toHaveCount(0);
@@ -242,6 +244,7 @@ async function ownerWithMod(page: Page, modId: string, title: string) {
     page.getByRole("button", { name: "Download identity file" }).click(),
   ]);
   const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as { user_id: string; private_key: string };
+  await page.getByLabel("I kept my recovery codes").check();
   await page.getByRole("button", { name: "Continue to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await steamItem(modId, title, "");

@@ -1,7 +1,9 @@
 /**
  * next-auth for the dashboard. One Credentials provider: the browser signs a
  * one-time challenge (lib/sign-in/challenges.ts) and we verify it against the stored
- * public key. Sessions are JWT cookies (no session table); the user id is `sub`.
+ * public key. Sessions are JWT cookies (no session table); the user id is `sub`, and
+ * `key` is the fingerprint of the key that signed in, so revoking that key ends the
+ * session (lib/dashboard/session.ts checks it on every request).
  * The configuration is read lazily, per request, because AUTH_SECRET is set by
  * server.ts at start-up (lib/server/auth-secret.ts), after this module may be loaded.
  */
@@ -9,6 +11,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { keyFingerprint } from "@/lib/keys/keys";
 import { redeemChallenge } from "@/lib/sign-in/challenges";
 
 class ChallengeRefused extends CredentialsSignin {
@@ -36,17 +39,20 @@ function authConfig(): NextAuthConfig {
             baseUrl: config().BASE_URL,
           });
           if (!result.ok) throw new ChallengeRefused();
-          return { id: result.userId };
+          return { id: result.userId, key: keyFingerprint(result.pem) } as { id: string };
         },
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
         if (user?.id) token.sub = user.id;
+        const key = (user as { key?: unknown } | undefined)?.key;
+        if (typeof key === "string") token.key = key;
         return token;
       },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
+        if (typeof token.key === "string") (session as { key?: string }).key = token.key;
         return session;
       },
     },

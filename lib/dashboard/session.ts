@@ -1,12 +1,14 @@
 /**
  * The one session wrapper of the dashboard (STYLE habit 1): every dashboard page and
  * action starts with requireUser(), and every query it makes is scoped by the id it
- * returns. A session whose user was deleted meanwhile counts as signed out.
+ * returns. A session whose user was deleted meanwhile, or whose key was revoked (a
+ * recovery revokes every key), counts as signed out.
  */
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/dashboard/auth";
 import { db } from "@/lib/db/client";
+import { sessionKeyActive } from "@/lib/keys/keys";
 import type { HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/actions";
 import { isOperator } from "@/lib/moderation/console";
@@ -16,8 +18,7 @@ export const currentUserId = cache(async (): Promise<string | null> => {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
-  const user = await db().user.findUnique({ where: { id }, select: { id: true } });
-  return user?.id ?? null;
+  return (await sessionKeyActive(db(), id, (session as { key?: string }).key)) ? id : null;
 });
 
 /** The signed-in user's id; otherwise a redirect to /sign-in. */

@@ -9,6 +9,7 @@
  * signature by one is answered "revoked" rather than "does not match", and so a revoked
  * (perhaps leaked) key can never be added back.
  */
+import { createHash } from "node:crypto";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { keyFromPem, parsePublicKey } from "@/lib/auth/public-key";
 import { verifySignature } from "@/lib/auth/verify-signature";
@@ -65,6 +66,23 @@ export function matchSignature(set: KeySet, content: Buffer, signatureHex: strin
     if (verifySignature(keyFromPem(pem), content, signatureHex)) return { ok: false, revoked: true };
   }
   return { ok: false, revoked: false };
+}
+
+/** Names a key without carrying it (a dashboard session remembers which key signed it in). */
+export function keyFingerprint(pem: string): string {
+  return createHash("sha256").update(pem, "utf8").digest("hex").slice(0, 32);
+}
+
+/**
+ * Whether a dashboard session still stands: its user exists and the key that signed it in
+ * is active, so revoking a key (or recovering the account, which revokes them all) ends
+ * the sessions it opened. A session from before sessions named their key has no
+ * fingerprint and stands until it expires.
+ */
+export async function sessionKeyActive(db: Db, userId: string, fingerprint: string | undefined): Promise<boolean> {
+  const set = await findKeySet(db, userId);
+  if (set === null) return false;
+  return fingerprint === undefined || set.active.some((pem) => keyFingerprint(pem) === fingerprint);
 }
 
 // Last use is shown to the minute-ish, not per request: at most one write per key and

@@ -54,7 +54,7 @@ export async function issueChallenge(
 const isString = (v: unknown): v is string => typeof v === "string";
 
 export type ChallengeResult =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; /** the key that signed */ pem: string }
   | { ok: false; reason: "malformed" | "unknown-or-used" | "no-user" | "bad-signature" | "revoked-key" };
 
 /** Spends the challenge, then checks the signature against the user's active keys. */
@@ -74,6 +74,6 @@ export async function redeemChallenge(
   if (keys === null) return { ok: false, reason: "no-user" };
   const content = Buffer.from(challengeContent(challengeId, userId, options.baseUrl), "utf8");
   const match = matchSignature(keys, content, signature);
-  if (match.ok) return { ok: true, userId };
+  if (match.ok) return { ok: true, userId, pem: match.pem };
   return { ok: false, reason: match.revoked ? "revoked-key" : "bad-signature" };
 }

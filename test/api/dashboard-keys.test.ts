@@ -3,9 +3,11 @@
 // a key, makes new recovery codes, makes a token (shown once, bh_) and revokes it; another
 // signed-in user naming the owner's key or token is refused and changes nothing, and a
 // visitor without a session is sent to sign in. The dashboard warns of a token expiring
-// within a week.
+// within a week. Revoking the key a session signed in with (or recovering the account)
+// ends that session.
 import { describe, expect, inject, it } from "vitest";
 import { newIdentity, publicKeyPem } from "@/lib/client/identity";
+import { addKey, listKeys, revokeKey } from "@/lib/keys/keys";
 import { createToken } from "@/lib/keys/tokens";
 import { registeredUser, testDb } from "../support/api";
 import { callFormAction, serverAction, sessionCookie } from "../support/dashboard-session";
@@ -100,5 +102,19 @@ describe("dashboard keys and tokens", () => {
     expect(dashboard).not.toContain("&quot;yearly&quot; expires");
     expect(await page("/dashboard/keys")).toContain("first key");
     expect(await page("/dashboard/tokens")).toContain("nightly push");
+  });
+
+  it("a session ends when the key that signed it in is revoked; another key's session goes on", async () => {
+    const owner = await registeredUser();
+    const second = { ...newIdentity(), userId: owner.userId };
+    await addKey(testDb(), owner.userId, { publicKey: publicKeyPem(second) });
+    const [firstCookie, secondCookie] = [await sessionCookie(owner), await sessionCookie(second)];
+    const status = async (cookie: string) =>
+      (await fetch(`${inject("serverUrl")}/dashboard/keys`, { headers: { cookie }, redirect: "manual" })).status;
+    expect([await status(firstCookie), await status(secondCookie)]).toEqual([200, 200]);
+    const first = (await listKeys(testDb(), owner.userId)).find((k) => k.public_key !== publicKeyPem(second))!;
+    await revokeKey(testDb(), owner.userId, first.key_id);
+    // A signed-out dashboard request is sent to /sign-in (307); the other key's session stands.
+    expect([await status(firstCookie), await status(secondCookie)]).toEqual([307, 200]);
   });
 });

@@ -23,7 +23,11 @@ describe("sign-in challenges", () => {
     const user = await registeredUser();
     const c = await issueChallenge(testDb(), { userId: user.userId, baseUrl: baseUrl() });
     expect(c.challengeId).toMatch(/^[0-9a-f]{64}$/);
-    expect(await redeem(user, c)).toEqual({ ok: true, userId: user.userId });
+    expect(await redeem(user, c)).toEqual({
+      ok: true,
+      userId: user.userId,
+      pem: expect.stringContaining("PUBLIC KEY") as string,
+    });
     expect(await redeem(user, c)).toEqual({ ok: false, reason: "unknown-or-used" });
     expect(await testDb().signInChallenge.count({ where: { id: c.challengeId } })).toBe(0);
   });
@@ -53,7 +57,11 @@ describe("sign-in challenges", () => {
     expect(await redeem(bob, c, signWith(bob, c))).toEqual({ ok: false, reason: "unknown-or-used" });
     // Alice's signature presented as Bob's is no better.
     expect(await redeem(bob, c, signWith(alice, c))).toEqual({ ok: false, reason: "unknown-or-used" });
-    expect(await redeem(alice, c)).toEqual({ ok: true, userId: alice.userId });
+    expect(await redeem(alice, c)).toEqual({
+      ok: true,
+      userId: alice.userId,
+      pem: expect.stringContaining("PUBLIC KEY") as string,
+    });
   });
 
   it("refuses a wrong signature and spends the challenge doing so", async () => {
