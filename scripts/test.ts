@@ -1,9 +1,9 @@
 /**
  * usage: npm test [-- <vitest filters>]
- * The whole suite: builds the app if stale (once, before any test server starts), runs
- * vitest (unit + API on SQLite + API on PostgreSQL), then the Playwright e2e suite in
- * Chromium (skipped when vitest filters are given), and ends with one plain line
- * "N passed, N failed, N skipped" over both that CI reads.
+ * The whole suite: builds the app if stale (once, before any test server starts), then
+ * runs together vitest (unit + API on SQLite, API on PostgreSQL: one vitest each) and the
+ * Playwright e2e suite in Chromium (left out when vitest filters are given), and ends
+ * with one plain line "N passed, N failed, N skipped" over all of them that CI reads.
  *
  * Skips are never silent: a test skipped on one engine must have passed on the other
  * (the same declaration, by file, line and title), and the tests that ran nowhere are
@@ -38,13 +38,32 @@ const run = (cmd: string, args: string[]) =>
 
 if (run(bin("tsx"), ["scripts/ensure-build.ts"]) !== 0) process.exit(1);
 
+/**
+ * A command whose output goes to ours: as it is for the first stream, line by line with
+ * its name in front for the others, so streams running together stay apart.
+ */
+function stream(name: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  const child = spawn(cmd, args, {
+    stdio: name ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+  if (name)
+    for (const [from, to] of [
+      [child.stdout!, process.stdout],
+      [child.stderr!, process.stderr],
+    ] as const)
+      createInterface({ input: from }).on("line", (line) => to.write(`[${name}] ${line}\n`));
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+}
+
 mkdirSync(join(root, "test-results"), { recursive: true });
 const filters = process.argv.slice(2);
-// The engines run side by side, one vitest each: within an engine the files share one
-// server and database and take turns (one worker: 2 cores), but much of an API file's
+// The engines run side by side, one vitest each, and the e2e suite beside them: within an
+// engine the files share one server and database and take turns (one worker: 2 cores),
+// and the e2e suite has its own server, database and one browser; but much of each one's
 // time is spent waiting (a rate limit's window, the soak's fixed minute, servers
-// starting, fsync), which the other engine's files fill. A run that names its projects
-// is one vitest, as asked.
+// starting, fsync, a page settling), which the others fill. A run that names its
+// projects is one vitest, as asked; filters leave the e2e suite out.
 const groups: { name: string; projects: string[] }[] = filters.some((a) => a.startsWith("--project"))
   ? [{ name: "", projects: [] }]
   : [
@@ -53,10 +72,8 @@ const groups: { name: string; projects: string[] }[] = filters.some((a) => a.sta
     ];
 const reportOf = (name: string) => join(root, "test-results", name ? `vitest-${name}.json` : "vitest.json");
 for (const g of groups) rmSync(reportOf(g.name), { force: true });
-
-/** One vitest; the second group's lines are prefixed with its name so the two streams stay apart. */
-function vitest(group: { name: string; projects: string[] }): Promise<number> {
-  const args = [
+const vitestRuns = groups.map((group) =>
+  stream(group.name, bin("vitest"), [
     "run",
     "--reporter=default",
     "--reporter=json",
@@ -64,22 +81,16 @@ function vitest(group: { name: string; projects: string[] }): Promise<number> {
     ...group.projects.flatMap((p) => ["--project", p]),
     // a filter may name files of one group only
     ...(filters.length > 0 ? ["--passWithNoTests", ...filters] : []),
-  ];
-  const child = spawn(bin("vitest"), args, {
-    stdio: group.name ? ["ignore", "pipe", "pipe"] : "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (group.name) {
-    for (const [from, to] of [
-      [child.stdout!, process.stdout],
-      [child.stderr!, process.stderr],
-    ] as const)
-      createInterface({ input: from }).on("line", (line) => to.write(`[${group.name}] ${line}\n`));
-  }
-  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
-}
-const statuses = await Promise.all(groups.map(vitest));
-const status = statuses.find((s) => s !== 0) ?? 0;
+  ]),
+);
+const e2eReport = join(root, "test-results", "playwright.json");
+rmSync(e2eReport, { force: true });
+const e2eRun =
+  filters.length === 0
+    ? stream("e2e", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })
+    : Promise.resolve(0);
+const status = (await Promise.all(vitestRuns)).find((s) => s !== 0) ?? 0;
+const e2eStatus = await e2eRun;
 
 const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
 const reports = groups
@@ -90,13 +101,7 @@ let tally: Tally =
   reports.length > 0
     ? tallyVitest(mergeVitestReports(reports), root)
     : { passed: 0, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
-
-let e2eStatus = 0;
 if (filters.length === 0) {
-  const e2eReport = join(root, "test-results", "playwright.json");
-  rmSync(e2eReport, { force: true });
-  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = e2eReport;
-  e2eStatus = run(bin("playwright"), ["test", "--reporter=list,json"]);
   const stats = existsSync(e2eReport)
     ? (JSON.parse(readFileSync(e2eReport, "utf8")) as { stats: PlaywrightStats }).stats
     : null;
