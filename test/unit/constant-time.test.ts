@@ -4,6 +4,7 @@
 // lib/ or app/ is refused by the lint (eslint.config.js, "Compare secrets with safeEqual").
 import * as crypto from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db/client";
 
 vi.mock("node:crypto", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:crypto")>();
@@ -17,6 +18,8 @@ vi.mock("@/lib/auth/safe-equal", async (importOriginal) => {
 const { safeEqual } = await import("@/lib/auth/safe-equal");
 const { verifySignature } = await import("@/lib/auth/verify-signature");
 const { serveMetrics } = await import("@/lib/metrics/serve-metrics");
+const { authenticateToken, TOKEN_PREFIX } = await import("@/lib/keys/tokens");
+const { recoverAccount } = await import("@/lib/keys/recovery");
 const { realSafeEqual } = await vi
   .importActual<{ safeEqual: typeof safeEqual }>("@/lib/auth/safe-equal")
   .then((m) => ({ realSafeEqual: m.safeEqual }));
@@ -94,5 +97,41 @@ describe("signatures", () => {
     verify.mockReturnValueOnce(false).mockReturnValueOnce(false);
     const good = crypto.sign("sha1", content, rsa.privateKey).toString("hex");
     expect(verifySignature(rsa.publicKey, content, good)).toBe(false);
+  });
+});
+
+describe("API tokens", () => {
+  const token = `${TOKEN_PREFIX}${"A".repeat(43)}`;
+  const digest = crypto.createHash("sha256").update(token).digest("hex");
+
+  it("are found by their SHA-256 and compared with safeEqual against the stored hash", async () => {
+    const stored = { id: "t1", tokenHash: digest, revokedAt: null, expiresAt: new Date(Date.now() + 86_400_000) };
+    const db = {
+      apiToken: { findUnique: vi.fn(async () => stored), update: vi.fn(async () => stored) },
+    } as unknown as Db;
+    await authenticateToken(db, token).catch(() => null);
+    expect(vi.mocked(safeEqual).mock.calls.map(([a, b]) => [String(a), String(b)])).toEqual([[digest, digest]]);
+  });
+});
+
+describe("recovery codes", () => {
+  it("are each hashed and compared with timingSafeEqual, matching or not", async () => {
+    // Three unused codes of the right shape, none of them the one sent: each is compared.
+    const rows = [1, 2, 3].map((id) => ({ id, codeHash: `${"00".repeat(16)}:${"11".repeat(32)}` }));
+    const db = { recoveryCode: { findMany: vi.fn(async () => rows) } } as unknown as Db;
+    const { publicKey } = crypto.generateKeyPairSync("ed25519");
+    vi.mocked(crypto.timingSafeEqual).mockClear();
+    const input = {
+      userId: crypto.randomUUID(),
+      code: "abcd-efgh-ijkl",
+      publicKey: publicKey.export({ type: "spki", format: "pem" }),
+    };
+    const err = await recoverAccount(db, input, { limiter: null as never, address: "x", perMinute: 0 }).catch((e) => e);
+    expect((err as Error).message).toContain("not valid for this account");
+    expect(vi.mocked(crypto.timingSafeEqual).mock.calls.map(([a, b]) => [a.byteLength, b.byteLength])).toEqual([
+      [32, 32],
+      [32, 32],
+      [32, 32],
+    ]);
   });
 });
