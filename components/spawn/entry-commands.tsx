@@ -106,6 +106,8 @@ export function EntryCommands({ rows, href, initialView, label, gfiNote }: Props
           <option value="cheat">cheat</option>
           <option value="admincheat">admincheat</option>
         </SelectField>
+        {/* "Apply" without JavaScript stays in the page's game (the options are the only other fields). */}
+        {view.game === "asa" && <input type="hidden" name="game" value="asa" />}
         <button
           type="submit"
           className="hidden self-end rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 noscript:inline-block"

@@ -217,6 +217,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             onExport={exportJson}
           />
           <SpawnTable
+            game={view.game}
             tab={tab}
             rows={rows}
             mods={mods}

@@ -1,5 +1,6 @@
 "use client";
 /** The windowed table of spawn commands: item or creature, command, copy button (rows: spawn-row.tsx). */
+import type { Game } from "@/lib/catalogue/game";
 import { entryHref } from "@/lib/spawn/entry-address";
 import type { RowCommand } from "@/lib/spawn/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
@@ -12,6 +13,8 @@ import { useWindowedRows } from "./use-windowed-rows";
 const ROW_ESTIMATE = 64;
 
 interface Props {
+  /** whose rows these are: each links its own page in that game */
+  game: Game;
   tab: SpawnTab;
   rows: readonly SpawnRow[];
   mods: readonly SpawnMod[];
@@ -29,6 +32,7 @@ interface Props {
 }
 
 export function SpawnTable({
+  game,
   tab,
   rows,
   mods,
@@ -80,7 +84,7 @@ export function SpawnTable({
               rowKey={rowIndex}
               position={start + i + 2}
               modName={row[5] >= 0 ? (mods[row[5]]?.name ?? "") : "Base game"}
-              href={entryHref(row[5] >= 0 ? (mods[row[5]]?.id ?? null) : null, row[1])}
+              href={entryHref(row[5] >= 0 ? (mods[row[5]]?.id ?? null) : null, row[1], game)}
               mark={tab === "creatures" ? variantMark(row[6]) : ""}
               tameable={tab === "creatures" && isTameable(row[6])}
               command={command?.command ?? null}

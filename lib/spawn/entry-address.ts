@@ -2,8 +2,12 @@
  * The address of one item's or creature's own page (docs/PORTAL.md#item-and-creature-pages):
  * `/spawn/<base or workshop id>/<class>`, e.g. `/spawn/base/PrimalItem_WeaponMetalPick_C`.
  * The class is the one players and Game.ini lines name; it is looked up in any case.
+ * ASA's rows are on the same address with `?game=asa` (the scope is then the base game or
+ * a CurseForge project id), as the spawn page keeps its game.
  * Pure: safe to import from client components (every spawn row links its page).
  */
+import type { Game } from "@/lib/catalogue/game";
+
 export const BASE_SEGMENT = "base";
 
 /** A workshop id in its canonical form (lib/mods/mod-id.ts): no sign, no leading zero, at most 16 digits. */
@@ -19,8 +23,8 @@ export interface EntryAddress {
   classKey: string;
 }
 
-export function entryHref(modId: string | null, className: string): string {
-  return `/spawn/${modId ?? BASE_SEGMENT}/${encodeURIComponent(className)}`;
+export function entryHref(modId: string | null, className: string, game: Game = "ase"): string {
+  return `/spawn/${modId ?? BASE_SEGMENT}/${encodeURIComponent(className)}${game === "asa" ? "?game=asa" : ""}`;
 }
 
 /** The two path segments (already decoded), or null when they cannot name a catalogue row. */

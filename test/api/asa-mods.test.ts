@@ -95,6 +95,17 @@ describe("an ASA mod confirmed through CurseForge", () => {
     const dinos = await pageText(`/spawn/?game=asa&mod_id=${project}&tab=creatures`);
     expect(dinos).toContain(`cheat spawndino "Blueprint'${DINO}'" 1 1 1 30`);
     expect(dinos.includes("cheat GMSummon"), "GMSummon offered on ASA").toBe(false);
+    // Each row links its own page in ASA, with ASA's commands; ASE's address of it is not found.
+    const itemPage = `/spawn/${project}/Sword${tag}_C?game=asa`;
+    expect(items).toContain(`href="${itemPage}"`);
+    const item = await pageText(`${itemPage}&qty=5&quality=10&as=blueprint`);
+    expect(item).toContain(`cheat giveitem "Blueprint'${ITEM}'" 5 10 true`);
+    expect(item).toContain(`CurseForge project ${project}`);
+    expect(item).toContain(`<input type="hidden" name="game" value="asa"/>`);
+    expect((await fetch(`${inject("serverUrl")}/spawn/${project}/Sword${tag}_C`)).status).toBe(404);
+    const dino = await pageText(`/spawn/${project}/Raptor${tag}_Character_BP_C?game=asa`);
+    expect(dino).toContain(`cheat spawndino "Blueprint'${DINO}'" 1 1 1 30`);
+    expect(dino.includes("GMSummon"), "GMSummon offered on ASA").toBe(false);
     // ASE's spawn page does not know the mod; the creature API's ASA extension lists its creature.
     expect((await fetch(`${inject("serverUrl")}/spawn/?mod_id=${project}`)).status).toBe(404);
     const creatures = await api().request("GET", `/v1/creature.php?game=asa&mod_id=${project}`);

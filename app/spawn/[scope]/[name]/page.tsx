@@ -5,6 +5,8 @@
  * tags naming it and its command, so a link pasted in a chat shows both. Server-rendered
  * and kept in memory (lib/server/page-cache.ts): nothing on it depends on the visitor.
  * An address that names no row answers 404 with words for it (lib/portal/not-found-message.ts).
+ * `?game=asa` is the same page for ARK: Survival Ascended's rows, with ASA's commands;
+ * shared Beacon documents are ASE's, so an ASA item lists none.
  */
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
@@ -12,6 +14,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EntryCommands } from "@/components/spawn/entry-commands";
+import { parseGame, type Game } from "@/lib/catalogue/game";
 import { config } from "@/lib/config";
 import { readDb } from "@/lib/db/replicas";
 import { variantMark } from "@/lib/catalogue/creature-variants";
@@ -27,7 +30,7 @@ import {
   type EntryDocuments,
   type SpawnEntry,
 } from "@/lib/spawn/spawn-entry";
-import { DEFAULT_VIEW, parseSpawnView, type SpawnTab } from "@/lib/spawn/spawn-view";
+import { DEFAULT_VIEW, gameView, parseSpawnView, type SpawnTab } from "@/lib/spawn/spawn-view";
 import { gfiScopeNote } from "@/lib/spawn/spawn-notices";
 
 export const dynamic = "force-dynamic";
@@ -39,10 +42,13 @@ const link =
   "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 /** Metadata and page share one read per request. */
-const entriesAt = cache(async (scope: string, name: string) => {
+const entriesAt = cache(async (scope: string, name: string, game: Game) => {
   const address = parseEntryAddress(scope, decodeSegment(name));
-  return address ? { address, entries: await findSpawnEntries(readDb(), address) } : null;
+  return address ? { address, entries: await findSpawnEntries(readDb(), address, game) } : null;
 });
+
+/** `?game=asa`, as the spawn page's rows link it; anything else is ASE's page. */
+const gameOf = (query: Record<string, string | string[] | undefined>): Game => parseGame(query.game) ?? "ase";
 
 /** Next.js hands dynamic segments over still percent-encoded. */
 function decodeSegment(segment: string): string {
@@ -55,21 +61,28 @@ function decodeSegment(segment: string): string {
 
 const tabOf = (entry: SpawnEntry): SpawnTab => (entry.kind === "creature" ? "creatures" : "items");
 
-/** The command a link preview shows: the spawn page's defaults, exactly the v1 `spawn` string. */
-function defaultCommand(entry: SpawnEntry): string {
-  return viewCommands({ ...DEFAULT_VIEW, tab: tabOf(entry) }).commandOf!(entryRow(entry)).command;
+/** The command a link preview shows: the spawn page's defaults (for ASE exactly the v1 `spawn` string). */
+function defaultCommand(entry: SpawnEntry, game: Game): string {
+  return viewCommands(gameView({ ...DEFAULT_VIEW, game, tab: tabOf(entry) })).commandOf!(entryRow(entry)).command;
 }
 
 const origin = (entry: SpawnEntry) => entry.mod?.name ?? "the base game";
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}): Promise<Metadata> {
   const { scope, name } = await params;
-  const found = await entriesAt(scope, name);
+  const game = gameOf(await searchParams);
+  const found = await entriesAt(scope, name, game);
   const entry = found?.entries[0];
   if (!found || !entry) return { title: "Not in the catalogue" };
   const label = entryLabel(entry);
-  const command = defaultCommand(entry);
-  const url = `${config().BASE_URL}${entryHref(found.address.modId, entry.className)}`;
+  const command = defaultCommand(entry, game);
+  const url = `${config().BASE_URL}${entryHref(found.address.modId, entry.className, game)}`;
   const kind = entry.kind === "creature" ? "Creature" : "Item";
   return {
     title: `${label}: spawn command`,
@@ -113,10 +126,10 @@ function DocumentsDropping({ entry, documents }: { entry: SpawnEntry; documents:
   );
 }
 
-function EntryDetails({ entry, documents }: { entry: SpawnEntry; documents: EntryDocuments | null }) {
+function EntryDetails({ entry, game, documents }: { entry: SpawnEntry; game: Game; documents: EntryDocuments | null }) {
   const maps = gameMapsOf(entry.maps).map((m) => m.name);
   const unknown = <span className="text-slate-400">Not known</span>;
-  const listHref = `/spawn/?mod_id=${entry.mod?.id ?? ""}${entry.kind === "creature" ? "&tab=creatures" : ""}`;
+  const listHref = `/spawn/?mod_id=${entry.mod?.id ?? ""}${game === "asa" ? "&game=asa" : ""}${entry.kind === "creature" ? "&tab=creatures" : ""}`;
   return (
     <dl>
       <Detail term="Kind">{entry.kind === "creature" ? "Creature" : "Item"}</Detail>
@@ -144,7 +157,11 @@ function EntryDetails({ entry, documents }: { entry: SpawnEntry; documents: Entr
         <Link href={listHref} className={link}>
           {entry.mod ? entry.mod.name : "Base game"}
         </Link>
-        {entry.mod && <span className="text-slate-400">{` (workshop id ${entry.mod.id})`}</span>}
+        {entry.mod && (
+          <span className="text-slate-400">
+            {game === "asa" ? ` (CurseForge project ${entry.mod.id})` : ` (workshop id ${entry.mod.id})`}
+          </span>
+        )}
       </Detail>
       {documents && (
         <Detail term="Dropped by">
@@ -157,14 +174,16 @@ function EntryDetails({ entry, documents }: { entry: SpawnEntry; documents: Entr
 
 export default async function EntryPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { scope, name } = await params;
-  const found = await entriesAt(scope, name);
-  if (!found || found.entries.length === 0) notFound();
   const query = await searchParams;
+  const game = gameOf(query);
+  const found = await entriesAt(scope, name, game);
+  if (!found || found.entries.length === 0) notFound();
   const baseUrl = config().BASE_URL;
   const entries = await Promise.all(
     found.entries.map(async (entry) => ({
       entry,
-      documents: entry.kind === "item" ? await documentsDroppingEntry(readDb(), entry, baseUrl) : null,
+      documents:
+        entry.kind === "item" && game === "ase" ? await documentsDroppingEntry(readDb(), entry, baseUrl) : null,
     })),
   );
   const first = found.entries[0]!;
@@ -175,7 +194,7 @@ export default async function EntryPage({ params, searchParams }: { params: Para
     <article className="space-y-6" aria-labelledby="entry-title">
       <header className="space-y-1">
         <p className="text-sm text-slate-400">
-          <Link href="/spawn/" className={link}>
+          <Link href={game === "asa" ? "/spawn/?game=asa" : "/spawn/"} className={link}>
             Spawn codes
           </Link>
           {` · ${first.kind === "creature" ? "Creature" : "Item"} of ${origin(first)}`}
@@ -215,10 +234,10 @@ export default async function EntryPage({ params, searchParams }: { params: Para
               data-command=""
               className="block rounded-lg border border-slate-700 p-3 text-sm break-all text-amber-200"
             >
-              {defaultCommand(entry)}
+              {defaultCommand(entry, game)}
             </code>
           )}
-          <EntryDetails entry={entry} documents={documents} />
+          <EntryDetails entry={entry} game={game} documents={documents} />
         </section>
       ))}
       {first.kind === "creature" && (
