@@ -8,8 +8,12 @@
  * describes the mod's whole catalogue, so its creatures are made to match it too; a
  * file where none does is about engrams only, as files were before creatures, and
  * leaves the mod's creatures alone.
+ *
+ * The mod's game is the rows' game, as for a signed POST: an ARK: Survival Ascended mod's
+ * pulled items are ASA items, which the v1 interface never serves.
  */
 import { ApiError } from "@/lib/api/errors";
+import { parseGame, V1_GAME } from "@/lib/catalogue/game";
 import type { Db } from "@/lib/db/client";
 import { lockForTransaction } from "@/lib/db/lock";
 import type { EngramFileRow } from "@/lib/engrams/engram-file";
@@ -27,7 +31,12 @@ export async function applyPullFile(db: Db, modId: string, rows: EngramFileRow[]
       ? { ...r, value: { ...r.value, mod_id: modId } }
       : r,
   );
-  const valid = validateRows(ownRows);
+  const registration = await db.modRegistration.findFirst({
+    where: { workshopId: modId, confirmed: true },
+    select: { game: true },
+  });
+  const game = parseGame(registration?.game) ?? V1_GAME;
+  const valid = validateRows(ownRows, "engrams", { game });
   const { rowOf, errors } = valid;
   const first = errors[0];
   if (first)

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { confirmAsaMod, registerAsaMods } from "@/lib/mods/asa-mods";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
+import { applyPullFile } from "@/lib/pull/apply-pull-file";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 import { newProjectId, putProjects } from "../support/curseforge";
 import { runCli } from "../support/cli";
@@ -196,5 +197,19 @@ describe("an ASA mod confirmed through CurseForge", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("takes a pulled file of the mod as ASA items, which v1 never serves", async () => {
+    const path = `/Game/Mods/Asa${tag}/Pulled${tag}.Pulled${tag}`;
+    const file = [{ row: 1, value: { path, label: `Pulled ${tag}`, environments: ["Island"] } }];
+    expect(await applyPullFile(testDb(), String(project), file)).toMatchObject({ ok: true, added: 1 });
+    const rows = await testDb().engram.findMany({
+      where: { modId: String(project) },
+      select: { path: true, game: true },
+    });
+    expect(rows).toEqual([{ path, game: "asa" }]);
+    const v1 = await api().request("GET", `/v1/engram.php?mod_id=${project}`);
+    expect(v1.text()).not.toContain(`Pulled${tag}`);
+    expect(await pageText(`/spawn/?game=asa&mod_id=${project}`)).toContain(`Pulled ${tag}`);
   });
 });
