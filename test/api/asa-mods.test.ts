@@ -106,7 +106,8 @@ describe("an ASA mod confirmed through CurseForge", () => {
     expect((await fetch(`${inject("serverUrl")}/spawn/${project}/Sword${tag}_C`)).status).toBe(404);
     const dino = await pageText(`/spawn/${project}/Raptor${tag}_Character_BP_C?game=asa`);
     expect(dino).toContain(`cheat spawndino "Blueprint'${DINO}'" 1 1 1 30`);
-    expect(dino.includes("GMSummon"), "GMSummon offered on ASA").toBe(false);
+    expect(dino.includes("cheat GMSummon"), "GMSummon offered on ASA").toBe(false);
+    expect(dino).toContain("this page offers no <code>GMSummon</code>");
     // ASE's spawn page does not know the mod; the creature API's ASA extension lists its creature.
     expect((await fetch(`${inject("serverUrl")}/spawn/?mod_id=${project}`)).status).toBe(404);
     const creatures = await api().request("GET", `/v1/creature.php?game=asa&mod_id=${project}`);
