@@ -156,6 +156,14 @@ for (const width of [1280, 390]) {
       "Wild (spawndino)",
       "Tamed (spawndino, then ForceTame)",
     ]);
+    // Its own page is ASA's too, with the same command.
+    const href = await first.locator("td").first().getByRole("link").first().getAttribute("href");
+    expect(href).toMatch(/^\/spawn\/base\/Gigantoraptor_Character_BP_C\?game=asa$/);
+    await page.goto(`${server.url}${href}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Gigantoraptor");
+    await expect(page.locator("[data-command]").first()).toHaveText(
+      `cheat spawndino "Blueprint'${GIGANTORAPTOR}'" 1 1 1 30`,
+    );
     // The item tab says why it holds no base-game items.
     await page.goto(`${server.url}/spawn/?game=asa`);
     await expect(page.getByTestId("asa-items-note")).toContainText("No public data set lists ARK: Survival Ascended");
