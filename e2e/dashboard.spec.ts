@@ -14,6 +14,7 @@ import { createClient } from "@/lib/client/http";
 import { identityFromPem } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
 import { ARTIFACTS, screenshot, spawnReady } from "./helpers";
+import { deletedAfterAll } from "./session";
 
 const steamUrl = () => process.env.E2E_STEAM_URL!;
 // 10 digits, unlike every seeded mod, so the direct-request test can swap ids of equal length.
@@ -28,18 +29,7 @@ async function steamItem(id: string, title: string, description: string) {
   expect(res.status).toBe(200);
 }
 
-// Identities made here are deleted after the file's tests, so the seeded counts other
-// specs check (home page statistics, all spawn codes) stay as seeded.
-const created: string[] = [];
-
-test.afterAll(async () => {
-  const db = createDb(process.env.E2E_DATABASE_URL!);
-  try {
-    await db.user.deleteMany({ where: { id: { in: created } } });
-  } finally {
-    await db.$disconnect();
-  }
-});
+const created = deletedAfterAll();
 
 async function createIdentity(page: Page): Promise<string> {
   await page.goto("/sign-in");

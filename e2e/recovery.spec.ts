@@ -9,19 +9,10 @@ import { expect, test } from "@playwright/test";
 import { newIdentity, publicKeyPem } from "@/lib/client/identity";
 import { createClient } from "@/lib/client/http";
 import { readIdentityFile } from "@/lib/client/identity-file";
-import { createDb } from "@/lib/db/client";
 import { ARTIFACTS, axeClean } from "./helpers";
+import { deletedAfterAll } from "./session";
 
-const created: string[] = [];
-
-test.afterAll(async () => {
-  const db = createDb(process.env.E2E_DATABASE_URL!);
-  try {
-    await db.user.deleteMany({ where: { id: { in: created } } });
-  } finally {
-    await db.$disconnect();
-  }
-});
+const created = deletedAfterAll();
 
 test("create an identity, keep its codes, lose the key, recover with a code in a new browser", async ({ browser }) => {
   const first = await browser.newContext();

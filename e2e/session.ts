@@ -6,7 +6,7 @@
  * instead of generating a key in the page (e2e/sign-in.spec.ts tests that path).
  */
 import { sign } from "node:crypto";
-import { expect, type BrowserContext } from "@playwright/test";
+import { expect, test, type BrowserContext } from "@playwright/test";
 import { beaconApi } from "@/lib/client/beacon-api";
 import { newIdentity, type Identity } from "@/lib/client/identity";
 import { createDb } from "@/lib/db/client";
@@ -40,4 +40,22 @@ export async function signIn(context: BrowserContext, identity: Identity): Promi
 /** Deletes an identity made here (and by cascade all it owns), so other specs see the seed. */
 export async function deleteIdentity(identity: Identity): Promise<void> {
   await beaconApi({ serverUrl: process.env.E2E_BASE_URL!, identity }).users.delete();
+}
+
+/**
+ * The user ids of identities a spec makes in the page (where no private key reaches the
+ * test to delete them through the API), deleted with all they own after the spec's tests,
+ * so the seeded counts other specs check (home page statistics, all spawn codes) stay.
+ */
+export function deletedAfterAll(): string[] {
+  const created: string[] = [];
+  test.afterAll(async () => {
+    const db = createDb(process.env.E2E_DATABASE_URL!);
+    try {
+      await db.user.deleteMany({ where: { id: { in: created } } });
+    } finally {
+      await db.$disconnect();
+    }
+  });
+  return created;
 }
