@@ -309,7 +309,10 @@ describe("the pull job inside the server", () => {
     try {
       const { mod, path } = await pulledMod({ body: "", delayMs: 300 });
       files.set(path, { body: JSON.stringify([engram(mod, "Auto")]), delayMs: 300 });
-      const deadline = Date.now() + 20_000;
+      // The shared database also holds the pull URLs other files set (unreachable by now):
+      // at an interval of 1 s every one of them is due each tick and pulled before or after
+      // this mod, one after another, so "soon" is a bound with room for them under load.
+      const deadline = Date.now() + 45_000;
       while ((await labelsOf(mod)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(await labelsOf(mod)).toEqual(["Label Auto"]);
       // Let both instances run several more rounds against the slow file.
@@ -320,7 +323,7 @@ describe("the pull job inside the server", () => {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
-  });
+  }, 90_000);
 });
 
 describe("npm run pull", () => {
