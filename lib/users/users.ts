@@ -9,7 +9,7 @@ import { batchTransactionOptions, chunks, findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { findKeySet } from "@/lib/keys/keys";
+import { FIRST_KEY_NAME, findKeySet } from "@/lib/keys/keys";
 
 export interface UserJson {
   user_id: string;
@@ -51,7 +51,15 @@ export async function createUsers(db: Db, users: NewUser[]): Promise<void> {
     await groupCommit(
       db,
       async ({ tx }) => {
-        for (const part of chunks(rows)) await tx.user.createMany({ data: part });
+        // The key's own row too: the first signed request then only notes its last use,
+        // which changes no data version (inserting the row there would, after the reply,
+        // and throw away the pages kept in memory).
+        for (const part of chunks(rows)) {
+          await tx.user.createMany({ data: part });
+          await tx.userKey.createMany({
+            data: part.map((u) => ({ userId: u.id, publicKey: u.publicKey, name: FIRST_KEY_NAME })),
+          });
+        }
       },
       { rows: rows.length, timeoutMs: batchTransactionOptions(rows.length).timeout },
     );
