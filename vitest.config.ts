@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
-import { replicaProjectSkipped } from "./test/support/pair-available";
+import { replicaProjectSkipped } from "./test/support/pair-available.ts";
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
 /** In-process tests, no server; also run alone by the mutation run (vitest.unit.config.ts). */
@@ -22,7 +22,8 @@ const apiProject = (engine: "sqlite" | "postgresql") => ({
 });
 /**
  * The v1 tests again, on PostgreSQL with a read replica: the server's anonymous reads go to
- * a hot standby of its database (test/support/global-setup.ts). Only the four v1
+ * a hot standby of its database (test/support/global-setup.ts, replica-project.ts), and
+ * every file must have had reads the replica served (replica-reads.ts). Only the four v1
  * endpoints' files: the rest adds no replica path worth its time (scripts/test.ts runs it
  * after api-postgresql; docs/TESTING.md).
  */
@@ -34,6 +35,7 @@ const replicaProject = {
     name: "api-postgresql-replica",
     include: V1_FILES,
     globalSetup: ["test/support/setup-postgresql-replica.ts"],
+    setupFiles: [...apiProject("postgresql").test.setupFiles, "test/support/replica-reads.ts"],
   },
 };
 

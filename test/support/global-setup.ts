@@ -5,9 +5,8 @@
  *
  * With `replica` (the api-postgresql-replica project: the v1 tests on PostgreSQL with a
  * read replica) the database is the primary of a private primary and hot standby
- * (replica-pair.ts) and the server reads from the standby (DATABASE_REPLICA_URLS); at the
- * end its /metrics must show reads the replica served, or the run fails: a project that
- * silently read everything from the primary would test nothing new.
+ * (replica-pair.ts) and the server reads from the standby (DATABASE_REPLICA_URLS; what
+ * else the project does: replica-project.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { TestProject } from "vitest/node";
@@ -16,7 +15,8 @@ import { startFakeCurseForge } from "./fake-curseforge";
 import { startFakeSteam } from "./fake-steam";
 import { pairAvailable } from "./pair-available";
 import { startReplicaPair } from "./replica-pair";
-import { startServer, type TestServer } from "./test-server";
+import { routedReads } from "./replica-project";
+import { startServer } from "./test-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,21 +28,12 @@ declare module "vitest" {
     steamUrl: string;
     /** the stand-in CurseForge the server's CURSEFORGE_API_URL points at (fake-curseforge.ts) */
     curseForgeUrl: string;
-    /** the hot standby the server reads from (api-postgresql-replica), else "" */
-    replicaUrl: string;
+    /** api-postgresql-replica: the hot standby the server reads from, and its /metrics token; else null */
+    replica: { url: string; metricsToken: string } | null;
   }
 }
 
 export const TEST_MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-/** Requests whose reads the server routed to the primary and to the replica (its /metrics). */
-async function routedReads(server: TestServer, token: string): Promise<{ primary: number; replica: number }> {
-  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  const count = (target: string) =>
-    Number(new RegExp(`^beacon_db_reads_total\\{target="${target}"\\} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
-  return { primary: count("primary"), replica: count("replica") };
-}
 
 export function setupFor(engine: Engine, options: { replica?: boolean } = {}) {
   return async function setup(project: TestProject) {
@@ -76,23 +67,18 @@ export function setupFor(engine: Engine, options: { replica?: boolean } = {}) {
     project.provide("maxBodyBytes", TEST_MAX_BODY_BYTES);
     project.provide("steamUrl", steam.url);
     project.provide("curseForgeUrl", curseForge.url);
-    project.provide("replicaUrl", replica?.url ?? "");
+    project.provide("replica", replica);
     return async () => {
-      const routed = replica ? await routedReads(server, replica.metricsToken).catch((err: Error) => err) : null;
+      const routed = replica ? await routedReads(server.url, replica.metricsToken).catch(() => null) : null;
       const code = await server.stop();
       if (code !== 0) console.error(`${project.name} server exited with ${code}:\n${server.logs().slice(-4000)}`);
       await steam.close();
       await curseForge.close();
       await database.drop();
-      if (routed instanceof Error)
-        throw new Error(`${project.name}: the server's /metrics did not answer: ${routed.message}`);
-      if (routed) {
-        console.log(`${project.name}: reads routed to the replica ${routed.replica}, to the primary ${routed.primary}`);
-        if (!(routed.replica > 0))
-          throw new Error(
-            `${project.name}: the replica served no read (beacon_db_reads_total: ${JSON.stringify(routed)})`,
-          );
-      }
+      if (replica)
+        console.log(
+          `${project.name}: requests whose reads went to the replica and the primary: ${JSON.stringify(routed)}`,
+        );
     };
   };
 }

@@ -4,7 +4,7 @@
  * vitest.config.ts and scripts/test.ts can ask before any project is chosen.
  */
 import { existsSync } from "node:fs";
-import { IN_CI } from "./required-tool";
+import { IN_CI } from "./required-tool.ts";
 
 export function pairAvailable(): { ok: true } | { ok: false; reason: string } {
   if (process.getuid?.() !== 0) return { ok: false, reason: "not running as root (runuser -u postgres needs root)" };

@@ -1,15 +1,18 @@
 /**
- * Direct writes of a test on a primary with a hot standby (the api-postgresql-replica
- * project): each one returns only once the standby has replayed it.
+ * The api-postgresql-replica project: the v1 tests against a server that reads from a hot
+ * standby of its database (global-setup.ts). Two things make it test what it claims.
  *
- * A test may write straight to the database (testDb(), test/support/api.ts) and then read
- * through the server. The server serves an anonymous read from the replica once the
- * replica has replayed the server's own last write and any position the client presents
- * (lib/db/replicas.ts); a write made past the server, with no position handed back, is
- * the one case it cannot know about, as it could not for a write of another program. So
- * the test's client waits here, after the write, instead of the server being made to
- * read from the primary: the v1 tests then check the server exactly as it runs with
- * replicas.
+ * Direct writes wait for the standby. A test may write straight to the database (testDb(),
+ * api.ts) and then read through the server. The server serves an anonymous read from the
+ * replica once the replica has replayed the server's own last write and any position the
+ * client presents (lib/db/replicas.ts); a write made past the server, with no position
+ * handed back, is the one case it cannot know about, as it could not for a write of
+ * another program. So the test's client waits here, after the write, instead of the
+ * server being made to read from the primary: the v1 tests then check the server exactly
+ * as it runs with replicas.
+ *
+ * The replica must serve reads: every file checks the server's /metrics
+ * (replica-reads.ts), so a run that read everything from the primary fails.
  */
 import pg from "pg";
 import type { PgAdapter } from "@/lib/db/client";
@@ -78,4 +81,16 @@ export function waitForReplayAfterWrites(replayed: () => Promise<void>): (adapte
       return tx;
     };
   };
+}
+
+/** Requests whose reads the server routed to the primary and to the replica (its /metrics; NaN when absent). */
+export async function routedReads(
+  serverUrl: string,
+  metricsToken: string,
+): Promise<{ primary: number; replica: number }> {
+  const res = await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = await res.text();
+  const count = (target: string) =>
+    Number(new RegExp(`^beacon_db_reads_total\\{target="${target}"\\} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
+  return { primary: count("primary"), replica: count("replica") };
 }
