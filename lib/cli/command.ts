@@ -6,6 +6,7 @@
 import type { ParseArgsConfig } from "node:util";
 import type { BeaconApi } from "@/lib/client/beacon-api";
 import type { Identity } from "@/lib/client/identity";
+import { parseGame, V1_GAME, type Game } from "@/lib/catalogue/game";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -62,6 +63,17 @@ export const jsonOption: Options = { json: { type: "boolean", short: "j" } };
 export function stringValue(ctx: Context, name: string): string | undefined {
   const v = ctx.values[name];
   return typeof v === "string" ? v : undefined;
+}
+
+/** `--game ase|asa` (docs/API.md#games): ASE when absent, as everything before ASA; anything else is a usage error. */
+export const gameOption: Options = { game: { type: "string" } };
+
+export function gameValue(ctx: Context): Game {
+  const given = stringValue(ctx, "game");
+  if (given === undefined) return V1_GAME;
+  const game = parseGame(given);
+  if (game === null) throw new UsageError('--game is "ase" or "asa"');
+  return game;
 }
 
 /** A command-line program: its command table (the repository's CLI or the standalone package). */

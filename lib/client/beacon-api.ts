@@ -11,6 +11,7 @@ import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import type { ModJson } from "@/lib/mods/mod-json";
+import type { Game } from "@/lib/catalogue/game";
 import type { ChangesPage } from "@/lib/changes/changes-page";
 import type { KeyJson } from "@/lib/keys/keys";
 import type { UserJson } from "@/lib/users/users";
@@ -162,14 +163,29 @@ export function beaconApi(options: ClientOptions) {
     delete: (uidsOrClasses: string[]) => bulkDelete(endpoint, uidsOrClasses),
   });
   const engrams = items<EngramJson>("/v1/engram.php");
-  const creatures = items<CreatureJson>("/v1/creature.php");
+  const creatures = {
+    ...items<CreatureJson>("/v1/creature.php"),
+    /**
+     * A game's creatures (the creature API's extension `game`, docs/API.md#games): all, a
+     * mod's, or (null) the base game's. engram.php has no such extension: a game's engrams
+     * are read from its changes feed.
+     */
+    ofGame: (game: Game, modIds?: string | string[] | null) =>
+      json<CreatureJson[]>(
+        "GET",
+        `/v1/creature.php?game=${game}${modIds === undefined ? "" : `&mod_id=${modIds === null ? "" : ids(modIds)}`}`,
+        { sign: false },
+      ),
+  };
 
   /**
    * GET /v1/changes.php: one page of the feed. No cursor and no time: a full read. A
    * cursor older than the server keeps is a BeaconApiError with status 410.
    */
-  const changes = (query: { cursor?: string; changesSince?: string; limit?: number } = {}) => {
+  const changes = (query: { cursor?: string; changesSince?: string; limit?: number; game?: Game } = {}) => {
     const params = [
+      // Without game the feed is ASE's, and the request is as it was before ASA.
+      ...(query.game === undefined ? [] : [`game=${query.game}`]),
       ...(query.cursor === undefined ? [] : [`cursor=${encodeURIComponent(query.cursor)}`]),
       ...(query.changesSince === undefined ? [] : [`changes_since=${encodeURIComponent(query.changesSince)}`]),
       ...(query.limit === undefined ? [] : [`limit=${query.limit}`]),

@@ -5,11 +5,12 @@
 // with ASA's commands; a project of another game is not found; without a key, a plain
 // 503 and nothing written; mod.php never sees any of it.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
+import { gameUidOf } from "@/lib/engrams/derive";
 import { confirmAsaMod, registerAsaMods } from "@/lib/mods/asa-mods";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import { applyPullFile } from "@/lib/pull/apply-pull-file";
@@ -35,6 +36,28 @@ const pageText = async (path: string) => {
   expect(res.status, path).toBe(200);
   return (await res.text()).replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
 };
+
+/** A new identity in `dir` that registers and confirms an ASA mod with the CLI's --game asa; `cli` runs as it, expecting exit 0. */
+async function asaModByCli(dir: string, name: string) {
+  const env = { BEACON_IDENTITY: join(dir, "identity.json") };
+  const cli = async (...args: string[]) => {
+    const res = await runCli(args, env);
+    expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
+    return res.stdout;
+  };
+  await cli("identity", "new");
+  await cli("user", "register");
+  const id = String(newProjectId());
+  await putProjects([{ id: Number(id), name }]);
+  const added = await cli("mods", "add", id, "--game", "asa");
+  expect(added).toContain("summary or description of the CurseForge project");
+  const code = /\n {2}([0-9a-f-]{36})/.exec(added)![1]!;
+  const waiting = await runCli(["mods", "confirm", id, "--game", "asa"], env);
+  expect(waiting.code).toBe(1);
+  await putProjects([{ id: Number(id), name, description: `<p>${code}</p>` }]);
+  expect(await cli("mods", "confirm", id, "--game", "asa")).toContain("is confirmed");
+  return { cli, env, id };
+}
 
 beforeAll(async () => {
   [owner, rival] = await Promise.all([registeredUser(), registeredUser()]);
@@ -170,23 +193,7 @@ describe("an ASA mod confirmed through CurseForge", () => {
   it("is registered, confirmed and given creatures with the CLI's --game asa", async () => {
     const dir = mkdtempSync(join(tmpdir(), "beacon-asa-cli-"));
     try {
-      const env = { BEACON_IDENTITY: join(dir, "identity.json") };
-      const cli = async (...args: string[]) => {
-        const res = await runCli(args, env);
-        expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
-        return res.stdout;
-      };
-      await cli("identity", "new");
-      await cli("user", "register");
-      const id = String(newProjectId());
-      await putProjects([{ id: Number(id), name: `Cli Creatures ${tag}` }]);
-      const added = await cli("mods", "add", id, "--game", "asa");
-      expect(added).toContain("summary or description of the CurseForge project");
-      const code = /\n {2}([0-9a-f-]{36})/.exec(added)![1]!;
-      const waiting = await runCli(["mods", "confirm", id, "--game", "asa"], env);
-      expect(waiting.code).toBe(1);
-      await putProjects([{ id: Number(id), name: `Cli Creatures ${tag}`, description: `<p>${code}</p>` }]);
-      expect(await cli("mods", "confirm", id, "--game", "asa")).toContain("is confirmed");
+      const { cli, id } = await asaModByCli(dir, `Cli Creatures ${tag}`);
       const file = join(dir, "creatures.json");
       const path = `/Game/Mods/Cli${tag}/Dodo${tag}_Character_BP.Dodo${tag}_Character_BP`;
       writeFileSync(file, JSON.stringify([{ path, label: "Cli Dodo", environments: ["Island"] }]));
@@ -195,6 +202,55 @@ describe("an ASA mod confirmed through CurseForge", () => {
       expect(await cli("mods", "list")).not.toContain(id);
       const creatures = await api().request("GET", `/v1/creature.php?game=asa&mod_id=${id}`);
       expect(creatures.text()).toContain(`Dodo${tag}_Character_BP`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("lists, pushes and syncs the mod's ASA engrams and creatures with the CLI's --game asa", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "beacon-asa-cli-"));
+    try {
+      const { cli, env, id } = await asaModByCli(dir, `Cli Sync ${tag}`);
+      const path = (name: string) => `/Game/Mods/Sync${tag}/${name}.${name}`;
+      const [keep, drop, dino] = [path(`Keep${tag}`), path(`Drop${tag}`), path(`Dino${tag}_Character_BP`)];
+      const row = (p: string, label: string, kind?: string) => ({ path: p, label, environments: ["Island"], kind });
+      const file = join(dir, "items.json");
+      writeFileSync(file, JSON.stringify([row(keep, "Keep"), row(drop, "Drop"), row(dino, "Sync Dino", "creature")]));
+      const push = async (...extra: string[]) =>
+        JSON.parse(await cli("engrams", "push", file, "--mod", id, "--game", "asa", "--json", ...extra));
+      expect(await push()).toMatchObject({ added: 2, unchanged: 0, creatures: { added: 1 } });
+      // Compared with the mod's ASA rows: the same file again sends nothing.
+      expect(await push()).toMatchObject({ added: 0, updated: 0, unchanged: 2, creatures: { unchanged: 1 } });
+      const listed = async (kind: string) =>
+        (JSON.parse(await cli(kind, "ls", "--game", "asa", "--mod", id, "--json")) as { uid: string }[])
+          .map((e) => e.uid)
+          .sort();
+      expect(await listed("engrams")).toEqual([gameUidOf(keep, "asa"), gameUidOf(drop, "asa")].sort());
+      expect(await listed("creatures")).toEqual([gameUidOf(dino, "asa")]);
+      expect(await cli("creatures", "ls", "--game", "asa", "--mod", id)).toContain("Sync Dino");
+      // --sync removes the ASA engram the file no longer lists (the creature kind is not in the file: kept).
+      writeFileSync(file, JSON.stringify([row(keep, "Keep")]));
+      expect(await push("--sync")).toMatchObject({ added: 0, unchanged: 1, removed: 1, missing: 0 });
+      expect(await listed("engrams")).toEqual([gameUidOf(keep, "asa")]);
+      expect(await listed("creatures")).toEqual([gameUidOf(dino, "asa")]);
+      // ASE's lists never show them (v1), with or without --game ase.
+      expect(await cli("engrams", "ls", "--game", "ase", "--mod", id, "--json")).not.toContain(keep);
+
+      // A local copy of ASA's catalogue, kept in its own folder.
+      const copy = join(dir, "asa-copy");
+      const synced = JSON.parse(await cli("engrams", "sync", copy, "--game", "asa", "--json"));
+      expect(synced).toMatchObject({ full_read: true });
+      const engrams = JSON.parse(readFileSync(join(copy, "engrams.json"), "utf8")) as { uid: string }[];
+      expect(engrams.map((e) => e.uid)).toContain(gameUidOf(keep, "asa"));
+      expect(engrams.map((e) => e.uid)).not.toContain(gameUidOf(drop, "asa"));
+      const mods = JSON.parse(readFileSync(join(copy, "mods.json"), "utf8")) as { mod_id: string }[];
+      expect(mods.map((m) => String(m.mod_id))).toContain(id);
+      expect(JSON.parse(readFileSync(join(copy, "sync-state.json"), "utf8"))).toMatchObject({ game: "asa" });
+      const mixed = await runCli(["engrams", "sync", copy], env);
+      expect(mixed.code).toBe(1);
+      expect(mixed.stderr).toContain("is a copy of ASA's catalogue, not ASE's");
+      const bad = await runCli(["creatures", "ls", "--game", "asb"], env);
+      expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--game is "ase" or "asa"')]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,10 +4,22 @@
  * operator command: operator.ts; `engrams sync`: sync.ts).
  */
 import { readFileSync } from "node:fs";
-import { BeaconApiError, ENGRAMS_PER_POST } from "@/lib/client/beacon-api";
+import { BeaconApiError, ENGRAMS_PER_POST, type CreatureJson, type EngramJson } from "@/lib/client/beacon-api";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
+import { applyPage, emptyMirror, mirrorLists } from "@/lib/changes/mirror";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
 import type { ItemKind } from "@/lib/engrams/item-kind";
-import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
+import {
+  CliError,
+  EXIT_OK,
+  gameOption,
+  gameValue,
+  jsonOption,
+  stringValue,
+  UsageError,
+  type Command,
+  type Context,
+} from "@/lib/cli/command";
 import { progressBar, table } from "@/lib/cli/output";
 
 export const ENGRAM_FILE_HELP = `File formats (by extension, or --format):
@@ -34,6 +46,35 @@ function modOption(ctx: Context): string {
   if (!/^\d{1,16}$/.test(mod)) throw new UsageError(`--mod must be a workshop id (digits), not "${mod}"`);
   return mod;
 }
+
+/**
+ * The server's `kind` of `game`: of one mod, of no mod (null), or all (undefined). ASE's
+ * come from the v1 lists, as always; ASA's creatures from the creature API's `game=asa`;
+ * ASA's engrams, which engram.php never serves (docs/API.md#games), from ASA's changes
+ * feed read in full (what `engrams sync --game asa` keeps), then picked by mod.
+ */
+async function itemsOf(
+  ctx: Context,
+  kind: ItemKind,
+  game: Game,
+  modId?: string | null,
+): Promise<(EngramJson | CreatureJson)[]> {
+  const api = ctx.anonymousApi();
+  if (game === V1_GAME) return modId === undefined ? api[kind].list() : api[kind].byMod(modId);
+  if (kind === "creatures") return api.creatures.ofGame(game, modId);
+  const mirror = emptyMirror();
+  for (let cursor: string | undefined; ;) {
+    const page = await api.changes({ cursor, game });
+    applyPage(mirror, page);
+    if (page.next_cursor === null) break;
+    cursor = page.cursor;
+  }
+  const all = mirrorLists(mirror).engrams;
+  if (modId === undefined) return all;
+  return all.filter((e) => (e.mod_id === null ? modId === null : String(e.mod_id) === modId));
+}
+
+const GAME_NAME = { ase: "", asa: " (ASA)" } satisfies Record<Game, string>;
 
 function readRows(ctx: Context, file: string) {
   const format = (stringValue(ctx, "format") ?? engramFileFormat(file)) as "json" | "csv" | null;
@@ -67,13 +108,18 @@ function pushCommand(kind: ItemKind, noun: string): Command {
     path: [kind, "push"],
     summary: `add or update a mod's ${noun}s from a JSON or CSV file`,
     usage:
-      "<file.json|file.csv> --mod <mod_id> [--token] [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
+      "<file.json|file.csv> --mod <mod_id> [--game ase|asa] [--token] [--sync] [--dry-run] [--batch-size N] [--format json|csv] [--json]",
     help: `Checks every row locally with the API's rules first (errors are printed with their row
 number and nothing is sent), compares the file with the mod's ${noun}s on the server, and
 POSTs only new and changed ${noun}s, in batches of at most ${ENGRAMS_PER_POST} (each batch is
 one transaction), with a progress bar on stderr. The mod must be one you confirmed.
 
   --mod ID         the mod the ${noun}s belong to (required)
+  --game G         the mod's game: ase (default) or asa. An ARK: Survival Ascended mod needs
+                   --game asa: the file is then compared with the mod's ASA ${noun}s (and
+                   --sync removes those the file lacks); without it the comparison is with
+                   ASE's, which hold none of them, so every row is sent again and --sync
+                   removes nothing. The server stores the rows in the mod's game either way
   --token          send the API token in $BEACON_TOKEN (bh_..., engrams:write for this mod)
                    instead of signing with the identity file: for release pipelines (not
                    with --sync: a token may not delete)
@@ -86,6 +132,7 @@ one transaction), with a progress bar on stderr. The mod must be one you confirm
 ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
     options: {
       mod: { type: "string" },
+      ...gameOption,
       token: { type: "boolean" },
       sync: { type: "boolean" },
       "dry-run": { type: "boolean" },
@@ -97,9 +144,11 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
     async run(ctx) {
       const file = ctx.positionals[0]!;
       const modId = modOption(ctx);
+      const game = gameValue(ctx);
       const size = batchSize(ctx);
       // Loaded here: the API's validation rules bring zod, which would slow every start (--help).
       const { planPush, validatePushRows } = await import("@/lib/engrams/push-plan");
+      const { inGame } = await import("@/lib/engrams/engram-input");
       const { byKind, errors } = validatePushRows(readRows(ctx, file), modId, kind);
       if (errors.length > 0) {
         for (const e of errors.slice(0, 50)) ctx.err(`${file}: row ${e.row}: ${e.message}`);
@@ -116,7 +165,9 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
       const summaries = [];
       for (const k of kinds) {
         const kNoun = k === "engrams" ? "engram" : "creature";
-        const plan = planPush(byKind[k], await ctx.anonymousApi()[k].byMod(modId));
+        // Compared by uid: an ASA row's is its game's (lib/engrams/derive.ts gameUidOf).
+        const records = byKind[k].map((r) => inGame(r, game));
+        const plan = planPush(records, await itemsOf(ctx, k, game, modId));
         if (!dry) {
           const api = (ctx.values.token === true ? ctx.tokenApi() : ctx.api())[k];
           const bar = plan.send.length > 0 ? progressBar(`pushing ${kNoun}s`, plan.send.length) : null;
@@ -163,7 +214,7 @@ ${kind === "engrams" ? ENGRAM_FILE_HELP : CREATURE_FILE_HELP}`,
       else {
         for (const { kind: k, kNoun, plan, removed } of summaries) {
           ctx.out(
-            `mod ${modId}: ${k === kind ? "" : `${k}: `}${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`,
+            `mod ${modId}${GAME_NAME[game]}: ${k === kind ? "" : `${k}: `}${plan.added} added, ${plan.updated} updated, ${plan.unchanged} unchanged, ${removed} removed${dry ? " (dry run: nothing sent)" : ""}`,
           );
           if (!sync && plan.missing.length > 0)
             ctx.out(`${plan.missing.length} ${kNoun}(s) on the server are not in ${file}; kept (--sync removes them)`);
@@ -178,23 +229,29 @@ function lsCommand(kind: ItemKind, noun: string): Command {
   return {
     path: [kind, "ls"],
     summary: `list ${noun}s, of one mod or of all`,
-    usage: "[--mod <mod_id> | --base-game] [--json]",
+    usage: "[--mod <mod_id> | --base-game] [--game ase|asa] [--json]",
     help: `GETs /v1/${noun}.php (no signature needed).
 
   --mod ID      only the ${noun}s of this mod
   --base-game   only the ${noun}s of no mod (the game's own catalogue)
+  --game G      ase (default) or asa: ARK: Survival Ascended's ${noun}s, which /v1/${noun}.php
+                never lists; ${
+                  kind === "creatures"
+                    ? "read from GET /v1/creature.php?game=asa"
+                    : "read from ASA's changes feed (GET /v1/changes.php?game=asa), in full"
+                }
   --json        print the API's array of ${noun} structures`,
-    options: { mod: { type: "string" }, "base-game": { type: "boolean" }, ...jsonOption },
+    options: { mod: { type: "string" }, "base-game": { type: "boolean" }, ...gameOption, ...jsonOption },
     async run(ctx) {
-      const api = ctx.anonymousApi()[kind];
       if (ctx.values.mod !== undefined && ctx.values["base-game"])
         throw new UsageError("give --mod or --base-game, not both");
-      const items =
-        ctx.values.mod !== undefined
-          ? await api.byMod(modOption(ctx))
-          : ctx.values["base-game"]
-            ? await api.byMod(null)
-            : await api.list();
+      const game = gameValue(ctx);
+      const items = await itemsOf(
+        ctx,
+        kind,
+        game,
+        ctx.values.mod !== undefined ? modOption(ctx) : ctx.values["base-game"] ? null : undefined,
+      );
       if (ctx.values.json) ctx.json(items);
       else if (items.length === 0) ctx.out(`no ${noun}s`);
       else {

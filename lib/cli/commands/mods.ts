@@ -7,6 +7,8 @@ import type { BeaconApi } from "@/lib/client/beacon-api";
 import {
   EXIT_FAILURE,
   EXIT_OK,
+  gameOption,
+  gameValue,
   jsonOption,
   stringValue,
   UsageError,
@@ -15,7 +17,6 @@ import {
 } from "@/lib/cli/command";
 import { table } from "@/lib/cli/output";
 
-const gameOption = { game: { type: "string" } } as const;
 const GAME_HELP = `  --game asa       an ARK: Survival Ascended mod: a CurseForge project id, its code in the
                    project's summary or description (default: ase, a Steam Workshop mod)`;
 
@@ -28,11 +29,7 @@ interface AnyMod {
 }
 
 /** Whether --game names ASA; anything but ase or asa is a usage error. */
-function isAsa(ctx: Context): boolean {
-  const game = stringValue(ctx, "game");
-  if (game !== undefined && game !== "ase" && game !== "asa") throw new UsageError('--game is "ase" or "asa"');
-  return game === "asa";
-}
+const isAsa = (ctx: Context): boolean => gameValue(ctx) === "asa";
 
 /** The client's mod calls for the game --game names. */
 function modsApi(ctx: Context): BeaconApi["mods"] | BeaconApi["asaMods"] {

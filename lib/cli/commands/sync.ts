@@ -10,7 +10,18 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BeaconApiError, type ChangesPage } from "@/lib/client/beacon-api";
 import { applyPage, emptyMirror, mirrorLists, mirrorOf, type Mirror } from "@/lib/changes/mirror";
-import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
+import {
+  CliError,
+  EXIT_OK,
+  gameOption,
+  gameValue,
+  jsonOption,
+  stringValue,
+  UsageError,
+  type Command,
+  type Context,
+} from "@/lib/cli/command";
 
 const STATE = "sync-state.json";
 const FILES = ["engrams", "creatures", "mods"] as const;
@@ -21,6 +32,8 @@ interface SyncState {
   cursor: string;
   /** the feed's timestamp of the cursor */
   timestamp: string;
+  /** the game the copy is of (--game); absent: ASE, as every copy made before ASA */
+  game?: Game;
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -44,12 +57,18 @@ function writeAtomically(file: string, value: unknown): void {
 }
 
 /** The copy in `dir` and its cursor; none (a full read) when the folder has none or --full. */
-function load(dir: string, server: string, full: boolean): { mirror: Mirror; state?: SyncState } {
+function load(dir: string, server: string, game: Game, full: boolean): { mirror: Mirror; state?: SyncState } {
   const state = full ? undefined : readJson<SyncState>(join(dir, STATE));
   if (!state) return { mirror: emptyMirror() };
   if (state.server !== server)
     throw new CliError(
       `${dir} is a copy of ${state.server}, not ${server}; use another folder, or --full to start it again`,
+    );
+  // A cursor of one game's feed read with the other's would mix the two catalogues in one copy.
+  const held = state.game ?? V1_GAME;
+  if (held !== game)
+    throw new CliError(
+      `${dir} is a copy of ${held.toUpperCase()}'s catalogue, not ${game.toUpperCase()}'s; use another folder, or --full to start it again`,
     );
   const [engrams = [], creatures = [], mods = []] = FILES.map((name) => readJson<never[]>(join(dir, `${name}.json`)));
   return { mirror: mirrorOf({ engrams, creatures, mods }), state };
@@ -66,7 +85,7 @@ function limitOption(ctx: Context): number | undefined {
 const engramsSync: Command = {
   path: ["engrams", "sync"],
   summary: "keep a local JSON copy of the catalogue current (engrams, creatures, mods)",
-  usage: "<dir> [--full] [--limit N] [--json]",
+  usage: "<dir> [--game ase|asa] [--full] [--limit N] [--json]",
   help: `Keeps <dir> (created if missing) a copy of the server's catalogue through the changes
 feed (GET /v1/changes.php, no signature needed): engrams.json, creatures.json and mods.json
 (arrays of the API's structures, engrams and creatures by label, mods by name) and
@@ -75,17 +94,23 @@ later run fetches only what changed since, deletions included, and never misses 
 change. Progress goes to stderr, one line per page. When the server no longer keeps
 changes that old (410), the copy is read again from scratch.
 
+  --game G    ase (default) or asa: the copy is of ARK: Survival Ascended's catalogue (its
+              engrams, creatures and mods, GET /v1/changes.php?game=asa); a folder holds one
+              game's copy
   --full      discard the copy and read everything again
   --limit N   records per page (1-10000; the server's default otherwise)
   --json      print {"dir", "full_read", "pages", "upserted", "removed", "engrams", "creatures", "mods", "timestamp"}`,
-  options: { full: { type: "boolean" }, limit: { type: "string" }, ...jsonOption },
+  options: { full: { type: "boolean" }, limit: { type: "string" }, ...gameOption, ...jsonOption },
   positionals: [1, 1],
   async run(ctx) {
     const dir = ctx.positionals[0]!;
     const limit = limitOption(ctx);
     const server = ctx.globals.server;
+    const game = gameValue(ctx);
+    // ASE's requests and state file are as they were before ASA.
+    const asked = game === V1_GAME ? {} : { game };
     mkdirSync(dir, { recursive: true });
-    const loaded = load(dir, server, ctx.values.full === true);
+    const loaded = load(dir, server, game, ctx.values.full === true);
     let mirror = loaded.mirror;
     const api = ctx.anonymousApi();
     const totals = { full_read: loaded.state === undefined, pages: 0, upserted: 0, removed: 0 };
@@ -93,7 +118,7 @@ changes that old (410), the copy is read again from scratch.
     let page: ChangesPage;
     for (;;) {
       try {
-        page = await api.changes({ cursor, limit });
+        page = await api.changes({ cursor, limit, ...asked });
       } catch (err) {
         if (!(err instanceof BeaconApiError) || err.status !== 410 || cursor === undefined || totals.full_read)
           throw err;
@@ -116,7 +141,7 @@ changes that old (410), the copy is read again from scratch.
     }
     const lists = mirrorLists(mirror);
     for (const name of FILES) writeAtomically(join(dir, `${name}.json`), lists[name]);
-    writeAtomically(join(dir, STATE), { server, cursor, timestamp: page.timestamp } satisfies SyncState);
+    writeAtomically(join(dir, STATE), { server, cursor, timestamp: page.timestamp, ...asked } satisfies SyncState);
     const summary = {
       dir,
       ...totals,
