@@ -104,11 +104,13 @@ async function seed(db: Db, ports: number[]): Promise<void> {
           owner_id: user,
           owner_name: null,
           url: "http://x",
+          game: "ase" as const,
         },
         counts: { added: 1, updated: 0, removed: 0 },
         items: [{ uid: `u${n}`, label: `Item ${n}`, kind: "engram" as const, change: "added" as const }],
         items_omitted: 0,
         changes_url: "http://x/v1/changes.php",
+        game: "ase" as const,
       };
       return {
         id: newId("evt"),

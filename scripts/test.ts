@@ -1,9 +1,10 @@
 /**
  * usage: npm test [-- <vitest filters>]
  * The whole suite: builds the app if stale (once, before any test server starts), then
- * runs together vitest (unit + API on SQLite, API on PostgreSQL: one vitest each) and the
- * Playwright e2e suite in Chromium (left out when vitest filters are given), and ends
- * with one plain line "N passed, N failed, N skipped" over all of them that CI reads.
+ * runs together vitest (unit + API on SQLite; API on PostgreSQL, then the v1 tests on
+ * PostgreSQL with a read replica: one vitest each) and the Playwright e2e suite in
+ * Chromium (left out when vitest filters are given), and ends with one plain line
+ * "N passed, N failed, N skipped" over all of them that CI reads.
  *
  * Skips are never silent: a test skipped on one engine must have passed on the other
  * (the same declaration, by file, line and title), and the tests that ran nowhere are
@@ -24,6 +25,7 @@ import {
   type Tally,
   type VitestReport,
 } from "./lib/test-tally";
+import { replicaProjectSkipped } from "../test/support/pair-available.ts";
 
 if (process.argv.includes("--help")) {
   console.log(
@@ -57,22 +59,46 @@ function stream(name: string, cmd: string, args: string[], env: Record<string, s
 }
 
 mkdirSync(join(root, "test-results"), { recursive: true });
-const filters = process.argv.slice(2);
+// The v1 tests with a read replica need root for their private PostgreSQL pair: outside CI
+// a machine without it skips them, loudly (vitest.config.ts leaves the project out too),
+// also when a filter names them.
+const replicaSkipped = replicaProjectSkipped();
+const REPLICA_PROJECT = "api-postgresql-replica";
+const args = process.argv.slice(2);
+const namesReplica = (a: string, i: number) =>
+  a === `--project=${REPLICA_PROJECT}` ||
+  (a === "--project" && args[i + 1] === REPLICA_PROJECT) ||
+  (a === REPLICA_PROJECT && args[i - 1] === "--project");
+const filters = replicaSkipped ? args.filter((a, i) => !namesReplica(a, i)) : args;
+const asked = filters.some((a) => a.startsWith("--project"));
+if (replicaSkipped) {
+  console.warn(replicaSkipped);
+  if (!asked && filters.length < args.length) {
+    console.log("\n0 passed, 0 failed, 0 skipped");
+    process.exit(0);
+  }
+}
 // The engines run side by side, one vitest each, and the e2e suite beside them: within an
 // engine the files share one server and database and take turns (one worker: 2 cores),
 // and the e2e suite has its own server, database and one browser; but much of each one's
 // time is spent waiting (a rate limit's window, the soak's fixed minute, servers
-// starting, fsync, a page settling), which the others fill. A run that names its
-// projects is one vitest, as asked; filters leave the e2e suite out.
-const groups: { name: string; projects: string[] }[] = filters.some((a) => a.startsWith("--project"))
-  ? [{ name: "", projects: [] }]
+// starting, fsync, a page settling), which the others fill. The v1 tests with a read
+// replica follow api-postgresql in its stream, one vitest after the other, so they add
+// only their own time and never run beside the engine's other files. A run that names
+// its projects is one vitest, as asked; filters leave the e2e suite out.
+const streams: { name: string; projects: string[] }[][] = asked
+  ? [[{ name: "", projects: [] }]]
   : [
-      { name: "", projects: ["unit", "api-sqlite"] },
-      { name: "postgresql", projects: ["api-postgresql"] },
+      [{ name: "", projects: ["unit", "api-sqlite"] }],
+      [
+        { name: "postgresql", projects: ["api-postgresql"] },
+        ...(replicaSkipped ? [] : [{ name: "postgresql-replica", projects: [REPLICA_PROJECT] }]),
+      ],
     ];
+const groups = streams.flat();
 const reportOf = (name: string) => join(root, "test-results", name ? `vitest-${name}.json` : "vitest.json");
 for (const g of groups) rmSync(reportOf(g.name), { force: true });
-const vitestRuns = groups.map((group) =>
+const vitest = (group: { name: string; projects: string[] }) =>
   stream(group.name, bin("vitest"), [
     "run",
     "--reporter=default",
@@ -81,8 +107,16 @@ const vitestRuns = groups.map((group) =>
     ...group.projects.flatMap((p) => ["--project", p]),
     // a filter may name files of one group only
     ...(filters.length > 0 ? ["--passWithNoTests", ...filters] : []),
-  ]),
-);
+  ]);
+/** A stream's vitest runs one after another; its status is the first that failed. */
+const vitestRuns = streams.map(async (runs) => {
+  let status = 0;
+  for (const group of runs) {
+    const code = await vitest(group);
+    if (status === 0) status = code;
+  }
+  return status;
+});
 const e2eReport = join(root, "test-results", "playwright.json");
 rmSync(e2eReport, { force: true });
 const e2eRun =
@@ -117,5 +151,6 @@ if (tally.skipped > 0)
   console.log(
     `\nSkipped: ${tally.ranElsewhere} result(s) of engine-specific tests on the engine they do not apply to (each ran on the other), ${tally.skipped - tally.ranElsewhere} of tests that ran nowhere.`,
   );
+if (replicaSkipped) console.log(`\n${replicaSkipped}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(exitStatus(status, e2eStatus, inCi, tally));

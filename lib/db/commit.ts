@@ -18,6 +18,7 @@
 import { databaseUrlOf, providerOf, sqliteConnectionOf, type Db, type Tx } from "@/lib/db/client";
 import { GroupCommit, type GroupCommitStats, type WriteOptions } from "@/lib/db/group-commit";
 import { driverTransactions } from "@/lib/db/pg-driver";
+import { replicaSet, wroteOn } from "@/lib/db/replicas";
 import { postgresSql, sqliteSql, type Sql } from "@/lib/db/sql";
 
 export interface WriteScope {
@@ -67,7 +68,13 @@ function queueOf(db: Db): GroupCommit<WriteScope> {
 }
 
 export function groupCommit<T>(db: Db, work: (scope: WriteScope) => Promise<T>, options?: WriteOptions): Promise<T> {
-  return queueOf(db).run(work, options);
+  const committed = queueOf(db).run(work, options);
+  // With read replicas, this instance's next reads must see the write (lib/db/replicas.ts).
+  if (!replicaSet()) return committed;
+  return committed.then(async (value) => {
+    await wroteOn(db);
+    return value;
+  });
 }
 
 /** Counters of this client's group commit (for metrics and tests). */

@@ -337,6 +337,11 @@ export class ReplicaSet {
     return this.lsnQueued;
   }
 
+  /** Whether `client` is the primary this set routes around (the service's own client). */
+  isPrimary(client: Db): boolean {
+    return client === this.primary;
+  }
+
   state() {
     return {
       primaryUp: this.primaryUp,
@@ -380,6 +385,18 @@ export async function startReplicas(
 
 export function replicaSet(): ReplicaSet | null {
   return shared.beaconReplicas ?? null;
+}
+
+/**
+ * After a write this instance committed on the primary (lib/db/commit.ts, before the
+ * writer is told): the instance's reads from now on need a replica that has replayed it.
+ * Without it a write made by a GET (a download's count) would be missing from this
+ * instance's next read on a replica; a POST's reply reads the position anyway for its
+ * header. Nothing to do without replicas or for another client.
+ */
+export async function wroteOn(client: Db): Promise<void> {
+  const set = replicaSet();
+  if (set?.isPrimary(client)) await set.currentLsn();
 }
 
 /**

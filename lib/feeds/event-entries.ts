@@ -5,6 +5,7 @@
  * An entry's id is a tag URI (RFC 4151) of the service's host, the event's day and its
  * id: permanent, and the same in every feed that lists the event.
  */
+import { GAME_SHORT_NAMES, parseGame, V1_GAME, type Game } from "@/lib/catalogue/game";
 import type { AtomEntry } from "@/lib/feeds/atom";
 import type { CatalogueChanged, DocumentRef, ModRef } from "@/lib/webhooks/event-payloads";
 
@@ -33,13 +34,28 @@ function modOwner(baseUrl: string, mod: ModRef | null) {
     : { name: "Beacon Hub" };
 }
 
+/**
+ * How an entry names its game, as the Discord message does: ASA in the title ("Walls
+ * (ASA): 2 added"); ASE, the default, reads as it always did. Every entry of an event that
+ * names its game also gets the game as a category ("ase" or "asa"), which readers filter
+ * on. Events stored before events named their game have neither.
+ */
+const gameTag = (game: Game | null) => (game && game !== V1_GAME ? ` (${GAME_SHORT_NAMES[game]})` : "");
+const gameCategories = (game: Game | null) => (game ? [game] : []);
+
+/** A mod's "workshop id 123" (ASE's Steam Workshop) or "CurseForge project 123" (ASA). */
+export function modIdPhrase(game: Game | null, modId: string): string {
+  return game === "asa" ? `CurseForge project ${modId}` : `workshop id ${modId}`;
+}
+
 function counted(counts: CatalogueChanged["counts"]): string {
   const parts = (["added", "updated", "removed"] as const).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k}`);
   return parts.length > 0 ? parts.join(", ") : "no change";
 }
 
 function catalogueEntry(baseUrl: string, event: StoredEvent, data: CatalogueChanged): AtomEntry {
-  const name = data.mod?.name ?? "The base game";
+  const game = parseGame(data.game);
+  const name = `${data.mod?.name ?? "The base game"}${gameTag(game)}`;
   const listed = data.items.slice(0, LISTED_LABELS);
   const more = data.items.length - listed.length + data.items_omitted;
   const lines = listed.map((i) => `${i.change}: ${i.label} (${i.kind})`);
@@ -50,7 +66,7 @@ function catalogueEntry(baseUrl: string, event: StoredEvent, data: CatalogueChan
     updated: event.createdAt,
     link: data.mod?.url ?? `${baseUrl}/spawn/?mod_id=`,
     author: modOwner(baseUrl, data.mod),
-    categories: [event.type],
+    categories: [event.type, ...gameCategories(game)],
     summary: `${name}'s catalogue changed: ${counted(data.counts)}.`,
     content: lines.join("\n"),
   };
@@ -58,16 +74,18 @@ function catalogueEntry(baseUrl: string, event: StoredEvent, data: CatalogueChan
 
 function modEntry(baseUrl: string, event: StoredEvent, mod: ModRef): AtomEntry {
   const confirmed = event.type === "mod.confirmed";
+  const game = parseGame(mod.game);
+  const name = `${mod.name}${gameTag(game)}`;
   return {
     id: entryId(baseUrl, event),
-    title: confirmed ? `${mod.name} joined the catalogue` : `${mod.name} was deleted`,
+    title: confirmed ? `${name} joined the catalogue` : `${name} was deleted`,
     updated: event.createdAt,
     link: mod.url,
     author: modOwner(baseUrl, mod),
-    categories: [event.type],
+    categories: [event.type, ...gameCategories(game)],
     summary: confirmed
-      ? `${mod.name} (workshop id ${mod.mod_id}) was confirmed by its owner: its spawn codes are public.`
-      : `${mod.name} (workshop id ${mod.mod_id}) was deleted with its engrams and creatures.`,
+      ? `${mod.name} (${modIdPhrase(game, mod.mod_id)}) was confirmed by its owner: its spawn codes are public.`
+      : `${mod.name} (${modIdPhrase(game, mod.mod_id)}) was deleted with its engrams and creatures.`,
   };
 }
 

@@ -17,7 +17,8 @@ import type { Db } from "@/lib/db/client";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { renderAtom, type AtomFeed, type AtomLink } from "@/lib/feeds/atom";
-import { eventEntry, type StoredEvent } from "@/lib/feeds/event-entries";
+import { eventEntry, modIdPhrase, type StoredEvent } from "@/lib/feeds/event-entries";
+import { GAME_NAMES, parseGame, V1_GAME } from "@/lib/catalogue/game";
 import { canonicalModId } from "@/lib/mods/mod-id";
 import { isUuid } from "@/lib/uuid";
 
@@ -86,17 +87,20 @@ export async function modFeed(db: Db, baseUrl: string, modIdText: string): Promi
   if (modId === null || modId !== modIdText) return null;
   const mod = await db.modRegistration.findUnique({
     where: { confirmedModId: modId },
-    select: { name: true, confirmedAt: true, createdAt: true },
+    select: { name: true, confirmedAt: true, createdAt: true, game: true },
   });
   if (!mod) return null;
   const events = await newestEvents(db, { modId, type: { in: MOD_EVENTS } }, false);
+  // An ASA mod's feed says so and links ASA's spawn page; an ASE mod's reads as before.
+  const game = parseGame(mod.game) ?? V1_GAME;
+  const asa = game !== V1_GAME;
   return feedOf(
     baseUrl,
     feedPaths.mod(modId),
-    `/spawn/?mod_id=${encodeURIComponent(modId)}`,
+    `/spawn/?${asa ? `game=${game}&` : ""}mod_id=${encodeURIComponent(modId)}`,
     {
-      title: `${mod.name}: catalogue changes`,
-      subtitle: `Engrams and creatures of ${mod.name} (workshop id ${modId}) added, updated or removed on Beacon Hub.`,
+      title: `${mod.name}${asa ? ` (${GAME_NAMES[game]})` : ""}: catalogue changes`,
+      subtitle: `Engrams and creatures of ${mod.name} (${modIdPhrase(game, modId)}) added, updated or removed on Beacon Hub.`,
       since: mod.confirmedAt ?? mod.createdAt,
     },
     events,

@@ -3,10 +3,12 @@
  * content); any other method is 405 with Allow (RFC 9110 §15.5.6), as it changes nothing.
  *
  * With read replicas the status is still the primary's (a load balancer that checks it
- * takes out an instance that cannot write), and the body says apart what each database
- * is doing: `primary`, every replica as the last position check found it (no query of
- * its own: the checks run every 100 ms), and `reads`, whether public reads are served.
- * Without replicas the body stays `{"status":"ok"}`.
+ * takes out an instance that cannot write). While the primary and every replica are
+ * fine the body is `{"status":"ok"}`, as without replicas (what monitors and the v1
+ * suite match); otherwise it says apart what each database is doing: `primary`, every
+ * replica as the last position check found it (no query of its own: the checks run
+ * every 100 ms), and `reads`, whether public reads are served. Lag as a number is on
+ * /metrics (beacon_db_replica_lag_seconds).
  */
 import type { Db } from "@/lib/db/client";
 import { jsonResponse, type ApiResponse } from "@/lib/api/types";
@@ -36,9 +38,8 @@ export async function health(db: Db, method = "GET", replicas?: ReplicaHealth | 
   }
   try {
     await db.$queryRawUnsafe("SELECT 1");
-    return jsonResponse({ status: "ok", ...(replicas ? replicaBody(true, replicas) : {}) }, 200, {
-      "cache-control": "no-store",
-    });
+    const degraded = replicas?.replicas.some((r) => !r.usable) ? replicaBody(true, replicas) : {};
+    return jsonResponse({ status: "ok", ...degraded }, 200, { "cache-control": "no-store" });
   } catch (err) {
     logger().warn({ error: (err as Error).message }, "health check failed: the database is not answering");
     return jsonResponse(

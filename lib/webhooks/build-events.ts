@@ -21,6 +21,7 @@
  * - Deliveries are then claimed and retried (lib/webhooks/delivery-worker.ts) until
  *   delivered or given up, each with its event's id as `webhook-id`.
  */
+import { parseGame, V1_GAME, type Game } from "@/lib/catalogue/game";
 import { findInChunks, chunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
@@ -54,6 +55,8 @@ interface OutboxRow {
   revision: number | null;
   /** a moderation row's reason */
   detail: string | null;
+  /** an engram's, creature's or mod's game; "ase" for the rest */
+  game: Game;
   at: Date;
 }
 
@@ -78,6 +81,7 @@ type Raw = {
   label: string;
   revision: number | bigint | null;
   detail: string | null;
+  game: string;
   created_at: Date | string;
 };
 
@@ -89,7 +93,7 @@ function time(v: Date | string): Date {
 async function takeOutbox(tx: Tx): Promise<OutboxRow[]> {
   const raw = await tx.$queryRawUnsafe<Raw[]>(
     `DELETE FROM "event_outbox" WHERE "txid" IN (SELECT DISTINCT "txid" FROM "event_outbox" ORDER BY "txid" LIMIT ${TRANSACTIONS_PER_RUN})
-     RETURNING "id", "txid", "kind", "action", "object_id", "mod_id", "user_id", "label", "revision", "detail", "created_at"`,
+     RETURNING "id", "txid", "kind", "action", "object_id", "mod_id", "user_id", "label", "revision", "detail", "game", "created_at"`,
   );
   return raw
     .map((r) => ({
@@ -103,6 +107,7 @@ async function takeOutbox(tx: Tx): Promise<OutboxRow[]> {
       label: r.label,
       revision: r.revision === null ? null : Number(r.revision),
       detail: r.detail,
+      game: parseGame(r.game) ?? V1_GAME,
       at: time(r.created_at),
     }))
     .sort((a, b) => (a.txid === b.txid ? a.id - b.id : BigInt(a.txid) < BigInt(b.txid) ? -1 : 1));
@@ -118,7 +123,11 @@ async function userNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   return new Map(unique.map((id) => [id, authorLabel(id, byId.get(id))]));
 }
 
-/** Names and owners of the mods the rows name: the registration if it still exists, else what a mod row carried. */
+/**
+ * Names, owners and games of the mods the rows name: the registration if it still exists,
+ * else what a mod row carried; a mod gone with no mod row of its own (its items deleted with
+ * it) takes its items' game, which their rows carry.
+ */
 async function modsOf(
   tx: Tx,
   rows: OutboxRow[],
@@ -128,7 +137,7 @@ async function modsOf(
   const found = await findInChunks(ids, (part) =>
     tx.modRegistration.findMany({
       where: { confirmedModId: { in: part } },
-      select: { confirmedModId: true, name: true, userId: true },
+      select: { confirmedModId: true, name: true, userId: true, game: true },
     }),
   );
   const names = await userNames(tx, [
@@ -137,11 +146,17 @@ async function modsOf(
   ]);
   const owner = (id: string | null) => (id ? (names.get(id) ?? null) : null);
   const mods = new Map<string, ModRef>();
+  const gameOf = new Map<string, Game>();
+  for (const r of rows) if (r.modId && r.kind !== "pull") gameOf.set(r.modId, r.game);
   for (const r of rows)
-    if (r.kind === "mod") mods.set(r.objectId, modRef(baseUrl, r.objectId, r.label, r.userId, owner(r.userId)));
+    if (r.kind === "mod") mods.set(r.objectId, modRef(baseUrl, r.objectId, r.label, r.userId, owner(r.userId), r.game));
   for (const m of found)
-    mods.set(m.confirmedModId!, modRef(baseUrl, m.confirmedModId!, m.name, m.userId, owner(m.userId)));
-  for (const id of ids) if (!mods.has(id)) mods.set(id, modRef(baseUrl, id, `mod ${id}`, null, null));
+    mods.set(
+      m.confirmedModId!,
+      modRef(baseUrl, m.confirmedModId!, m.name, m.userId, owner(m.userId), parseGame(m.game) ?? V1_GAME),
+    );
+  for (const id of ids)
+    if (!mods.has(id)) mods.set(id, modRef(baseUrl, id, `mod ${id}`, null, null, gameOf.get(id) ?? V1_GAME));
   return { mods, names };
 }
 
@@ -151,15 +166,16 @@ export async function eventsOf(tx: Tx, rows: OutboxRow[], baseUrl: string): Prom
   const events: NewEvent[] = [];
   const make = (type: EventType, at: Date, keys: Pick<NewEvent, "modId" | "documentId" | "userId">, data: EventData) =>
     events.push({ id: newId("evt"), type, ...keys, payload: eventBody(type, at, data), createdAt: at });
-  // Items of one transaction and mod make one event, placed where the first of them was.
-  const items = new Map<string, { mod: string | null; at: Date; list: ItemChange[] }>();
+  // Items of one transaction, game and mod make one event, placed where the first of them was
+  // (the base game's ASE and ASA catalogues are two: a receiver tells them apart by `game`).
+  const items = new Map<string, { mod: string | null; game: Game; at: Date; list: ItemChange[] }>();
   const order: (OutboxRow | string)[] = [];
   for (const r of rows) {
     if (r.kind === "engram" || r.kind === "creature") {
-      const key = `${r.txid}|${r.modId ?? ""}`;
+      const key = `${r.txid}|${r.game}|${r.modId ?? ""}`;
       let group = items.get(key);
       if (!group) {
-        items.set(key, (group = { mod: r.modId, at: r.at, list: [] }));
+        items.set(key, (group = { mod: r.modId, game: r.game, at: r.at, list: [] }));
         order.push(key);
       }
       group.list.push({ uid: r.objectId, label: r.label, kind: r.kind, change: r.action as ItemChange["change"] });
@@ -173,13 +189,14 @@ export async function eventsOf(tx: Tx, rows: OutboxRow[], baseUrl: string): Prom
         "catalogue.changed",
         group.at,
         { modId: group.mod, documentId: null, userId: mod?.owner_id ?? null },
-        catalogueChanged(baseUrl, mod, group.list),
+        catalogueChanged(baseUrl, mod, group.list, group.game),
       );
       continue;
     }
     const r = entry;
     if (r.kind === "mod") {
-      const mod = modRef(baseUrl, r.objectId, r.label, r.userId, r.userId ? (names.get(r.userId) ?? null) : null);
+      const ownerName = r.userId ? (names.get(r.userId) ?? null) : null;
+      const mod = modRef(baseUrl, r.objectId, r.label, r.userId, ownerName, r.game);
       const keys = { modId: r.objectId, documentId: null, userId: r.userId };
       make(r.action === "confirmed" ? "mod.confirmed" : "mod.deleted", r.at, keys, { mod });
     } else if (r.kind === "document") {

@@ -7,6 +7,7 @@
  * Labels are user text: Markdown is escaped and mentions are switched off
  * (`allowed_mentions`), so an engram called "@everyone" pings nobody.
  */
+import { GAME_NAMES, GAME_SHORT_NAMES, parseGame, V1_GAME, type Game } from "@/lib/catalogue/game";
 import type {
   CatalogueChanged,
   DocumentRef,
@@ -108,8 +109,22 @@ function withinTotal(embed: DiscordEmbed): DiscordEmbed {
   return withinTotal({ ...embed, description: undefined, fields: (embed.fields ?? []).slice(0, -1) });
 }
 
+/**
+ * The game an event is about (a channel may follow mods of both games): the catalogue
+ * change's, else its mod's. Null for documents, tests, and events stored before events
+ * named their game.
+ */
+function gameOf(data: Record<string, unknown>): Game | null {
+  const mod = data.mod as Partial<ModRef> | null | undefined;
+  return parseGame(data.game) ?? parseGame(mod?.game);
+}
+
 function embedOf(type: string, timestamp: string, data: Record<string, unknown>): DiscordEmbed {
-  const base = { timestamp, footer: { text: `Beacon Hub · ${type}` } };
+  const game = gameOf(data);
+  // ASA is named in the title as on the site (ASE, the default, reads as it always did);
+  // the footer names either game in full.
+  const tag = game && game !== V1_GAME ? ` (${GAME_SHORT_NAMES[game]})` : "";
+  const base = { timestamp, footer: { text: `Beacon Hub · ${type}${game ? ` · ${GAME_NAMES[game]}` : ""}` } };
   const author = (name: string | null | undefined) =>
     name ? { author: { name: cut(name, DISCORD_LIMITS.authorName) } } : {};
   if (type === "catalogue.changed") {
@@ -117,7 +132,7 @@ function embedOf(type: string, timestamp: string, data: Record<string, unknown>)
     const { added, updated, removed } = d.counts;
     return {
       ...base,
-      title: cut(`${d.mod ? d.mod.name : "Base game"}: catalogue changed`, DISCORD_LIMITS.title),
+      title: cut(`${d.mod ? d.mod.name : "Base game"}${tag}: catalogue changed`, DISCORD_LIMITS.title),
       ...(d.mod ? { url: d.mod.url } : {}),
       description: `${added} added, ${updated} updated, ${removed} removed`,
       color: removed > added + updated ? COLORS.removed : COLORS.changed,
@@ -130,7 +145,7 @@ function embedOf(type: string, timestamp: string, data: Record<string, unknown>)
     const confirmed = type === "mod.confirmed";
     return {
       ...base,
-      title: cut(`${mod.name} ${confirmed ? "joined the catalogue" : "was deleted"}`, DISCORD_LIMITS.title),
+      title: cut(`${mod.name}${tag} ${confirmed ? "joined the catalogue" : "was deleted"}`, DISCORD_LIMITS.title),
       ...(confirmed ? { url: mod.url } : {}),
       description: `Mod ${mod.mod_id}`,
       color: confirmed ? COLORS.added : COLORS.removed,
@@ -157,7 +172,7 @@ function embedOf(type: string, timestamp: string, data: Record<string, unknown>)
     const mod = data.mod as ModRef;
     return {
       ...base,
-      title: cut(`Pull of ${mod.name} failed`, DISCORD_LIMITS.title),
+      title: cut(`Pull of ${mod.name}${tag} failed`, DISCORD_LIMITS.title),
       url: mod.url,
       description: cut(escapeMarkdown(String(data.message)), DISCORD_LIMITS.description),
       color: COLORS.failed,

@@ -4,6 +4,7 @@
  * same bytes. Names are read when the event is made (a mod deleted in the same write
  * keeps the name its outbox row carried).
  */
+import { V1_GAME, type Game } from "@/lib/catalogue/game";
 import type { EventType } from "@/lib/webhooks/event-types";
 
 /** catalogue.changed lists at most this many items; `items_omitted` counts the rest (the changes feed has them all). */
@@ -15,6 +16,8 @@ export interface ModRef {
   owner_id: string | null;
   owner_name: string | null;
   url: string;
+  /** added after the fields above (their bytes are as before): "ase" or "asa", as docs/API.md#games names them */
+  game: Game;
 }
 
 export interface ItemChange {
@@ -31,6 +34,8 @@ export interface CatalogueChanged {
   items: ItemChange[];
   items_omitted: number;
   changes_url: string;
+  /** the game whose catalogue changed: the mod's, or which base game's when mod is null */
+  game: Game;
 }
 
 export interface DocumentRef {
@@ -75,15 +80,20 @@ export function modRef(
   name: string,
   ownerId: string | null,
   ownerName: string | null,
+  game: Game,
 ): ModRef {
   return {
     mod_id: modId,
     name,
     owner_id: ownerId,
     owner_name: ownerName,
-    url: `${baseUrl}/spawn/?mod_id=${encodeURIComponent(modId)}`,
+    url: `${baseUrl}/spawn/?${gameQuery(game)}mod_id=${encodeURIComponent(modId)}`,
+    game,
   };
 }
+
+/** ASE's addresses are as they always were; ASA's spawn page and changes feed take `game=asa`. */
+const gameQuery = (game: Game) => (game === V1_GAME ? "" : `game=${game}&`);
 
 export function documentRef(
   baseUrl: string,
@@ -100,7 +110,12 @@ export function documentRef(
   };
 }
 
-export function catalogueChanged(baseUrl: string, mod: ModRef | null, items: ItemChange[]): CatalogueChanged {
+export function catalogueChanged(
+  baseUrl: string,
+  mod: ModRef | null,
+  items: ItemChange[],
+  game: Game,
+): CatalogueChanged {
   const counts = { added: 0, updated: 0, removed: 0 };
   for (const item of items) counts[item.change]++;
   return {
@@ -108,7 +123,8 @@ export function catalogueChanged(baseUrl: string, mod: ModRef | null, items: Ite
     counts,
     items: items.slice(0, MAX_LISTED_ITEMS),
     items_omitted: Math.max(0, items.length - MAX_LISTED_ITEMS),
-    changes_url: `${baseUrl}/v1/changes.php`,
+    changes_url: game === V1_GAME ? `${baseUrl}/v1/changes.php` : `${baseUrl}/v1/changes.php?game=${game}`,
+    game,
   };
 }
 

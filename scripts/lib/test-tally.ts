@@ -58,8 +58,11 @@ export function mergeVitestReports(reports: VitestReport[]): VitestReport {
 const didNotRun = (status: string) => status === "skipped" || status === "pending" || status === "todo";
 
 export function tallyVitest(r: VitestReport, root: string): Tally {
-  // A file that failed before any test ran (an import, a hook, a missing tool in CI) counts as one failure.
-  const brokenFiles = r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
+  // A file that failed with no failed test (an import, a missing tool in CI before any test
+  // ran; a hook after them, such as the replica project's check) counts as one failure.
+  const brokenFiles = r.testResults.filter(
+    (f) => f.status === "failed" && !f.assertionResults.some((t) => t.status === "failed"),
+  ).length;
   const ran = new Map<string, { ran: boolean; skips: number; name: string }>();
   for (const file of r.testResults) {
     for (const t of file.assertionResults) {

@@ -6,7 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
+import { createDb } from "@/lib/db/client";
 import { parseAtom, type AtomFeedRead } from "../support/atom";
+import { newProjectId } from "../support/curseforge";
 import { client, confirmModOn, dedicatedServer, registerUser, type Dedicated } from "../support/hostile";
 
 let server: Dedicated;
@@ -82,6 +84,7 @@ describe("Atom feeds", () => {
     expect(feed.links).toContainEqual({ rel: "alternate", href: `${url}/spawn/?mod_id=${mod}`, type: "text/html" });
     const change = feed.entries.find((e) => e.categories.includes("catalogue.changed"))!;
     expect(change.title).toBe(`Test Mod ${mod}: 2 added`);
+    expect(change.categories).toEqual(["catalogue.changed", "ase"]);
     expect(change.content!.split("\n").sort()).toEqual([`added: ${NASTY} (engram)`, "added: Plain Wall (engram)"]);
     expect(change.links).toEqual([{ rel: "alternate", href: `${url}/spawn/?mod_id=${mod}`, type: "text/html" }]);
     expect(change.authors).toEqual([`user ${owner.userId.slice(0, 8)}`]);
@@ -105,6 +108,49 @@ describe("Atom feeds", () => {
     const changed = await get(path, { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("an ASA mod's feed says ASA: its title, entries and their game category, and links ASA's spawn page", async () => {
+    const owner = await registerUser(url);
+    // A confirmed CurseForge registration, as test/api/asa-mods.test.ts makes one through the stand-in CurseForge.
+    const mod = String(newProjectId());
+    const database = createDb(server.database.url);
+    try {
+      await database.modRegistration.create({
+        data: {
+          userId: owner.userId,
+          workshopId: mod,
+          name: `Ascended Feed ${mod}`,
+          confirmationCode: randomUUID(),
+          confirmed: true,
+          confirmedModId: mod,
+          confirmedAt: new Date(),
+          game: "asa",
+        },
+      });
+    } finally {
+      await database.$disconnect();
+    }
+    const pushed = await client(url, owner).request("POST", "/v1/engram.php", {
+      body: [
+        { path: `/Game/Mods/AsaFeed${mod}/Pick.Pick`, label: "Ascended Pick", mod_id: mod, environments: ["Island"] },
+      ],
+    });
+    expect(pushed.status, pushed.text()).toBe(200);
+    const path = `/feeds/mods/${mod}.atom`;
+    const feed = await feedWhen(path, (f) => f.entries.some((e) => e.categories.includes("catalogue.changed")));
+    const page = `${url}/spawn/?game=asa&mod_id=${mod}`;
+    expect(feed.title).toBe(`Ascended Feed ${mod} (ARK: Survival Ascended): catalogue changes`);
+    expect(feed.links).toContainEqual({ rel: "alternate", href: page, type: "text/html" });
+    const change = feed.entries.find((e) => e.categories.includes("catalogue.changed"))!;
+    expect(change.title).toBe(`Ascended Feed ${mod} (ASA): 1 added`);
+    expect(change.categories).toEqual(["catalogue.changed", "asa"]);
+    expect(change.links).toEqual([{ rel: "alternate", href: page, type: "text/html" }]);
+    const confirmed = feed.entries.find((e) => e.categories.includes("mod.confirmed"))!;
+    expect(confirmed.title).toBe(`Ascended Feed ${mod} (ASA) joined the catalogue`);
+    expect(confirmed.summary).toContain(`(CurseForge project ${mod})`);
+    // ASA's spawn page of the mod names the feed, as an ASE mod's page does.
+    expect(await feedLinks(`/spawn/?game=asa&mod_id=${mod}`)).toEqual([`${url}${path}`]);
   });
 
   it("an author's feed and the site-wide feed list documents published and updated; deleted ones go", async () => {

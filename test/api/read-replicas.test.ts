@@ -1,9 +1,11 @@
 // Read replicas (docs/OPERATIONS.md#read-replicas-database_replica_urls, lib/db/replicas.ts) on a private
 // primary and hot standby (scripts/pg-replica-pair.sh; never the shared server): two
 // instances on the pair; a write on one read at once through the other from the replica;
+// a download's count read at once on its instance while the standby is paused;
 // the replica stopped under read load without a client error; the primary stopped (writes
 // 503 with Retry-After, reads 200 from the replica) and back.
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { client, registerUser } from "../support/hostile";
@@ -91,6 +93,39 @@ describe.runIf(engine === "postgresql")("read replicas on a private primary and 
     const after = await routed(b);
     expect(after.replica - before.replica).toBe(1);
     expect(after.primary - before.primary).toBe(0);
+  });
+
+  it("a download (a GET that writes its count) is in the same instance's next read, never a replica's older row", async () => {
+    const id = randomUUID();
+    expect((await publish(a, "Counted", id)).status).toBe(200);
+    const meta = async () =>
+      ((await (await fetch(`${a.url}/v1/document.php/${id}?simple`)).json()) as { download_count: number })
+        .download_count;
+    expect(await meta()).toBe(0);
+    // The standby stops replaying (it stays within the lag bound for a second): the count
+    // written by the download is then on the primary only.
+    const standby = new pg.Client({ connectionString: pair.replicaUrl });
+    await standby.connect();
+    try {
+      await standby.query("SELECT pg_wal_replay_pause()");
+      expect((await fetch(`${a.url}/v1/document.php/${id}`)).status).toBe(200);
+      const before = await routed(a);
+      expect(await meta()).toBe(1);
+      // the replica has not replayed the count: the read after the download was the primary's
+      expect((await routed(a)).primary - before.primary).toBe(1);
+    } finally {
+      await standby.query("SELECT pg_wal_replay_resume()");
+      await standby.end();
+    }
+    // once the standby has replayed it, the replica serves the count
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const back = await routed(a);
+      expect(await meta()).toBe(1);
+      if ((await routed(a)).replica - back.replica === 1) break;
+      if (Date.now() > deadline) throw new Error("the replica served no read of the count after 30 s");
+      await sleep(100);
+    }
   });
 
   it("the replica stopped under read load: no client error, reads move to the primary and back", async () => {

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { createDb, type Db } from "@/lib/db/client";
+import { gameUidOf } from "@/lib/engrams/derive";
 import {
   dismissReports,
   hideDocument,
@@ -20,6 +21,7 @@ import { reconcileSchedules } from "@/lib/pull/pull-state";
 import { runPull } from "@/lib/pull/run-pull";
 import { verifySignature } from "@/lib/webhooks/signature";
 import { api } from "../support/api";
+import { newProjectId } from "../support/curseforge";
 import { client, confirmModOn, dedicatedServer, registerUser, type Dedicated } from "../support/hostile";
 import { startReceiver, type Received, type Receiver } from "../support/webhook-receiver";
 
@@ -57,6 +59,21 @@ async function webhook(who: Identity, body: Record<string, unknown>) {
   const made = res.json<{ webhook_id: string; secret: string }>();
   secrets.push(made.secret);
   return made;
+}
+
+/** A creature row of no mod (the base game's) of `game`, as the shipped catalogue's rows are. */
+function creatureRow(path: string, game: "ase" | "asa") {
+  const className = `${path.split(".").at(-1)}_C`;
+  const label = `Hook Raptor ${path.split("/")[3]!.slice("Hook".length)}`;
+  return {
+    uid: gameUidOf(path, game),
+    path,
+    className,
+    classKey: className.toLowerCase(),
+    label,
+    environments: 0,
+    game,
+  };
 }
 
 const eventsAt = (path: string) =>
@@ -188,7 +205,7 @@ describe("deliveries", () => {
     );
     const byType = (t: string) => events.filter((e) => e.type === t);
     expect(byType("mod.confirmed")[0]!.data).toMatchObject({
-      mod: { mod_id: mod, owner_id: owner.userId, url: `${server.server.url}/spawn/?mod_id=${mod}` },
+      mod: { mod_id: mod, owner_id: owner.userId, url: `${server.server.url}/spawn/?mod_id=${mod}`, game: "ase" },
     });
     const [added, removed] = byType("catalogue.changed").sort((a) =>
       (a.data.counts as { added: number }).added ? -1 : 1,
@@ -198,6 +215,8 @@ describe("deliveries", () => {
       counts: { added: 1, updated: 0, removed: 0 },
       items: [{ label: "Hook Axe", kind: "engram", change: "added" }],
       items_omitted: 0,
+      changes_url: `${server.server.url}/v1/changes.php`,
+      game: "ase",
     });
     expect(removed!.data).toMatchObject({ counts: { added: 0, updated: 0, removed: 1 } });
     expect(byType("document.updated")[0]!.data).toMatchObject({
@@ -333,6 +352,101 @@ describe("deliveries", () => {
     // every notice is an event by now (its delivery went out): none was made for the follower
     expect(await database.webhookEvent.count({ where: { type: "moderation.notice", userId: author!.userId } })).toBe(5);
     expect(await database.webhookDelivery.count({ where: { webhookId: theirs.webhook_id } })).toBe(0);
+  });
+
+  it("names ASA in the events of an ASA mod and of ASA's base game, which are events of their own", async () => {
+    const owner = await registerUser(server.server.url);
+    const made = await webhook(owner, { url: `${receiver.url}/asa`, events: ALL });
+    // An ASA mod as a confirmed CurseForge registration leaves it (test/api/asa-mods.test.ts confirms one
+    // through the stand-in CurseForge); its triggers make its events as the confirmation's would.
+    const mod = String(newProjectId());
+    await database.modRegistration.create({
+      data: {
+        userId: owner.userId,
+        workshopId: mod,
+        name: `Ascended Hooks ${mod}`,
+        confirmationCode: randomUUID(),
+        confirmed: true,
+        confirmedModId: mod,
+        confirmedAt: new Date(),
+        game: "asa",
+      },
+    });
+    const path = `/Game/Mods/AsaHook${mod}/Pick.Pick`;
+    const pushed = await on(owner).request("POST", "/v1/engram.php", {
+      body: [{ path, label: "Ascended Pick", mod_id: mod, environments: ["Island"] }],
+    });
+    expect(pushed.status, pushed.text()).toBe(200);
+    // A row of ASA's base game and one of ASE's in one transaction: two events, one per game.
+    const [asaRaptor, aseRaptor] = [`/Game/ASA/Hook${mod}/Raptor.Raptor`, `/Game/PrimalEarth/Hook${mod}/Raptor.Raptor`];
+    await database.$transaction([
+      database.creature.create({ data: creatureRow(asaRaptor, "asa") }),
+      database.creature.create({ data: creatureRow(aseRaptor, "ase") }),
+    ]);
+    expect((await on(owner).request("DELETE", `/v1/asa-mod.php/${mod}`)).status).toBe(200);
+    const base = server.server.url;
+    const ofMod = () => eventsAt("/asa").filter((e) => (e.data.mod as { mod_id?: string } | null)?.mod_id === mod);
+    const baseGame = (game: string) =>
+      eventsAt("/asa").filter(
+        (e) =>
+          e.type === "catalogue.changed" &&
+          e.data.mod === null &&
+          (e.data.items as { label: string }[]).some((i) => i.label === `Hook Raptor ${mod}`) &&
+          e.data.game === game,
+      );
+    // Receivers get no order promise: wait for all of them.
+    const itemsOfMod = () =>
+      ofMod()
+        .filter((e) => e.type === "catalogue.changed")
+        .flatMap((e) => e.data.items as { change: string }[]);
+    await receiver.waitFor(
+      () =>
+        ofMod().filter((e) => e.type !== "catalogue.changed").length >= 2 &&
+        itemsOfMod().length >= 2 &&
+        baseGame("asa").length + baseGame("ase").length >= 2,
+    );
+    await new Promise((r) => setTimeout(r, 1000)); // anything more (a third game-less event) would show now
+    for (const r of receiver.received.filter((x) => x.path === "/asa"))
+      expect(verified(r, made.secret)).toMatchObject({ valid: true });
+
+    const modRef = {
+      mod_id: mod,
+      name: `Ascended Hooks ${mod}`,
+      owner_id: owner.userId,
+      url: `${base}/spawn/?game=asa&mod_id=${mod}`,
+      game: "asa",
+    };
+    const events = ofMod();
+    expect(
+      events
+        .filter((e) => e.type !== "catalogue.changed")
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(["mod.confirmed", "mod.deleted"]);
+    for (const e of events) expect(e.data.mod).toMatchObject(modRef);
+    // The push and the deletion: one event each, or (SQLite, when one build finds both) one for the two.
+    const changes = events.filter((e) => e.type === "catalogue.changed").map((e) => e.data);
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) expect(c).toMatchObject({ changes_url: `${base}/v1/changes.php?game=asa`, game: "asa" });
+    const item = { uid: gameUidOf(path, "asa"), label: "Ascended Pick", kind: "engram" };
+    expect(itemsOfMod().sort((x, y) => x.change.localeCompare(y.change))).toEqual([
+      { ...item, change: "added" },
+      { ...item, change: "removed" },
+    ]);
+    // ASA's base game and ASE's: one event each, told apart by `game`; never one mixing both.
+    expect([baseGame("asa").length, baseGame("ase").length]).toEqual([1, 1]);
+    const [asa] = baseGame("asa");
+    expect(asa!.data).toMatchObject({
+      counts: { added: 1, updated: 0, removed: 0 },
+      items: [{ uid: gameUidOf(asaRaptor, "asa"), kind: "creature", change: "added" }],
+      changes_url: `${base}/v1/changes.php?game=asa`,
+    });
+    const [ase] = baseGame("ase");
+    expect(ase!.data).toMatchObject({
+      items: [{ uid: gameUidOf(aseRaptor, "ase"), kind: "creature", change: "added" }],
+      changes_url: `${base}/v1/changes.php`,
+    });
+    await database.creature.deleteMany({ where: { path: { in: [asaRaptor, aseRaptor] } } });
   });
 
   it("never writes a secret to the server's log", async () => {

@@ -7,6 +7,7 @@ import { beaconApi } from "@/lib/client/beacon-api";
 import { createClient } from "@/lib/client/http";
 import { newIdentity, type Identity, type SignatureScheme } from "@/lib/client/identity";
 import { createDb, type Db } from "@/lib/db/client";
+import { replayWaiter, waitForReplayAfterWrites } from "./replica-project";
 
 export function api(identity?: Identity) {
   return createClient({ serverUrl: inject("serverUrl"), identity });
@@ -26,9 +27,17 @@ export async function registeredUser(scheme: SignatureScheme = "rsa-sha256"): Pr
 
 let database: Db | undefined;
 
-/** The test server's database, opened directly to check what was written. */
+/**
+ * The test server's database, opened directly to check what was written. With a read
+ * replica (the api-postgresql-replica project) its writes return once the replica has
+ * replayed them, as the server may serve the next read from it (replica-project.ts).
+ */
 export function testDb(): Db {
-  database ??= createDb(inject("databaseUrl"));
+  const replica = inject("replica");
+  database ??= createDb(
+    inject("databaseUrl"),
+    replica ? { onPgAdapter: waitForReplayAfterWrites(replayWaiter(inject("databaseUrl"), replica.url)) } : {},
+  );
   return database;
 }
 

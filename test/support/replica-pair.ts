@@ -6,7 +6,6 @@
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -15,11 +14,7 @@ import { freePort, ROOT } from "./test-server";
 const run = promisify(execFile);
 const SCRIPT = join(ROOT, "scripts", "pg-replica-pair.sh");
 
-export function pairAvailable(): { ok: true } | { ok: false; reason: string } {
-  if (process.getuid?.() !== 0) return { ok: false, reason: "not running as root (runuser -u postgres needs root)" };
-  if (!existsSync("/usr/sbin/runuser")) return { ok: false, reason: "/usr/sbin/runuser is missing" };
-  return { ok: true };
-}
+export { pairAvailable } from "./pair-available";
 
 export interface ReplicaPair {
   primaryUrl: string;

@@ -68,7 +68,7 @@ describe("the Atom writer", () => {
 
   it("makes entries of catalogue and document events, none of test events or pull failures", () => {
     const at = new Date("2026-11-25T10:00:00.000Z");
-    const mod = modRef(BASE, "123", "S+ <Walls>", "5b0c0000-0000-4000-8000-000000000000", "Orion");
+    const mod = modRef(BASE, "123", "S+ <Walls>", "5b0c0000-0000-4000-8000-000000000000", "Orion", "ase");
     const items = Array.from({ length: 1200 }, (_, i) => ({
       uid: `u${i}`,
       label: `Item ${i}`,
@@ -79,7 +79,7 @@ describe("the Atom writer", () => {
       id: "evt_a",
       type: "catalogue.changed",
       createdAt: at,
-      payload: eventBody("catalogue.changed", at, catalogueChanged(BASE, mod, items)),
+      payload: eventBody("catalogue.changed", at, catalogueChanged(BASE, mod, items, "ase")),
     })!;
     expect(change.title).toBe("S+ <Walls>: 600 added, 600 removed");
     expect(change.id).toBe("tag:beacon.example.com,2026-11-25:evt_a");

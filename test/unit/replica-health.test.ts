@@ -1,5 +1,5 @@
 // Read replicas' robustness without a database: /healthz says the primary's state apart
-// from each replica's (lib/server/health.ts), and a replica whose host accepts a connection
+// from each replica's when one is not fine (lib/server/health.ts), and a replica whose host accepts a connection
 // but never answers holds a read for about REPLICA_CONNECT_TIMEOUT_MS, not the pool's 10 s
 // (lib/db/replicas.ts), before the read goes to the primary.
 import net from "node:net";
@@ -24,8 +24,11 @@ const state = {
 };
 
 describe("/healthz with read replicas", () => {
-  it("keeps its body without replicas, and says each database's state apart with them", async () => {
+  it("keeps its body without replicas and while every database is fine, else says each one's state apart", async () => {
     expect(bodyOf(await health(answering, "GET"))).toEqual({ status: "ok" });
+    const fine = { replicas: [state.replicas[0]!, { ...state.replicas[0]!, index: 1 }] };
+    const allOk = await health(answering, "GET", fine);
+    expect([allOk.status, bodyOf(allOk)]).toEqual([200, { status: "ok" }]);
     const ok = await health(answering, "GET", state);
     expect([ok.status, bodyOf(ok)]).toEqual([
       200,

@@ -103,6 +103,25 @@ describe("the skip tally of npm test", () => {
     expect([tally.failed, tally.neverRan]).toEqual([1, []]);
   });
 
+  it("counts a file whose tests passed but whose afterAll failed (a per-file check) as a failure", () => {
+    const passed = [result("x", "passed", 1)];
+    const tally = tallyVitest(
+      report([], [], [{ name: `${ROOT}/test/api/users.test.ts`, status: "failed", assertionResults: passed }]),
+      ROOT,
+    );
+    expect([tally.passed, tally.failed]).toEqual([0, 1]);
+    const failedTest = [result("x", "failed", 1)];
+    const counted = tallyVitest(
+      {
+        ...report([], []),
+        numFailedTests: 1,
+        testResults: [{ name: "f", status: "failed", assertionResults: failedTest }],
+      },
+      ROOT,
+    );
+    expect(counted.failed).toBe(1);
+  });
+
   it("adds the e2e run: a skipped e2e test ran nowhere; no report at all is a failure", () => {
     const base = { passed: 1, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
     const withE2e = addPlaywright(base, { expected: 4, unexpected: 1, flaky: 1, skipped: 2 });

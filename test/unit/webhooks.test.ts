@@ -124,7 +124,7 @@ describe("Discord messages", () => {
     }));
 
   it("fits a 5,000-engram push in one embed within every limit, lists cut with 'and N more'", () => {
-    const mod = modRef(base, "123", "A".repeat(300), "owner", "B".repeat(300));
+    const mod = modRef(base, "123", "A".repeat(300), "owner", "B".repeat(300), "ase");
     const body = eventBody(
       "catalogue.changed",
       new Date(),
@@ -132,6 +132,7 @@ describe("Discord messages", () => {
         base,
         mod,
         items(5000, (i) => `Label ${"x".repeat(i % 200)} ${i}`),
+        "ase",
       ),
     );
     const message = discordMessage(body);
@@ -146,7 +147,7 @@ describe("Discord messages", () => {
   });
 
   it("escapes Markdown in labels and keeps every event type within the limits", () => {
-    const mod = modRef(base, "9", "Mod", "o", "Owner");
+    const mod = modRef(base, "9", "Mod", "o", "Owner", "ase");
     const body = eventBody(
       "catalogue.changed",
       new Date(),
@@ -154,6 +155,7 @@ describe("Discord messages", () => {
         base,
         mod,
         items(3, () => "@everyone *bold* `code`"),
+        "ase",
       ),
     );
     expect(discordMessage(body).embeds[0]!.fields![0]!.value).toContain("@everyone \\*bold\\* \\`code\\`");
@@ -189,6 +191,48 @@ describe("Discord messages", () => {
       title: "Your account was suspended by a moderator",
       url: `${base}/dashboard`,
       description: "Reason: Spam \\*x\\*",
+    });
+  });
+
+  it("names the game: ASA's mod and base game say ASA in the payload and the embed; ASE's fields keep their bytes", () => {
+    const at = new Date("2026-11-28T00:00:00.000Z");
+    const item: ItemChange[] = [{ uid: "u1", label: "Sword", kind: "engram", change: "added" }];
+    const ase = catalogueChanged(base, modRef(base, "9", "Mod", "o", "Owner", "ase"), item, "ase");
+    // The body before events named their game, written out: the new one only adds "game" keys.
+    const before =
+      '{"mod":{"mod_id":"9","name":"Mod","owner_id":"o","owner_name":"Owner","url":"https://beacon.example/spawn/?mod_id=9"},' +
+      '"counts":{"added":1,"updated":0,"removed":0},"items":[{"uid":"u1","label":"Sword","kind":"engram","change":"added"}],' +
+      '"items_omitted":0,"changes_url":"https://beacon.example/v1/changes.php"}';
+    expect(JSON.stringify(ase)).toBe(
+      before.replace('mod_id=9"}', 'mod_id=9","game":"ase"}').replace(/}$/, ',"game":"ase"}'),
+    );
+    const asaMod = modRef(base, "928548", "Ascended Walls", "o", "Owner", "asa");
+    expect(asaMod).toMatchObject({ url: `${base}/spawn/?game=asa&mod_id=928548`, game: "asa" });
+    const asa = catalogueChanged(base, asaMod, item, "asa");
+    expect(asa).toMatchObject({ game: "asa", changes_url: `${base}/v1/changes.php?game=asa` });
+    const embed = discordMessage(eventBody("catalogue.changed", at, asa)).embeds[0]!;
+    expect(embed).toMatchObject({
+      title: "Ascended Walls (ASA): catalogue changed",
+      url: `${base}/spawn/?game=asa&mod_id=928548`,
+      footer: { text: "Beacon Hub · catalogue.changed · ARK: Survival Ascended" },
+    });
+    const baseGame = discordMessage(eventBody("catalogue.changed", at, catalogueChanged(base, null, item, "asa")));
+    expect(baseGame.embeds[0]!.title).toBe("Base game (ASA): catalogue changed");
+    expect(discordMessage(eventBody("catalogue.changed", at, ase)).embeds[0]).toMatchObject({
+      title: "Mod: catalogue changed",
+      footer: { text: "Beacon Hub · catalogue.changed · ARK: Survival Evolved" },
+    });
+    expect(discordMessage(eventBody("mod.confirmed", at, { mod: asaMod })).embeds[0]!.title).toBe(
+      "Ascended Walls (ASA) joined the catalogue",
+    );
+    expect(discordMessage(eventBody("pull.failed", at, { mod: asaMod, message: "HTTP 404" })).embeds[0]!.title).toBe(
+      "Pull of Ascended Walls (ASA) failed",
+    );
+    // An event stored before events named their game is sent as it always was.
+    const stored = `{"type":"catalogue.changed","timestamp":"2026-11-25T10:00:00.000Z","data":${before}}`;
+    expect(discordMessage(stored).embeds[0]).toMatchObject({
+      title: "Mod: catalogue changed",
+      footer: { text: "Beacon Hub · catalogue.changed" },
     });
   });
 
