@@ -13,8 +13,9 @@
  * full catalogue, that case's own ceiling). Prints a table (req/s, p50, p99, errors, the
  * ratio to the 1 KB ceiling, the original PHP service's ratio and the target ratio, ten
  * times it, whether it is met, the 1-minute load average before each case and the
- * server's CPU time per request, which a busy machine disturbs far less) and the
- * server's memory: RSS idle after start and after the run, against the 250 MB target,
+ * server's CPU time per request, which a busy machine disturbs far less; on PostgreSQL
+ * also the database's CPU per request and, for the download and the signed POST, whether
+ * the PostgreSQL target is met) and the server's memory: RSS idle after start and after the run, against the 250 MB target,
  * with the heap, Buffers and each cache's bytes (the server's SIGUSR2 report). Writes it
  * all as JSON into bench-results/.
  *
@@ -34,6 +35,7 @@ import { request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { createDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { ensureBuild } from "@/lib/server/ensure-build";
@@ -191,9 +193,11 @@ async function runCases(
       `case ${n}${on === "postgresql" && engine === "sqlite" ? " on postgresql" : ""}: ${c.name} (load average ${load.toFixed(1)})`,
     );
     const request = await c.request();
+    const databaseBefore = on === "postgresql" ? await backendCpuMs(setup.database.url) : null;
     const cpuBefore = cpuMs(setup.server.process.pid!);
     const r = await runDriver(setup.server.url, request);
     const serverCpuMs = cpuMs(setup.server.process.pid!) - cpuBefore;
+    const databaseCpuMs = databaseBefore && cpuDelta(databaseBefore, await backendCpuMs(setup.database.url));
     if (r.errors > 0) {
       const errors = setup.server
         .logs()
@@ -203,9 +207,42 @@ async function runCases(
         `${r.errors} error replies ${JSON.stringify(r.statusCodes)}; the server logged:\n${errors.slice(-15).join("\n")}`,
       );
     }
-    rows.push(evaluate(c, r, ceiling, on, load, serverCpuMs));
+    rows.push(evaluate(c, r, ceiling, on, load, serverCpuMs, databaseCpuMs));
   }
   return rows;
+}
+
+/**
+ * CPU time of each PostgreSQL backend connected to the bench's database (the server's
+ * pools; this query's own is left out), by pid. PostgreSQL runs on this machine, so /proc
+ * has them; a backend that is gone by the time it is read counts nothing.
+ */
+async function backendCpuMs(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    const times = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        times.set(pid, cpuMs(pid));
+      } catch {
+        // ended between the query and the read
+      }
+    }
+    return times;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU used between two readings; a backend started in between counts from zero. */
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function main() {

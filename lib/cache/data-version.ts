@@ -31,7 +31,12 @@ function postgresReader(url: string): Reader {
   const pool = new pg.Pool({ connectionString: url, max: 2, application_name: DATA_VERSIONS_APPLICATION });
   pool.on("error", () => {}); // a dropped idle connection is replaced on the next query
   return async (name) => {
-    const { rows } = await pool.query<{ version: number }>("SELECT version FROM data_versions WHERE name = $1", [name]);
+    // Named: each connection parses and plans it once, not on every read (most requests make one).
+    const { rows } = await pool.query<{ version: number }>({
+      name: "beacon_data_version",
+      text: "SELECT version FROM data_versions WHERE name = $1",
+      values: [name],
+    });
     return rows[0]?.version ?? 0;
   };
 }

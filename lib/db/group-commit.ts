@@ -24,7 +24,10 @@
  * `tx`) it then lacks. A write that touches one there all the same (a rare path: the
  * single-engram republish that finds no row to update) moves: the batch is rolled back
  * and run again at once, that write in a full transaction from then on. A batch holding
- * any other write runs in a full transaction, `sql` included, as before.
+ * any other write runs in a full transaction, `sql` included, as before. A plain batch
+ * run without savepoints starts its writes side by side, so their statements go to the
+ * database pipelined (`sideBySide`); a plain transaction must take statements sent
+ * before the earlier ones were answered.
  *
  * A write must not call groupCommit itself (the inner write would wait for the batch
  * that waits for it). Every statement of a write stays inside its batch's transaction,
@@ -175,28 +178,29 @@ export class GroupCommit<S extends { sql: Sql }> {
     const careful = this.savepoints === "always" || batch.some((job) => job.careful);
     const plain = batch.every((job) => job.plain);
     const outcomes = new Map<Job<S>, Outcome>();
-    // The write of a plain-SQL batch that touched what the batch lacks.
-    let moved: Job<S> | undefined;
+    // The writes of a plain-SQL batch that touched what the batch lacks.
+    const moved = new Set<Job<S>>();
     this.counts.batches++;
     if (plain) this.counts.plainBatches++;
     this.counts.largestBatch = Math.max(this.counts.largestBatch, batch.length);
     try {
       await this.transaction(
         async (scope) => {
+          if (plain && !careful) return this.sideBySide(batch, scope, outcomes, moved);
           for (const job of batch) {
             this.counts.jobs++;
-            const jobScope = plain ? this.lacking(scope, () => (moved = job)) : scope;
+            const jobScope = plain ? this.lacking(scope, () => moved.add(job)) : scope;
             if (careful) await scope.sql.run("SAVEPOINT group_commit_write");
             try {
               outcomes.set(job, { ok: true, value: await job.work(jobScope) });
             } catch (error) {
-              if (moved || !careful) throw new RunAgain();
+              if (moved.size > 0 || !careful) throw new RunAgain();
               outcomes.set(job, { ok: false, error });
               // If this fails too, the transaction is unusable: the whole batch fails below.
               await scope.sql.run("ROLLBACK TO SAVEPOINT group_commit_write");
             }
             // Also when the write caught what the scope threw: it did not run as written.
-            if (moved) throw new RunAgain();
+            if (moved.size > 0) throw new RunAgain();
             if (careful) await scope.sql.run("RELEASE SAVEPOINT group_commit_write");
           }
         },
@@ -205,10 +209,10 @@ export class GroupCommit<S extends { sql: Sql }> {
         plain,
       );
     } catch (error) {
-      if (error instanceof RunAgain && moved) {
-        // Nothing of it was kept: the same writes again, first in line, that one in a full transaction.
-        this.counts.movedToFull++;
-        moved.plain = false;
+      if (error instanceof RunAgain && moved.size > 0) {
+        // Nothing of it was kept: the same writes again, first in line, those in a full transaction.
+        this.counts.movedToFull += moved.size;
+        for (const job of moved) job.plain = false;
         this.queue.unshift(...batch);
         return this.next();
       }
@@ -224,6 +228,34 @@ export class GroupCommit<S extends { sql: Sql }> {
     }
     for (const job of batch) this.settle(job, outcomes.get(job)!);
     this.next();
+  }
+
+  /**
+   * The writes of a plain-SQL batch run without savepoints, each started as soon as the
+   * one before has sent its first statement, not once it has been answered: the driver
+   * pipelines them (lib/db/pg-driver.ts), so a batch of single-engram republishes is one
+   * write to the socket and one wake-up of PostgreSQL, not a round trip each. It is still
+   * one transaction whose statements run in the order they were sent; a write's later
+   * statements (sent once its earlier ones were answered) may come after another write's.
+   * Any write that fails or moves rolls the whole batch back (RunAgain), as on the serial
+   * path, and the rerun is serial.
+   */
+  private async sideBySide(
+    batch: Job<S>[],
+    scope: S,
+    outcomes: Map<Job<S>, Outcome>,
+    moved: Set<Job<S>>,
+  ): Promise<void> {
+    const settled = await Promise.allSettled(
+      batch.map(async (job) => {
+        this.counts.jobs++;
+        return job.work(this.lacking(scope, () => moved.add(job)));
+      }),
+    );
+    if (moved.size > 0 || settled.some((result) => result.status === "rejected")) throw new RunAgain();
+    settled.forEach((result, i) =>
+      outcomes.set(batch[i]!, { ok: true, value: (result as PromiseFulfilledResult<unknown>).value }),
+    );
   }
 
   /** `scope` whose full-transaction members throw (and report that they were touched). */

@@ -7,8 +7,13 @@
  * server CPU per single-engram POST against 133 on SQLite.
  *
  * Here a batch is BEGIN (with the catalogue's lock statement in the same round trip when
- * it holds several writes), one round trip per statement of its writes, and COMMIT, on
- * a connection of a small pool of its own. Nothing else changes: the same statements in
+ * it holds several writes), its writes' statements, and COMMIT, on a connection of a
+ * small pool of its own. The connection is in node-postgres's pipeline mode: the queue
+ * starts a batch's writes side by side (lib/db/group-commit.ts), and their statements,
+ * sent in the same turn of the event loop, leave in one write to the socket; PostgreSQL
+ * answers them in order, so a batch of single-engram republishes costs one round trip
+ * and one wake-up of its backend instead of one per write (each a loopback TCP send,
+ * the largest part of the request's CPU). Nothing else changes: the same statements in
  * one transaction (so the same triggers, fired per statement as before), PostgreSQL's
  * default isolation (read committed, as Prisma's transactions), synchronous_commit as
  * the server has it (on by default: COMMIT returns once the WAL is flushed), and the
@@ -21,6 +26,7 @@
  * is its UTC time, as Prisma sends it, whatever the process's time zone.
  */
 import { createHash } from "node:crypto";
+import type { Socket } from "node:net";
 import pg from "pg";
 import type { Sql } from "@/lib/db/sql";
 
@@ -69,9 +75,31 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
+/**
+ * Holds the connection's writes until the current turn of the event loop (and the
+ * promise callbacks it queued) has run: the statements the batch's writes send in that
+ * time leave together, in one write to the socket (node-postgres corks and uncorks
+ * around each statement; the outer cork keeps them buffered).
+ */
+function corkingTurns(client: pg.PoolClient): () => void {
+  const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+  let corked = false;
+  return () => {
+    if (corked) return;
+    corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      corked = false;
+      stream.uncork();
+    });
+  };
+}
+
 function clientSql(client: pg.PoolClient): Sql {
+  const cork = corkingTurns(client);
   const query = async (text: string, params: unknown[]) => {
     const sqlText = numbered(text);
+    cork();
     // Savepoints and other statements without parameters go as they are (simple protocol).
     if (params.length === 0) return client.query(sqlText);
     return client.query({ name: nameOf(sqlText), text: sqlText, values: params.map(param) });
@@ -105,6 +133,8 @@ export function driverTransactions(url: string): DriverTransactions {
     connectionString: url,
     // Batches of one queue run one at a time: one connection is busy, the other replaces a broken one.
     max: 2,
+    // Statements are sent without waiting for the answer to the one before (see above).
+    pipeline: true,
     connectionTimeoutMillis: 10_000,
     allowExitOnIdle: true,
     application_name: WRITES_APPLICATION,

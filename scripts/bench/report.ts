@@ -3,7 +3,10 @@
  * ratio) beside the original's ratio and the target ratio (ten times the original's), and whether it
  * meets it: ratio at or over the target with no error. The load average read just
  * before each case says how busy the machine was; compare ratios, not req/s. The
- * server's CPU time per request moves far less with the machine's load than either.
+ * server's CPU time per request moves far less with the machine's load than either; on
+ * PostgreSQL the database's own CPU time per request is shown beside it, and the
+ * PostgreSQL rows of the cases with a bar of their own there (download, signed POST) say
+ * whether they reach it.
  */
 import { ORIGINAL_CEILING, TARGET_FACTOR, type Case } from "./cases";
 
@@ -33,6 +36,11 @@ export interface Row extends Measured {
   loadBefore: number;
   /** the server's CPU time (user + system) per request over warm-up and run: comparable across loads where req/s is not */
   serverCpuUsPerRequest: number | null;
+  /** PostgreSQL's CPU time per request (its backends serving the bench's database), null on SQLite (in the server's) */
+  databaseCpuUsPerRequest: number | null;
+  /** the ratio the case must reach on PostgreSQL (PostgreSQL rows only) */
+  postgresTarget: number | null;
+  meetsPostgresTarget: boolean | null;
 }
 
 export interface Ceilings {
@@ -53,8 +61,11 @@ export function evaluate(
   engine: Row["engine"],
   loadBefore: number,
   serverCpuMs: number,
+  databaseCpuMs: number | null = null,
 ): Row {
   const ratio = r.rps / ceiling.rps;
+  const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(1, r.requests + r.warmupRequests));
+  const postgresTarget = engine === "postgresql" ? (c.postgresTarget ?? null) : null;
   const originalRatio = c.original === undefined ? null : c.original / ORIGINAL_CEILING;
   const targetRatio = originalRatio === null ? null : originalRatio * TARGET_FACTOR;
   return {
@@ -75,7 +86,10 @@ export function evaluate(
     targetRatio,
     meetsTarget: targetRatio === null ? null : ratio >= targetRatio && r.errors === 0,
     loadBefore,
-    serverCpuUsPerRequest: Math.round((serverCpuMs * 1000) / Math.max(1, r.requests + r.warmupRequests)),
+    serverCpuUsPerRequest: perRequest(serverCpuMs),
+    databaseCpuUsPerRequest: databaseCpuMs === null ? null : perRequest(databaseCpuMs),
+    postgresTarget,
+    meetsPostgresTarget: postgresTarget === null ? null : ratio >= postgresTarget && r.errors === 0,
   };
 }
 
@@ -92,6 +106,9 @@ export function ceilingRow(name: string, r: Measured, loadBefore: number): Row {
     meetsTarget: null,
     loadBefore,
     serverCpuUsPerRequest: null,
+    databaseCpuUsPerRequest: null,
+    postgresTarget: null,
+    meetsPostgresTarget: null,
   };
 }
 
@@ -110,6 +127,8 @@ export function printTable(rows: Row[], log: (line: string) => void = console.lo
     "met",
     "load",
     "CPU µs/req",
+    "db CPU µs/req",
+    "PostgreSQL target",
   ];
   const lines = rows.map((r) => [
     r.engine === "postgresql" ? `[postgresql] ${r.name}` : r.name,
@@ -123,6 +142,8 @@ export function printTable(rows: Row[], log: (line: string) => void = console.lo
     r.meetsTarget === null ? "" : r.meetsTarget ? "yes" : "NO",
     r.loadBefore.toFixed(1),
     r.serverCpuUsPerRequest === null ? "" : String(r.serverCpuUsPerRequest),
+    r.databaseCpuUsPerRequest === null ? "" : String(r.databaseCpuUsPerRequest),
+    r.postgresTarget === null ? "" : `${fixed(r.postgresTarget, 2)}: ${r.meetsPostgresTarget ? "met" : "NOT met"}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) =>

@@ -5,6 +5,7 @@
 // values come back as Prisma's raw queries give them. PostgreSQL only: SQLite's batches
 // all run in Prisma's transaction.
 import { randomUUID } from "node:crypto";
+import { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, type Db } from "@/lib/db/client";
@@ -171,6 +172,40 @@ describe.runIf(inject("engine") === "postgresql")("plain-SQL batches on the pg d
     expect(await downloads(doc)).toBe(1);
     // The session was ended, not left sleeping with the row locked until its statement returned.
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it("sends a batch's statements pipelined: one write to the socket for ten writes, each answered with its own row count", async () => {
+    const docs = await Promise.all(Array.from({ length: 10 }, () => newDocument()));
+    const missing = randomUUID();
+    // Every write the process makes to a socket while the batch runs, by remote port (the database's among them).
+    const port = Number(new URL(database.url).port || 5432);
+    const writes: number[] = [];
+    const proto = Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+    const originals = { _write: proto._write, _writev: proto._writev };
+    for (const name of ["_write", "_writev"] as const)
+      proto[name] = function (this: Socket, ...args: unknown[]) {
+        if (this.remotePort === port) writes.push(name === "_writev" ? (args[0] as unknown[]).length : 1);
+        return originals[name].apply(this, args);
+      };
+    const before = groupCommitStats(db);
+    let counts: number[];
+    try {
+      // Queued in one turn of the event loop: one batch; the eleventh updates no row.
+      counts = await Promise.all(
+        [...docs, missing].map((id) => groupCommit(db, ({ sql }) => sql.run(bump, [id]), { plainSql: true })),
+      );
+    } finally {
+      Object.assign(proto, originals);
+    }
+    const after = groupCommitStats(db);
+    expect({ batches: after.batches - before.batches, plain: after.plainBatches - before.plainBatches }).toEqual({
+      batches: 1,
+      plain: 1,
+    });
+    expect(counts).toEqual([...Array(10).fill(1), 0]);
+    // BEGIN with the lock statement, the eleven UPDATEs together, COMMIT: three writes, not thirteen.
+    expect(writes).toHaveLength(3);
+    expect(await Promise.all(docs.map(downloads))).toEqual(Array(10).fill(1));
   });
 
   it("gives back values as Prisma's raw queries do: timestamps as their UTC time, int8 as bigint", async () => {

@@ -351,6 +351,82 @@ describe("group commit, plain-SQL batches", () => {
     expect(db.kinds).toEqual(["plain", "full"]);
   });
 
+  it("starts a plain batch's writes side by side: each before the one ahead was answered", async () => {
+    const db = twoKinds();
+    const queue = db.queue();
+    const order: string[] = [];
+    // Each write's statement is answered only once every write of the batch has sent its own.
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
+    const write = (name: string) => async () => {
+      order.push(`${name} sent`);
+      if (order.length === 3) answer();
+      await answered;
+      order.push(`${name} answered`);
+      return name;
+    };
+    const results = await Promise.all(["a", "b", "c"].map((n) => queue.run(write(n), { plainSql: true })));
+    expect(results).toEqual(["a", "b", "c"]);
+    expect(order.slice(0, 3)).toEqual(["a sent", "b sent", "c sent"]);
+    expect(db.kinds).toEqual(["plain"]);
+  });
+
+  it("a side-by-side write that fails rolls its batch back; run again one by one with savepoints, it fails alone", async () => {
+    const db = twoKinds();
+    const queue = db.queue();
+    const results = await Promise.allSettled([
+      queue.run(write("a"), { plainSql: true }),
+      queue.run(
+        async ({ sql }) => {
+          await sql.run("b");
+          throw new Error("b refused");
+        },
+        { plainSql: true },
+      ),
+      queue.run(write("c"), { plainSql: true }),
+    ]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+      "a",
+      "b refused",
+      "c",
+    ]);
+    expect(db.kinds).toEqual(["plain", "plain"]);
+    expect(db.log).toEqual([
+      "a",
+      "b",
+      "c",
+      "ROLLBACK",
+      "SAVEPOINT group_commit_write",
+      "a",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "b",
+      "ROLLBACK TO SAVEPOINT group_commit_write",
+      "RELEASE SAVEPOINT group_commit_write",
+      "SAVEPOINT group_commit_write",
+      "c",
+      "RELEASE SAVEPOINT group_commit_write",
+      "COMMIT",
+    ]);
+    expect(queue.stats()).toMatchObject({ rerunBatches: 1, failedJobs: 1 });
+  });
+
+  it("moves every side-by-side write that touched tx, in one rerun", async () => {
+    const db = twoKinds();
+    const queue = db.queue();
+    const touch =
+      (name: string) =>
+      async ({ log, tx }: FullScope) => (log.push(name), tx);
+    const results = await Promise.all([
+      queue.run(touch("a"), { plainSql: true }),
+      queue.run(write("b"), { plainSql: true }),
+      queue.run(touch("c"), { plainSql: true }),
+    ]);
+    expect(results).toEqual(["prisma", "b", "prisma"]);
+    expect(db.kinds).toEqual(["plain", "full"]);
+    expect(queue.stats()).toMatchObject({ movedToFull: 2, rerunBatches: 0 });
+  });
+
   it("never runs plain where the scope has no members to lack (SQLite)", async () => {
     const db = twoKinds();
     const kinds: boolean[] = [];
