@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/error-response";
 import { captureConsole } from "@/lib/logging/capture-console";
-import { createLogger, setLogger } from "@/lib/logging/logger";
+import { createLogger, setLogger, turnBufferedStdout } from "@/lib/logging/logger";
 import { isSecretName, logTarget } from "@/lib/logging/log-target";
 import { VersionedCache } from "@/lib/cache/versioned-cache";
 import { registerCache } from "@/lib/cache/cache-stats";
@@ -250,6 +250,35 @@ describe("5xx replies and the logger", () => {
     });
     expect(String(line.time)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(text).not.toContain("c2VjcmV0");
+  });
+
+  it("writes the lines of one turn of the event loop together, an error line at once", async () => {
+    const writes: string[] = [];
+    const out = turnBufferedStdout({ write: (text) => writes.push(text), flushSync: () => {} });
+    const log = createLogger({ level: "info", destination: out });
+    for (let i = 0; i < 5; i++) log.info({ i }, "request");
+    expect(writes).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(1);
+    expect(
+      writes[0]!
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { i: number }).i),
+    ).toEqual([0, 1, 2, 3, 4]);
+    log.info({ i: 5 }, "request");
+    log.error({ i: 6 }, "request");
+    // The error goes out at once, with the line waiting before it, in their order.
+    expect(writes).toHaveLength(2);
+    expect(
+      writes[1]!
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { i: number }).i),
+    ).toEqual([5, 6]);
+    log.warn({ i: 7 }, "request");
+    out.flushSync();
+    expect(writes).toHaveLength(3);
   });
 
   it("LOG_FORMAT=pretty renders the same events for a person", async () => {
