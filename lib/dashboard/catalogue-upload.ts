@@ -10,9 +10,11 @@
 import type { EngramInputJson } from "@/lib/client/beacon-api";
 import type { Db } from "@/lib/db/client";
 import { chunks } from "@/lib/db/chunks";
-import { uidOf } from "@/lib/engrams/derive";
+import { parseGame, V1_GAME } from "@/lib/catalogue/game";
+import { gameUidOf } from "@/lib/engrams/derive";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
 import { creatureJson, creatureSelect } from "@/lib/engrams/creature-json";
+import { inGame } from "@/lib/engrams/engram-input";
 import { engramJson, engramSelect } from "@/lib/engrams/engram-json";
 import type { ItemJson } from "@/lib/engrams/find-engrams";
 import type { RowError } from "@/lib/engrams/import-engrams";
@@ -66,12 +68,21 @@ export async function previewCatalogueUpload(
     throw err;
   }
   if (rows.length === 0) return refused(`The file holds no ${itemKinds[kind].noun}s.`);
-  const { byKind, errors } = validatePushRows(rows, modId, kind);
+  const validated = validatePushRows(rows, modId, kind);
+  const { errors } = validated;
+  // The mod says which game its rows are (docs/API.md#games): an ASA mod's are compared,
+  // and checked against other owners, by their ASA uids.
+  const reg = await db.modRegistration.findUnique({ where: { confirmedModId: modId }, select: { game: true } });
+  const game = parseGame(reg?.game) ?? V1_GAME;
+  const byKind = {
+    engrams: validated.byKind.engrams.map((r) => inGame(r, game)),
+    creatures: validated.byKind.creatures.map((r) => inGame(r, game)),
+  };
   const kinds = [kind, ...(Object.keys(byKind) as ItemKind[]).filter((k) => k !== kind && byKind[k].length > 0)];
   const rowOfUid = new Map<string, number>();
   for (const { row, value } of rows) {
     const path = (value as { path?: unknown } | null)?.path;
-    if (typeof path === "string") rowOfUid.set(uidOf(path), row);
+    if (typeof path === "string") rowOfUid.set(gameUidOf(path, game), row);
   }
   for (const k of kinds) {
     for (const part of chunks(byKind[k].map((r) => r.uid))) {

@@ -1,15 +1,18 @@
 // The dashboard's engram upload preview and mod ownership on both engines:
 // the same row rules as the API, paths owned elsewhere reported by row, nothing written
 // by a preview, and another user's mod never found.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   previewCatalogueUpload,
   previewCatalogueUpload as previewEngramUpload,
 } from "@/lib/dashboard/catalogue-upload";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
+import { gameUidOf } from "@/lib/engrams/derive";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { creatureInput, engramInput } from "@/lib/engrams/engram-input";
 import { registeredUser, testDb } from "../support/api";
+import { newProjectId } from "../support/curseforge";
 import { confirmedMod, registeredMod } from "../support/mods";
 
 const csv = (...rows: string[]) => ["path,label,availability,can_blueprint", ...rows].join("\n");
@@ -90,6 +93,39 @@ describe("previewEngramUpload", () => {
     if (preview.ok) return;
     expect(preview.errors.map((e) => e.row)).toEqual([2, 3, 4, 5]);
     expect(preview.errors.find((e) => e.row === 4)?.message).toContain(`belongs to mod ${otherMod}`);
+  });
+
+  it("compares an ASA mod's file with its ASA rows: the mod says the game", async () => {
+    const owner = await registeredUser();
+    // A confirmed CurseForge registration, as test/api/asa-mods.test.ts makes one through the stand-in CurseForge.
+    const modId = String(newProjectId());
+    await testDb().modRegistration.create({
+      data: {
+        userId: owner.userId,
+        workshopId: modId,
+        name: `Ascended Upload ${modId}`,
+        confirmationCode: randomUUID(),
+        confirmed: true,
+        confirmedModId: modId,
+        confirmedAt: new Date(),
+        game: "asa",
+      },
+    });
+    const [a, b] = [`/Game/Mods/Up${modId}/A.A`, `/Game/Mods/Up${modId}/B.B`];
+    const existing = engramInput.parse({ path: a, label: "A", mod_id: modId, environments: ["Island"] });
+    await postEngrams(testDb(), { userId: owner.userId, engrams: [existing] });
+    expect(await testDb().engram.findMany({ where: { modId }, select: { uid: true, game: true } })).toEqual([
+      { uid: gameUidOf(a, "asa"), game: "asa" },
+    ]);
+    const preview = await previewEngramUpload(testDb(), {
+      modId,
+      fileName: "e.csv",
+      text: csv(`${a},A,Island,true`, `${b},B,Island,true`),
+    });
+    expect(preview).toMatchObject({
+      ok: true,
+      parts: [{ kind: "engrams", total: 2, added: 1, updated: 0, unchanged: 1, notInFile: 0 }],
+    });
   });
 
   it("refuses files it cannot read, with a message", async () => {
