@@ -1,6 +1,7 @@
 // The read caches (docs/CONTRACT.md#caching), on each engine: ETag/304 on v1 GETs, precompressed catalogue
 // bodies, and a cache that every write invalidates, whoever made it: this instance, a
 // second instance on the same database, or the database itself (cascades).
+import { createHash, randomUUID } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createClient } from "@/lib/client/http";
@@ -64,6 +65,37 @@ describe("conditional GET", () => {
         })
       ).status,
     ).toBe(304);
+  });
+});
+
+describe("document downloads", () => {
+  it("carry the hash of the bytes sent as ETag, in each form, on every download; a match is 304, a republish moves it", async () => {
+    const who = await registeredUser();
+    const id = randomUUID();
+    const publish = (text: string) =>
+      api(who).request("POST", "/v1/document.php", {
+        body: { Identifier: id, Title: "ETag download", Payload: text.repeat(2000) },
+      });
+    expect((await publish("compressible loot ")).status).toBe(200);
+    const hash = (bytes: Buffer) => `"${createHash("sha1").update(bytes).digest("base64url")}"`;
+    const get = (headers: Record<string, string> = {}) => api().request("GET", `/v1/document.php/${id}`, { headers });
+    const plain = await get();
+    const gzip = await get({ "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+    expect(plain.headers["etag"]).toBe(hash(plain.body));
+    expect(gzip.headers["etag"]).toBe(hash(gzip.body));
+    // Served again from memory: the same tags.
+    expect((await get()).headers["etag"]).toBe(plain.headers["etag"]);
+    expect((await get({ "accept-encoding": "gzip" })).headers["etag"]).toBe(gzip.headers["etag"]);
+    const matched = await get({ "if-none-match": plain.headers["etag"] as string });
+    expect([matched.status, matched.body.length]).toEqual([304, 0]);
+    expect((await publish("changed loot ")).status).toBe(200);
+    const changed = await get({ "if-none-match": plain.headers["etag"] as string });
+    expect(changed.status).toBe(200);
+    expect(changed.headers["etag"]).toBe(hash(changed.body));
+    expect(changed.headers["etag"]).not.toBe(plain.headers["etag"]);
   });
 });
 

@@ -64,17 +64,22 @@ function hiddenAccess(ctx: RequestContext): HiddenAccess {
 }
 
 async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
-  const { name, content, original } = await downloadDocument(db(), id, downloader(ctx), hiddenAccess(ctx));
+  const document = await downloadDocument(db(), id, downloader(ctx), hiddenAccess(ctx));
   const headers = {
     "content-type": "application/octet-stream",
-    "content-disposition": contentDisposition(name),
+    "content-disposition": contentDisposition(document.name),
     vary: "Accept-Encoding",
   };
   // Stored gzip goes out as it is to clients that take gzip: no gunzip and re-gzip per download.
-  if (content.encoding === "gzip" && acceptsGzip(ctx.req.headers["accept-encoding"])) {
-    return { status: 200, headers: { ...headers, "content-encoding": "gzip" }, body: content.body };
+  // Each form's ETag is the hash of its bytes, as for every v1 reply, kept with the content.
+  if (document.content.encoding === "gzip" && acceptsGzip(ctx.req.headers["accept-encoding"])) {
+    return {
+      status: 200,
+      headers: { ...headers, "content-encoding": "gzip", etag: document.contentEtag() },
+      body: document.content.body,
+    };
   }
-  return { status: 200, headers, body: await original() };
+  return { status: 200, headers: { ...headers, etag: await document.originalEtag() }, body: await document.original() };
 }
 
 /** The extension parameters of a single-document request, in the order they are looked for. */
