@@ -20,7 +20,9 @@ import {
   addPlaywright,
   exitStatus,
   mergeVitestReports,
+  playwrightFailures,
   tallyVitest,
+  vitestFailures,
   type PlaywrightStats,
   type Tally,
   type VitestReport,
@@ -127,19 +129,27 @@ const status = (await Promise.all(vitestRuns)).find((s) => s !== 0) ?? 0;
 const e2eStatus = await e2eRun;
 
 const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
-const reports = groups
-  .map((g) => reportOf(g.name))
-  .filter((f) => existsSync(f))
-  .map((f) => JSON.parse(readFileSync(f, "utf8")) as VitestReport);
+const namedReports = groups
+  .filter((g) => existsSync(reportOf(g.name)))
+  .map((g) => ({
+    label: g.name || g.projects.join("+") || "vitest",
+    report: JSON.parse(readFileSync(reportOf(g.name), "utf8")) as VitestReport,
+  }));
+const reports = namedReports.map((r) => r.report);
+const failures = namedReports.flatMap(({ label, report }) => vitestFailures(report, root, label));
 let tally: Tally =
   reports.length > 0
     ? tallyVitest(mergeVitestReports(reports), root)
     : { passed: 0, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
 if (filters.length === 0) {
-  const stats = existsSync(e2eReport)
-    ? (JSON.parse(readFileSync(e2eReport, "utf8")) as { stats: PlaywrightStats }).stats
+  const e2e = existsSync(e2eReport)
+    ? (JSON.parse(readFileSync(e2eReport, "utf8")) as { stats: PlaywrightStats } & Parameters<
+        typeof playwrightFailures
+      >[0])
     : null;
-  tally = addPlaywright(tally, stats);
+  tally = addPlaywright(tally, e2e?.stats ?? null);
+  if (e2e) failures.push(...playwrightFailures(e2e));
+  else failures.push("[e2e] no report: the suite did not finish");
 }
 if (tally.neverRan.length > 0) {
   console.log(
@@ -152,5 +162,7 @@ if (tally.skipped > 0)
     `\nSkipped: ${tally.ranElsewhere} result(s) of engine-specific tests on the engine they do not apply to (each ran on the other), ${tally.skipped - tally.ranElsewhere} of tests that ran nowhere.`,
   );
 if (replicaSkipped) console.log(`\n${replicaSkipped}`);
+// Named again at the very end, where a CI log cut to its last lines still shows them.
+if (failures.length > 0) console.log(`\nFailed (${failures.length}):\n  ${failures.join("\n  ")}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(exitStatus(status, e2eStatus, inCi, tally));

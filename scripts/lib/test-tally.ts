@@ -19,7 +19,10 @@ export interface VitestReport {
       title: string;
       status: string;
       location?: { line: number; column: number };
+      failureMessages?: string[];
     }[];
+    /** why a file failed outside its tests (an import, a hook) */
+    message?: string;
   }[];
 }
 
@@ -105,4 +108,53 @@ export function exitStatus(vitest: number, e2e: number, inCi: boolean, tally: Ta
   if (vitest !== 0) return vitest;
   if (e2e !== 0) return e2e;
   return inCi && tally.neverRan.length > 0 ? 1 : 0;
+}
+
+const COLOUR_CODE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+/** The first line of an error, without the terminal's colour codes, cut to one screen line. */
+function firstLine(message: string | undefined): string {
+  const line =
+    (message ?? "")
+      .replace(COLOUR_CODE, "")
+      .split("\n")
+      .find((l) => l.trim() !== "") ?? "";
+  return line.trim().slice(0, 200);
+}
+
+/**
+ * Every failed test of one vitest run, "[label] file > name: first line of the error", so
+ * the end of a CI log names what failed even when the log's middle is cut.
+ */
+export function vitestFailures(r: VitestReport, root: string, label: string): string[] {
+  const where = (file: string) => `[${label}] ${file.replace(`${root}/`, "")}`;
+  return r.testResults.flatMap((file) => {
+    const failed = file.assertionResults.filter((t) => t.status === "failed");
+    if (file.status === "failed" && failed.length === 0)
+      return [`${where(file.name)}: ${firstLine(file.message) || "the file failed outside its tests"}`];
+    return failed.map((t) => `${where(file.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** Every e2e test that failed (Playwright's "unexpected"), named as vitestFailures names them. */
+export function playwrightFailures(report: { suites?: PlaywrightSuite[] }): string[] {
+  const walk = (suite: PlaywrightSuite, path: string[]): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === "unexpected")
+        .map((t) => {
+          const error = t.results.map((r) => r.error?.message).find(Boolean);
+          return `[e2e] ${[...path, spec.title].join(" > ")}: ${firstLine(error)}`;
+        }),
+    ),
+    ...(suite.suites ?? []).flatMap((s) => walk(s, [...path, s.title])),
+  ];
+  return (report.suites ?? []).flatMap((s) => walk(s, [s.file ?? s.title]));
 }

@@ -8,7 +8,9 @@ import {
   addPlaywright,
   exitStatus,
   mergeVitestReports,
+  playwrightFailures,
   tallyVitest,
+  vitestFailures,
   type VitestReport,
 } from "../../scripts/lib/test-tally";
 
@@ -175,5 +177,58 @@ describe("requireTool", () => {
     }
     expect(warn).toHaveBeenCalledWith("SKIPPED: nginx is not installed (apt-get install nginx); .ci/run installs it.");
     expect(warn).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("the list of failures npm test ends with", () => {
+  it("names each failed vitest test by engine, file and name, with its error's first line, colours removed", () => {
+    const failed = {
+      ...result("keeps a page", "failed", 4),
+      failureMessages: ["\u001b[31mAssertionError: expected 'a' to be 'b'\u001b[39m\n    at stack line"],
+    };
+    const r = report([result("x", "passed", 1)], [failed]);
+    expect(vitestFailures(r, ROOT, "postgresql")).toEqual([
+      "[postgresql] test/api/a.test.ts > suite keeps a page: AssertionError: expected 'a' to be 'b'",
+    ]);
+    expect(vitestFailures(report([result("x", "passed", 1)], []), ROOT, "sqlite")).toEqual([]);
+  });
+
+  it("names a file that failed outside its tests", () => {
+    const broken = report(
+      [],
+      [],
+      [
+        {
+          name: `${ROOT}/test/api/b.test.ts`,
+          status: "failed",
+          message: "\nError: hook timed out",
+          assertionResults: [],
+        },
+      ],
+    );
+    expect(vitestFailures(broken, ROOT, "api-sqlite")).toEqual([
+      "[api-sqlite] test/api/b.test.ts: Error: hook timed out",
+    ]);
+  });
+
+  it("names each unexpected e2e result by file, describe and title, never a passed or flaky one", () => {
+    const spec = (title: string, status: string, message?: string) => ({
+      title,
+      tests: [{ status, results: [{ error: message ? { message } : undefined }] }],
+    });
+    const failures = playwrightFailures({
+      suites: [
+        {
+          title: "pages.spec.ts",
+          file: "pages.spec.ts",
+          specs: [spec("home", "expected"), spec("login", "unexpected", "Error: timeout 5000ms\nmore")],
+          suites: [{ title: "phone", specs: [spec("menu", "unexpected", "Error: not visible"), spec("b", "flaky")] }],
+        },
+      ],
+    });
+    expect(failures).toEqual([
+      "[e2e] pages.spec.ts > login: Error: timeout 5000ms",
+      "[e2e] pages.spec.ts > phone > menu: Error: not visible",
+    ]);
   });
 });
