@@ -46,6 +46,23 @@ const page = async (server: TestServer, path: string, headers: Record<string, st
     headers: res.headers,
   };
 };
+/**
+ * Waits until the download of `id` is counted as unique. That count is written about a
+ * second after the download, in the background, and moves the documents version like any
+ * write: a test that downloads waits for it at its end, so the next test's "served from
+ * memory" (the same nonce twice) does not race a write it did not make.
+ */
+async function uniqueCounted(id: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${a.url}/v1/document.php/${id}?simple&stats`);
+        return ((await res.json()) as { unique_downloads?: number }).unique_downloads;
+      },
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBe(1);
+}
 const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
 
 async function user(): Promise<Identity> {
@@ -229,6 +246,7 @@ describe("/documents and / from memory", () => {
     expect((await fetch(`${b.url}/v1/document.php/${id}`)).status).toBe(200);
     const downloaded = await page(a, "/documents?sort=downloads");
     expect(downloaded.html).toMatch(new RegExp(`data-document="${id}"[\\s\\S]*?data-downloads="1"`));
+    await uniqueCounted(id);
   });
 
   it("keeps a document's page for visitors who are not signed in, and shows its downloads at once", async () => {
@@ -246,6 +264,7 @@ describe("/documents and / from memory", () => {
     const signedIn = await page(a, path, session);
     expect(signedIn.csp).not.toBe(downloaded.csp);
     expect((await page(a, path, session)).csp).not.toBe(signedIn.csp);
+    await uniqueCounted(id);
   });
 
   it("keeps each search, filter and page address apart", async () => {
