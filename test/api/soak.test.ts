@@ -62,7 +62,11 @@ describe.runIf(inject("engine") === "sqlite")("soak", () => {
         .join("\n"),
     );
     expect(summary.errors, summary.errorExamples.join("\n")).toBe(0);
-    expect(summary.requests).toBeGreaterThan(60 * 30);
+    // The floor proves the load ran all minute, not a throughput (npm run bench measures
+    // that): beside CI's other streams on 2 cores the rate-capped loops got 28-50
+    // requests/s in four clean-clone runs (2026-11-29), so 20/s leaves room for a busy
+    // machine while a stalled server (a few requests) still fails.
+    expect(summary.requests).toBeGreaterThan(60 * 20);
     expect(summary.samples.length).toBeGreaterThanOrEqual(7);
     expect(summary.secondHalfSlopeMbPerMinute, summary.measure).toBeLessThanOrEqual(30);
     expect(run.code).toBe(0);
