@@ -1,9 +1,10 @@
 /**
  * usage: npm test [-- <vitest filters>]
  * The whole suite: builds the app if stale (once, before any test server starts), then
- * runs together vitest (unit + API on SQLite; API on PostgreSQL, then the v1 tests on
- * PostgreSQL with a read replica: one vitest each) and the Playwright e2e suite in
- * Chromium (left out when vitest filters are given), and ends with one plain line
+ * runs three streams together: vitest on unit + API on SQLite; vitest on API on
+ * PostgreSQL; the Playwright e2e suite in Chromium followed by a few slow PostgreSQL files
+ * and the v1 tests on PostgreSQL with a read replica (without filters; with them, the
+ * replica follows PostgreSQL and there is no e2e), and ends with one plain line
  * "N passed, N failed, N skipped" over all of them that CI reads.
  *
  * Skips are never silent: a test skipped on one engine must have passed on the other
