@@ -32,7 +32,7 @@ import { replicaProjectSkipped } from "../test/support/pair-available.ts";
 
 if (process.argv.includes("--help")) {
   console.log(
-    "usage: npm test [-- <vitest filters>]\nBuilds if needed, runs every vitest project, then the e2e suite (not with filters), prints totals.",
+    "usage: npm test [-- <vitest filters>]\nBuilds if needed, runs every vitest project and the e2e suite (not with filters) in three streams side by side, prints totals.",
   );
   process.exit(0);
 }
