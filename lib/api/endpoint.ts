@@ -7,7 +7,13 @@
 import { ApiError } from "@/lib/api/errors";
 import { createContext, type Caller, type RequestContext } from "@/lib/api/request-context";
 import type { ApiRequest, ApiResponse } from "@/lib/api/types";
-import { authenticateKeys, singleKey, type FindKeySet, type FindPublicKey } from "@/lib/auth/authenticate";
+import {
+  authenticateKeys,
+  singleKey,
+  unauthorized,
+  type FindKeySet,
+  type FindPublicKey,
+} from "@/lib/auth/authenticate";
 import { errorResponse } from "@/lib/api/error-response";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import type { ApiRateLimits, RequestLimits } from "@/lib/rate-limit/api-limits";
@@ -120,8 +126,10 @@ async function dispatch(
   if (spec.auth === "required" || (spec.auth === "optional" && req.headers["authorization"])) {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers["authorization"] ?? "");
     if (bearer) {
+      // A credential this method cannot use is the interface's 401 with its challenge
+      // (docs/CONTRACT.md#errors), never a 403: a v1 client reacts to 401 by signing.
       if (!spec.token || !env.authenticateToken)
-        throw new ApiError("forbidden", "API tokens are not accepted here: sign this request with a key.", null);
+        throw unauthorized("API tokens are not accepted here: sign this request with a key.");
       const grant = await env.authenticateToken(bearer[1]!);
       if (!grant.scopes.includes(spec.token))
         throw new ApiError("forbidden", `This API token does not have the ${spec.token} scope.`, {

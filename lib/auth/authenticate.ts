@@ -12,7 +12,7 @@ import { isUuid } from "@/lib/uuid";
 
 export const WWW_AUTHENTICATE = 'Basic realm="Beacon API"';
 
-function unauthorized(message: string, details: unknown = null): ApiError {
+export function unauthorized(message: string, details: unknown = null): ApiError {
   return new ApiError("unauthorized", message, details, { "www-authenticate": WWW_AUTHENTICATE });
 }
 

@@ -167,8 +167,10 @@ export async function revokeToken(db: Db, userId: string, tokenId: string, now =
   if (count === 0) throw notFound("This account has no live token with this id.", { token_id: tokenId });
 }
 
+// The interface's challenge, as on every other 401 of /v1 (docs/CONTRACT.md#errors): a v1
+// client knows only it, and a signature is accepted wherever a token is.
 const unauthorized = (message: string) =>
-  new ApiError("unauthorized", message, null, { "www-authenticate": 'Bearer realm="Beacon API"' });
+  new ApiError("unauthorized", message, null, { "www-authenticate": 'Basic realm="Beacon API"' });
 
 const LAST_USE_EVERY_MS = 60_000;
 const lastUseWritten = ((globalThis as unknown as { beaconTokenLastUse?: Map<string, number> }).beaconTokenLastUse ??=

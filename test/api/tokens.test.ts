@@ -83,13 +83,57 @@ describe("API tokens", () => {
     });
     expect(doc.status).toBe(403);
     expect(doc.json<{ message: string }>().message).toMatch(/documents:write/);
-    // Never for keys, codes, tokens or the v1 user.
-    expect((await send("GET", "/v1/key.php", { token })).status).toBe(403);
-    expect((await send("POST", "/v1/token.php", { token, body: { name: "x" } })).status).toBe(403);
-    expect((await send("DELETE", `/v1/user.php/${owner.userId}`, { token })).status).toBe(403);
+    // Never for keys, codes, tokens or the v1 user: a credential a method cannot use is a 401
+    // with the interface's challenge, as any other credential it cannot use.
+    for (const [method, target] of [
+      ["GET", "/v1/key.php"],
+      ["POST", "/v1/token.php"],
+      ["DELETE", `/v1/user.php/${owner.userId}`],
+    ] as const) {
+      const refused = await send(method, target, { token, body: method === "POST" ? { name: "x" } : undefined });
+      expect(refused.status, `${method} ${target}`).toBe(401);
+      expect(refused.headers["www-authenticate"]).toBe('Basic realm="Beacon API"');
+    }
     await expect
       .poll(async () => (await store.apiToken.findFirst({ where: { name: "release" } }))!.lastUsedAt, { timeout: 5000 })
       .not.toBeNull();
+  });
+
+  it("every method of the four interface endpoints answers a Bearer credential it cannot use with the interface's 401", async () => {
+    const { token } = await makeToken({
+      name: "v1-401",
+      scopes: ["engrams:write"],
+      mod_ids: [modA],
+      expires_in_days: 1,
+    });
+    // Each method of /v1/mod.php, engram.php, document.php and user.php that reads an
+    // Authorization header (docs/API.md): a valid token of a scope none of them takes, a
+    // made-up token, and a bare "Bearer abc". Where a method takes tokens (engram and
+    // document writes) a valid token of the wrong scope stays a 403, tested above.
+    const noTokens: [string, string][] = [
+      ["GET", "/v1/mod.php"],
+      ["POST", "/v1/mod.php"],
+      ["DELETE", `/v1/mod.php/${modB}`],
+      ["DELETE", "/v1/engram.php"],
+      ["DELETE", `/v1/user.php/${owner.userId}`],
+    ];
+    const tokenMethods: [string, string][] = [
+      ["POST", "/v1/engram.php"],
+      ["POST", "/v1/document.php"],
+      ["DELETE", `/v1/document.php/${randomUUID()}`],
+    ];
+    const made_up = `bh_${"A".repeat(43)}`;
+    const cases: [string, string, string][] = [
+      ...noTokens.flatMap(([m, t]) => [token, made_up, "abc"].map((c) => [m, t, c] as [string, string, string])),
+      ...tokenMethods.flatMap(([m, t]) => [made_up, "abc"].map((c) => [m, t, c] as [string, string, string])),
+    ];
+    for (const [method, target, credential] of cases) {
+      const res = await send(method, target, { token: credential, body: method === "POST" ? [] : undefined });
+      expect(res.status, `${method} ${target} with Bearer ${credential.slice(0, 6)}: ${res.text()}`).toBe(401);
+      expect(res.headers["www-authenticate"], `${method} ${target}`).toBe('Basic realm="Beacon API"');
+    }
+    // Nothing was removed by any of them.
+    expect((await send("GET", `/v1/mod.php/${modB}`, { who: owner })).status).toBe(200);
   });
 
   it("a documents:write token publishes documents", async () => {
