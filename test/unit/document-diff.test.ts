@@ -154,7 +154,7 @@ describe("loot diff", () => {
     }
     // and in a loot document's keys outside the loot model
     const changed = original();
-    changed.constructor = "mine";
+    (changed as Json)["constructor"] = "mine";
     const d = diff(TEXT, changed);
     expect(d.json.map((j) => j.text)).toEqual(['constructor added: "mine"']);
   });
