@@ -26,8 +26,9 @@ const SET_URL =
 
 /**
  * Whether a PostgreSQL answers at `url`: null when it does, else why not. `nobody` is true
- * when nothing listens there at all (refused, no such host, no answer in time): the case
- * where a private server is started. A server that answers but refuses us is not that case.
+ * when no PostgreSQL is there at all (refused, no such host, no answer in time, or
+ * something else on the port that hangs up): the case where a private server is started.
+ * A PostgreSQL that answers with an error (a password it wants, say) is not that case.
  */
 export async function probe(url: string, timeoutMs = 3000): Promise<{ nobody: boolean; error: string } | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
@@ -36,12 +37,9 @@ export async function probe(url: string, timeoutMs = 3000): Promise<{ nobody: bo
     await client.query("SELECT 1");
     return null;
   } catch (err) {
-    const code = (err as { code?: string }).code ?? "";
-    const message = (err as Error).message;
-    const nobody =
-      ["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "ENOENT"].includes(code) ||
-      /timeout/i.test(message);
-    return { nobody, error: message || code };
+    // The server's own error responses carry a severity (and a SQLSTATE); the socket's do not.
+    const fromPostgres = typeof (err as { severity?: unknown }).severity === "string";
+    return { nobody: !fromPostgres, error: (err as Error).message || String((err as { code?: string }).code) };
   } finally {
     await client.end().catch(() => {});
   }
