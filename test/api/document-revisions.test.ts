@@ -220,7 +220,7 @@ describe("document revisions (API extension)", () => {
     expect(third.text()).toBe(largeDocument(id, 1500, (i) => (i === 600 ? 3 : 1)));
   });
 
-  // Issue 42.13: every update was kept (300 updates of a 100 KB document: 28 MiB). The
+  // Every update used to be kept (300 updates of a 100 KB document: 28 MiB). The
   // test server runs with the default DOCUMENT_REVISIONS_KEEP.
   it("keeps the newest 50 revisions by default: more updates do not grow the storage", async () => {
     const who = await registeredUser();

@@ -1,4 +1,4 @@
-// Issue 42.12: a NUL character in any text a user sends (key and token names, webhook
+// A NUL character in any text a user sends (key and token names, webhook
 // fields, reports, loot item classes, query parameters) is a 400 that names it on both
 // engines (PostgreSQL text cannot hold NUL, so it used to be a 500 there), and a document
 // nested thousands of levels deep is a 4xx when first published and when updated (the

@@ -1,4 +1,4 @@
-// Issue 42.12: the limits a JSON body and a form meet before anything reaches the database
+// The limits a JSON body and a form meet before anything reaches the database
 // (lib/api/json-limits.ts, lib/dashboard/form-data.ts), and the backstop that keeps a NUL
 // PostgreSQL refuses a 400 rather than a 500 (lib/api/error-response.ts).
 import { describe, expect, it } from "vitest";
