@@ -30,7 +30,7 @@ import { median } from "./lib/timing";
 const args = scriptArgs(import.meta.url);
 const runs = args.number("runs", 3);
 
-/** The profile of issue 46: a mid-range phone on a slow mobile network. */
+/** A mid-range phone on a slow mobile network (docs/BENCHMARKS.md, "Phone speed"). */
 export const PHONE_PROFILE = {
   cpuSlowdown: 4,
   latencyMs: 150,

@@ -5,6 +5,7 @@ import { changesEndpoint } from "./changes.php/endpoint";
 import { creatureEndpoint } from "./creature.php/endpoint";
 import { documentEndpoint } from "./document.php/endpoint";
 import { engramEndpoint } from "./engram.php/endpoint";
+import { iniCheckEndpoint } from "./ini-check.php/endpoint";
 import { keyEndpoint } from "./key.php/endpoint";
 import { recoveryEndpoint } from "./recovery.php/endpoint";
 import { tokenEndpoint } from "./token.php/endpoint";
@@ -26,4 +27,5 @@ export const v1Endpoints: Endpoint[] = [
   keyEndpoint,
   recoveryEndpoint,
   tokenEndpoint,
+  iniCheckEndpoint,
 ];

@@ -16,6 +16,7 @@ import { documentPaths } from "@/lib/openapi/paths-documents";
 import { webhookPaths } from "@/lib/openapi/paths-webhooks";
 import { keyPaths, recoveryPaths, tokenPaths } from "@/lib/openapi/paths-keys";
 import { reportPaths, reportSchemas } from "@/lib/openapi/paths-reports";
+import { iniCheckPaths, iniCheckSchemas } from "@/lib/openapi/paths-ini-check";
 import { withCommonResponses } from "@/lib/openapi/common-responses";
 
 export const SIGNATURE_SCHEME = `Every write, and every mod request, is signed with the user's private key; the signature is the password of HTTP Basic authentication.
@@ -89,6 +90,11 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
         description:
           "The public keys of your account: add, rotate and revoke them; recovery codes for when every key is lost (beside the interface).",
       },
+      {
+        name: "Ini doctor",
+        description:
+          "Every problem of a server's Game.ini and GameUserSettings.ini, with its fix (beside the interface).",
+      },
     ],
     paths: withCommonResponses({
       ...userPaths,
@@ -103,9 +109,10 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       ...keyPaths,
       ...recoveryPaths,
       ...tokenPaths,
+      ...iniCheckPaths,
     }),
     components: {
-      schemas: { ...schemas, ...reportSchemas, ...asaModSchemas },
+      schemas: { ...schemas, ...reportSchemas, ...asaModSchemas, ...iniCheckSchemas },
       responses,
       securitySchemes: { beaconSignature: { type: "http", scheme: "basic", description: SIGNATURE_SCHEME } },
     },

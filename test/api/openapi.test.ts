@@ -94,6 +94,7 @@ const SEEDS: Record<string, Seed> = {
   changeWebhook: "webhook",
   deleteWebhook: "webhook",
   submitReport: "world",
+  checkIni: "newUser",
   listKeys: "keys",
   addKey: "keys",
   rotateKey: "keys",
@@ -292,7 +293,7 @@ describe("OpenAPI description", () => {
     expect([...documented].filter((d) => !registered.has(d))).toEqual([]);
     for (const { path } of operations(doc))
       expect(path).toMatch(
-        /^\/v1\/(user|mod|asa-mod|engram|creature|changes|document|report|webhook|key|recovery|token)\.php(\/\{[a-z_]+\})?$/,
+        /^\/v1\/(user|mod|asa-mod|engram|creature|changes|document|report|webhook|key|recovery|token|ini-check)\.php(\/\{[a-z_]+\})?$/,
       );
   });
 
