@@ -16,7 +16,6 @@ export const iniCheckPaths: Record<string, PathItem> = {
       summary: "Check a server's Game.ini and GameUserSettings.ini",
       description: `Every problem of either file or both for one game: keys in the wrong file or section, launch options in an ini, misspelt keys and sections, wrong types, ranges and indices, keys set twice, secrets (named by key, never echoed), deprecated keys and the other game's keys; each finding with its file, line, what is wrong, why it matters and, where certain, the fix. With "fix": true the reply also holds both files with every certain fix applied. Unsigned; the body is at most ${INI_CHECK_MAX_BYTES} bytes (413 beyond it) and counts against the per-address limit of every /v1 request. Nothing sent is stored or logged.`,
       tags: ["Ini doctor"],
-      security: [{}],
       requestBody: {
         required: true,
         content: json(schemaRef("IniCheckInput"), { typo: request }, { typo: "A misspelt key" }),
