@@ -6,7 +6,7 @@
 // database make one backup per tick.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -14,10 +14,9 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
 import { modelTableNames } from "@/lib/db-backup/backup-database";
-import { BACKUP_NAME, countedBackups } from "@/lib/db-backup/scheduled-backups";
+import { countedBackups } from "@/lib/db-backup/scheduled-backups";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { client, registerUser } from "../support/hostile";
-import { descendants } from "../support/kill-server";
 import { npmRun } from "../support/npm-script";
 import { ROOT, startServer, type TestServer } from "../support/test-server";
 
@@ -146,21 +145,28 @@ describe(`scheduled backups on ${engine}`, () => {
       });
       expect(res.status).toBe(200);
     }
-    const done = await until("four backups", async () => {
+    const wroteAt = Date.now();
+    const done = await until("four backups, one after the writes", async () => {
       const ok = (await runs(live.url)).filter((r) => r.status === "ok");
-      return ok.length >= 4 && ok;
+      return ok.length >= 4 && ok.some((r) => Date.parse(r.slot) > wroteAt) && ok;
     });
-    // the fourth one's retention has run once its row says ok: read the folder after it
-    await sleep(300);
+    // /metrics: the last verified backup's time and size, no failure
+    const last = await metric(server, "beacon_backup_last_success_timestamp_seconds");
+    expect(Date.now() / 1000 - last).toBeLessThan(60);
+    const bytes = await metric(server, "beacon_backup_last_success_bytes");
+    const sizes = countedBackups(dir).map((f) => statSync(join(dir, f)).size);
+    expect(sizes).toContain(bytes);
+    expect(bytes).toBeGreaterThan(0);
+    expect(await metric(server, "beacon_backup_failures_total")).toBe(0);
+    // SIGTERM lets a backup in progress finish (and its retention run)
+    await server.stop();
     const files = countedBackups(dir);
     expect(files).toHaveLength(3);
-    // the three newest verified backups; the first one removed
+    // the three newest verified backups; the first one removed; nothing else left
     const okNow = (await runs(live.url)).filter((r) => r.status === "ok").map((r) => r.file!);
-    expect(files.every((f) => okNow.includes(f))).toBe(true);
+    expect(files).toEqual(okNow.slice(-3));
     expect(files).not.toContain(done[0]!.file);
-    expect(files.every((f) => BACKUP_NAME.test(f))).toBe(true);
-    // nothing else there but the temporary file of a backup in progress (the next tick's)
-    expect(readdirSync(dir).filter((f) => !BACKUP_NAME.test(f) && !/\.partial-\d+/.test(f))).toEqual([]);
+    expect(readdirSync(dir).sort()).toEqual(files);
     for (const f of files) await opens(join(dir, f));
     // ticks on the 2 s grid, one run each (a tick that comes while the previous backup
     // still runs is skipped, which a busy machine shows)
@@ -168,26 +174,11 @@ describe(`scheduled backups on ${engine}`, () => {
     for (const slot of slots) expect(slot % 2000).toBe(0);
     expect(new Set(slots).size).toBe(slots.length);
 
-    // /metrics: the last verified backup's time and size, no failure
-    const last = await metric(server, "beacon_backup_last_success_timestamp_seconds");
-    expect(Date.now() / 1000 - last).toBeLessThan(30);
-    const bytes = await metric(server, "beacon_backup_last_success_bytes");
-    const newest = countedBackups(dir).at(-1)!;
-    const sizes = countedBackups(dir).map((f) => statSync(join(dir, f)).size);
-    expect(sizes).toContain(bytes);
-    expect(bytes).toBeGreaterThan(0);
-    expect(await metric(server, "beacon_backup_failures_total")).toBe(0);
-    expect(newest).toMatch(engine === "sqlite" ? /\.db$/ : /\.dump$/);
-
-    // The restore drill: no writes now; the rows as they are, a backup made after that,
-    // restored into an empty database: the same rows.
-    await sleep(500);
+    // The restore drill: the newest backup (made after the writes) restored with
+    // db:restore into an empty database holds the same rows as the database.
     const expected = await allRows(live.url);
-    const since = Date.now();
-    const drill = await until("a backup after the rows were read", async () => {
-      const r = (await runs(live.url)).find((x) => x.status === "ok" && Date.parse(x.slot) > since);
-      return r && existsSync(join(dir, r.file!)) ? r.file! : false;
-    });
+    const drill = files.at(-1)!;
+    expect(drill).toMatch(engine === "sqlite" ? /\.db$/ : /\.dump$/);
     const target = await fresh("drill");
     const restored = await npmRun("db:restore", [join(dir, drill)], target.url);
     expect(restored.code, restored.stderr).toBe(0);
@@ -228,29 +219,24 @@ describe(`scheduled backups on ${engine}`, () => {
       await c.end();
     }
     const name = "beacon-20261129T000000Z." + (engine === "sqlite" ? "db" : "dump");
-    // One process (node with tsx's loader), so SIGKILL stops the backup itself.
+    // One process (node with tsx's loader) leading its own process group (with pg_dump),
+    // killed the moment its temporary file appears (inotify, not polling).
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/db-backup.ts", join(dir, name)], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: live.url, BASE_URL: "" },
       stdio: "ignore",
+      detached: true,
     });
     const exited = new Promise<void>((r) => child.once("exit", () => r()));
     let partial: string | undefined;
-    const deadline = Date.now() + 60_000;
-    while (!partial && Date.now() < deadline && child.exitCode === null) {
-      partial = readdirSync(dir).find((f) => f.includes(".partial-"));
-      if (!partial) await sleep(1);
-    }
-    // pg_dump is the backup's child: it goes too (a process SIGKILLed cannot stop its own)
-    const children = engine === "postgresql" && child.pid ? await descendants(child.pid) : [];
-    child.kill("SIGKILL");
-    for (const pid of children) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // already done
-      }
-    }
+    const watcher = watch(dir, (_event, file) => {
+      if (partial || !file?.includes(".partial-")) return;
+      partial = file;
+      process.kill(-child.pid!, "SIGKILL");
+    });
+    await Promise.race([exited, sleep(240_000)]);
+    watcher.close();
+    if (!partial) process.kill(-child.pid!, "SIGKILL");
     await exited;
     expect(partial, "the backup's temporary file never appeared before it ended").toBeDefined();
     expect(child.signalCode).toBe("SIGKILL");
@@ -264,9 +250,9 @@ describe(`scheduled backups on ${engine}`, () => {
       utimesSync(join(dir, f), new Date(Date.now() - 7_200_000), new Date(Date.now() - 7_200_000));
     const scheduled = await scheduledServer(live.url, dir);
     await until("a scheduled backup", async () => countedBackups(dir).length === 1);
-    await sleep(300);
-    expect(readdirSync(dir)).toEqual(countedBackups(dir));
+    // SIGTERM lets a backup in progress finish: then only counted backups are left
     await scheduled.stop();
+    expect(readdirSync(dir).sort()).toEqual(countedBackups(dir));
   }, 600_000);
 
   it.runIf(engine === "postgresql")(
