@@ -102,8 +102,26 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
     const artifact = await html("/spawn/?map=extinction&q=PrimalItemArtifact_Extinction_DesertKaiju");
     expect(labels(artifact)).toEqual(["Artifact of Chaos"]);
     expect(labels(await html("/spawn/?map=island&q=PrimalItemArtifact_Extinction_DesertKaiju"))).toEqual([]);
-    // No data set gives Fjordur's items: the filter says so instead of an empty table.
-    expect(await html("/spawn/?map=fjordur")).toContain("No item in this catalogue is marked for Fjordur.");
+    // No data set gives Fjordur's items, but their folders do (docs/CATALOGUE.md, "Maps from folders").
+    expect(await html("/spawn/?map=fjordur")).toContain("Showing 44 of 2,129 engrams");
+  });
+
+  it("derives the map a folder names: Genesis: Part 2's items and creatures, no cosmetic flooding Genesis: Part 1", async () => {
+    const gen2 = await html("/spawn/?map=genesis2");
+    expect(gen2).toContain("Showing 117 of 2,129 engrams");
+    expect(await html("/spawn/?map=genesis2&tab=creatures")).toContain("Showing 383 of 1,168 creatures");
+    for (const [map, items] of [
+      ["crystalisles", 9],
+      ["lostisland", 16],
+      ["genesis", 158],
+    ] as const)
+      expect(await html(`/spawn/?map=${map}`), map).toContain(`Showing ${items} of 2,129 engrams`);
+    const rows = await rowsJson("locale=en");
+    // A skin in Genesis: Part 1's folder is worn anywhere: the folder gives it no map.
+    const skin = rows.find((r) => r[2].includes("/Game/Genesis/") && /PrimalItem(Skin|Costume)_/.test(r[2]))!;
+    expect(skin[3] & 128).toBe(0);
+    const mutagen = rows.find((r) => r[2].endsWith("PrimalItemConsumable_Mutagen"))!;
+    expect(mutagen[3]).toBe(512);
   });
 
   it("filters by category with counts", async () => {
@@ -156,7 +174,10 @@ describe(`the catalogue's facts as an API extension on ${engine}`, () => {
     const artifact = withFacts.find((e) => e.path.endsWith("PrimalItemArtifact_Extinction_DesertKaiju"))!;
     expect(artifact).toMatchObject({ environments: [], maps: ["Extinction"] });
     const tribute = withFacts.find((e) => e.path.endsWith("PrimalItem_BossTribute_DesertKaiju"))!;
-    expect(tribute).toMatchObject({ environments: [], maps: [], blueprint_known: false, can_blueprint: true });
+    // No data set gives its maps; its folder is Extinction's: the facts say Extinction, v1 stays as it was.
+    expect(tribute).toMatchObject({ environments: [], maps: ["Extinction"], blueprint_known: false, can_blueprint: true });
+    const exoBoots = withFacts.find((e) => e.path.endsWith("PrimalItemArmor_TekBoots_Gen2"))!;
+    expect(exoBoots).toMatchObject({ environments: [], maps: ["Genesis2"] });
     const creatures = await get("/v1/creature.php?facts&mod_id=");
     expect(creatures).toHaveLength(1168);
     expect(creatures.find((c) => c.path === REX)).toMatchObject({

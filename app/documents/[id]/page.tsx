@@ -23,7 +23,7 @@ import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
-import { mapNames } from "@/lib/loot/maps";
+import { mapLabels } from "@/lib/loot/maps";
 import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/document-loot";
 import { summarizeContent } from "@/lib/documents/document-summary";
 import { lootView } from "@/lib/documents/loot-view";
@@ -158,7 +158,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         {loot && (
           <>
             <dt className="text-slate-400">Maps</dt>
-            <dd data-testid="document-maps">{mapNames(loot.doc.maps).join(", ") || "Not set"}</dd>
+            <dd data-testid="document-maps">{mapLabels(loot.doc.maps).join(", ") || "Not set"}</dd>
             <dt className="text-slate-400">Difficulty</dt>
             <dd data-testid="document-difficulty">{loot.doc.difficulty}</dd>
           </>

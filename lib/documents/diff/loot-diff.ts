@@ -18,7 +18,7 @@
  */
 import { itemKey } from "@/lib/loot/item-keys";
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "@/lib/loot/loot-document";
-import { mapNames } from "@/lib/loot/maps";
+import { mapLabels } from "@/lib/loot/maps";
 import { qualityName } from "@/lib/loot/quality";
 import { percent, shares } from "@/lib/loot/shares";
 import { jsonDiff, keyPath, type JsonChange } from "./json-diff";
@@ -108,7 +108,7 @@ const range = (min: number, max: number) => (min === max ? String(min) : `${min}
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 const MAX_TEXT = 80;
 const quoted = (s: string) => `“${s.length <= MAX_TEXT ? s : `${s.slice(0, MAX_TEXT - 1)}…`}”`;
-const maps = (bits: number) => mapNames(bits).join(", ") || "none";
+const maps = (bits: number) => mapLabels(bits).join(", ") || "none";
 const quality = (e: LootEntry) =>
   e.minQuality === e.maxQuality
     ? qualityName(e.minQuality)
