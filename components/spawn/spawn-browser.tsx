@@ -110,7 +110,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const loaded = rowsFor(all, source);
   // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
   const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
-  const { ready, rows, matches, counts, facetCounts, visibleCount, total, hasBaseGame } = useShownRows(
+  const { ready, rows, tags, matches, counts, facetCounts, visibleCount, total, hasBaseGame } = useShownRows(
     loaded,
     server,
     page,
@@ -220,6 +220,7 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
             game={view.game}
             tab={tab}
             rows={rows}
+            tags={tags}
             mods={mods}
             visible={matches.visible}
             commandFor={commandFor}

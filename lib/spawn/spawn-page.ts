@@ -12,14 +12,14 @@ import type { ItemKind } from "@/lib/engrams/item-kind";
 import { countSpawnRows, loadSpawnRows } from "./spawn-catalogue";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import type { SpawnScope } from "./spawn-scope";
-import { findSpawnRows } from "./spawn-search";
+import { findSpawnRows, spawnTags } from "./spawn-search";
 import { rowSource, type RowSource, type SpawnTab, type SpawnView } from "./spawn-view";
 
 export interface SpawnPageData {
   /** the rows these are: the tab's, engrams with GFI codes for a view that shows them */
   source: RowSource;
-  /** the first rows of the view, its size, all rows' count */
-  first: { rows: SpawnRow[]; visibleCount: number; total: number };
+  /** the first rows of the view, their tags among all rows (spawn-search spawnTags), the view's size, all rows' count */
+  first: { rows: SpawnRow[]; tags: string[]; visibleCount: number; total: number };
   /** the search's outcome for those rows */
   search: { typos: boolean; suggestions: string[]; nothingToSearch: boolean };
   lastChanged: Date | null;
@@ -47,10 +47,13 @@ export async function loadSpawnPage(
     countSpawnRows(db, { scope, mods, kind: kindOfTab(other) }),
   ]);
   const { visible, typos, suggestions, nothingToSearch } = findSpawnRows(data.rows, mods, view);
+  const firstRows = visible.slice(0, FIRST_ROWS);
+  const tags = spawnTags(data.rows, view.tab);
   return {
     source,
     first: {
-      rows: visible.slice(0, FIRST_ROWS).map((i) => data.rows[i]!),
+      rows: firstRows.map((i) => data.rows[i]!),
+      tags: firstRows.map((i) => tags[i]!),
       visibleCount: visible.length,
       total: data.rows.length,
     },

@@ -68,6 +68,23 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
     expect(forced).toContain("ForceTame tames the creature");
   });
 
+  it("ranks what people mean in the HTML: nearest spelling, the thing itself before its tagged variants", async () => {
+    const tags = (page: string) =>
+      [...page.matchAll(/<div class="font-medium break-words text-slate-100">([^<]*)(?:<span[^>]*>([^<]*)<\/span>)?/g)].map(
+        (m) => (m[2] ? `${m[1]!.trim()} [${m[2]}]` : m[1]!.trim()),
+      );
+    expect(tags(await html("/spawn/?q=tek+rifle"))).toEqual([
+      "Tek Rifle",
+      "Tek Rifle [Mission · Genesis: Part 1]",
+      "Tek Rifle [Mission · Genesis: Part 2]",
+    ]);
+    expect(tags(await html("/spawn/?tab=creatures&q=gigannoto")).slice(0, 2)).toEqual([
+      "Giganotosaurus",
+      "Giganotosaurus [Tek Cave]",
+    ]);
+    expect(labels(await html("/spawn/?tab=creatures&q=gigantosaurus"))[0]).toBe("Giganotosaurus");
+  });
+
   it("filters tameable creatures only", async () => {
     const page = await html("/spawn/?tab=creatures&tame=1");
     expect(page).toMatch(/Tameable only <span[^>]*>\(282\)</);
