@@ -13,7 +13,7 @@ import type { SpawnView } from "@/lib/spawn/spawn-view";
 
 type ServerPage = Omit<SpawnPageData, "lastChanged">;
 
-const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false };
+const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false, top: 0 };
 const NO_ROWS: SpawnRow[] = [];
 
 export function useShownRows(

@@ -28,8 +28,13 @@ const VARIANT = 0.05;
 // Below this many items still in the running, their texts are searched one by one.
 const FEW_CANDIDATES = 2000;
 
-/** The items matching every term, best first. */
-export function rank(index: ItemIndex, parsed: ParsedQuery, keep: (item: number) => boolean, typos: boolean): number[] {
+/** The items matching every term, best first, and the best one's score (0 when none matches). */
+export function rank(
+  index: ItemIndex,
+  parsed: ParsedQuery,
+  keep: (item: number) => boolean,
+  typos: boolean,
+): { items: number[]; top: number } {
   const pass = new RankPass(index.size, keep);
   let candidates: number[] | null = null;
   parsed.terms.forEach((term, t) => {
@@ -48,7 +53,8 @@ export function rank(index: ItemIndex, parsed: ParsedQuery, keep: (item: number)
       COVERAGE * Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!)) -
       VARIANT * index.variants[item]!;
   }
-  return byScore(candidates!, score);
+  const items = byScore(candidates!, score);
+  return { items, top: items.length > 0 ? score[items[0]!]! : 0 };
 }
 
 /** One pass over the terms of a query: per item, terms matched so far and their score. */

@@ -21,6 +21,8 @@ export interface SpawnMatches {
   suggestions: string[];
   /** the text had no letter or digit to search for */
   nothingToSearch: boolean;
+  /** how well the first row matched (lib/catalogue/item-search `top`); 0 without text */
+  top: number;
 }
 
 const indexes: Record<SpawnTab, WeakMap<readonly SpawnRow[], ItemIndex>> = {
@@ -87,12 +89,12 @@ export function findSpawnRows(
   if (view.q.trim() === "") {
     const visible: number[] = [];
     for (let i = 0; i < rows.length; i++) if (!filter || filter(i)) visible.push(i);
-    return { visible, typos: false, suggestions: [], nothingToSearch: false };
+    return { visible, typos: false, suggestions: [], nothingToSearch: false, top: 0 };
   }
-  const { items, typos, suggestions, nothingToSearch } = searchItems(
+  const { items, typos, suggestions, nothingToSearch, top } = searchItems(
     spawnIndex(rows, mods, tab),
     view.q,
     filter ? { filter } : {},
   );
-  return { visible: items, typos, suggestions, nothingToSearch };
+  return { visible: items, typos, suggestions, nothingToSearch, top };
 }

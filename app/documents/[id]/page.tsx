@@ -205,6 +205,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         askedRevision={first(query.revision)}
         askedFound={revision !== undefined || (asked.ok && asked.value === doc.revision)}
         restored={isAuthor ? first(query.restored) : undefined}
+        restoredFrom={revisions.find((r) => String(r.revision) === first(query.restored))?.restoredFrom ?? undefined}
         restoreError={first(query.restore_error)}
       />
       {compare && "error" in compare && (
