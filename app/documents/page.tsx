@@ -163,7 +163,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       )}
       {q.badMap && (
         <p role="alert" className="text-sm text-rose-300">
-          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {DOCUMENT_MAPS.map((m) => m.name).join(", ")}); showing every map.
+          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {DOCUMENT_MAPS.map((m) => m.name).join(", ")}); showing
+          every map.
         </p>
       )}
 

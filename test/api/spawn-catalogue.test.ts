@@ -70,9 +70,9 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
 
   it("ranks what people mean in the HTML: nearest spelling, the thing itself before its tagged variants", async () => {
     const tags = (page: string) =>
-      [...page.matchAll(/<div class="font-medium break-words text-slate-100">([^<]*)(?:<span[^>]*>([^<]*)<\/span>)?/g)].map(
-        (m) => (m[2] ? `${m[1]!.trim()} [${m[2]}]` : m[1]!.trim()),
-      );
+      [
+        ...page.matchAll(/<div class="font-medium break-words text-slate-100">([^<]*)(?:<span[^>]*>([^<]*)<\/span>)?/g),
+      ].map((m) => (m[2] ? `${m[1]!.trim()} [${m[2]}]` : m[1]!.trim()));
     expect(tags(await html("/spawn/?q=tek+rifle"))).toEqual([
       "Tek Rifle",
       "Tek Rifle [Mission · Genesis: Part 1]",
@@ -192,7 +192,12 @@ describe(`the catalogue's facts as an API extension on ${engine}`, () => {
     expect(artifact).toMatchObject({ environments: [], maps: ["Extinction"] });
     const tribute = withFacts.find((e) => e.path.endsWith("PrimalItem_BossTribute_DesertKaiju"))!;
     // No data set gives its maps; its folder is Extinction's: the facts say Extinction, v1 stays as it was.
-    expect(tribute).toMatchObject({ environments: [], maps: ["Extinction"], blueprint_known: false, can_blueprint: true });
+    expect(tribute).toMatchObject({
+      environments: [],
+      maps: ["Extinction"],
+      blueprint_known: false,
+      can_blueprint: true,
+    });
     const exoBoots = withFacts.find((e) => e.path.endsWith("PrimalItemArmor_TekBoots_Gen2"))!;
     expect(exoBoots).toMatchObject({ environments: [], maps: ["Genesis2"] });
     const creatures = await get("/v1/creature.php?facts&mod_id=");

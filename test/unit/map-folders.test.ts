@@ -20,7 +20,13 @@ const records = (kind: "engrams" | "creatures") =>
 function perMap(kind: "engrams" | "creatures", game: "ase" | "asa" = "ase"): Record<string, number> {
   const counts = Object.fromEntries(GAME_MAPS.map((m) => [m.key, 0]));
   for (const r of records(kind)) {
-    const mask = placedMapsMask({ environments: r.environments, maps: r.facts!.maps ?? null, path: r.path, modId: null, game });
+    const mask = placedMapsMask({
+      environments: r.environments,
+      maps: r.facts!.maps ?? null,
+      path: r.path,
+      modId: null,
+      game,
+    });
     for (const m of GAME_MAPS) if (mask & m.bit) counts[m.key]!++;
   }
   return counts;
@@ -29,7 +35,11 @@ function perMap(kind: "engrams" | "creatures", game: "ase" | "asa" = "ase"): Rec
 describe("maps from folders", () => {
   it("names the map of each map's own folder, and none for shared folders", () => {
     const key = (path: string) => folderMap(path)?.key ?? null;
-    expect(key("/Game/Genesis2/CoreBlueprints/Environment/Mutagen/PrimalItemConsumable_Mutagen.PrimalItemConsumable_Mutagen")).toBe("Genesis2");
+    expect(
+      key(
+        "/Game/Genesis2/CoreBlueprints/Environment/Mutagen/PrimalItemConsumable_Mutagen.PrimalItemConsumable_Mutagen",
+      ),
+    ).toBe("Genesis2");
     expect(key("/Game/Genesis/Dinos/MissionVariants/Hunt/Lunar/X.X")).toBe("Genesis");
     expect(key("/Game/Mods/CrystalIsles/Assets/Dinos/CrystalWyvern/X.X")).toBe("CrystalIsles");
     expect(key("/Game/Mods/FjordurOfficial/Dinos/Fenrir/X.X")).toBe("Fjordur");
@@ -50,8 +60,20 @@ describe("maps from folders", () => {
 
   it("gives the shipped items and creatures the maps their folders name (ASE counts before → after the rule)", () => {
     // before: Genesis2 0, CrystalIsles 0, LostIsland 0, Fjordur 0, Genesis 68 (mostly event skins on every map)
-    expect(perMap("engrams")).toMatchObject({ Genesis2: 117, CrystalIsles: 9, LostIsland: 16, Fjordur: 44, Genesis: 158 });
-    expect(perMap("creatures")).toMatchObject({ Genesis2: 383, CrystalIsles: 9, LostIsland: 10, Fjordur: 25, Genesis: 289 });
+    expect(perMap("engrams")).toMatchObject({
+      Genesis2: 117,
+      CrystalIsles: 9,
+      LostIsland: 16,
+      Fjordur: 44,
+      Genesis: 158,
+    });
+    expect(perMap("creatures")).toMatchObject({
+      Genesis2: 383,
+      CrystalIsles: 9,
+      LostIsland: 10,
+      Fjordur: 25,
+      Genesis: 289,
+    });
     // The v1 maps keep the data's facts plus what their folders name.
     expect(perMap("engrams")).toMatchObject({ Island: 1031, Scorched: 944, Aberration: 889 });
   });

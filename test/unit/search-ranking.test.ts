@@ -34,17 +34,15 @@ const itemRows: SpawnRow[] = sortByLabel(
   (r) => r[2],
 );
 const creatureRows: SpawnRow[] = sortByLabel(
-  creatures.map(
-    (r): SpawnRow => [
-      r.label,
-      r.className,
-      r.path,
-      0,
-      false,
-      -1,
-      creatureFacet({ ...r, tameable: r.facts!.tameable, listedAs: r.facts!.listedAs }),
-    ],
-  ),
+  creatures.map((r): SpawnRow => [
+    r.label,
+    r.className,
+    r.path,
+    0,
+    false,
+    -1,
+    creatureFacet({ ...r, tameable: r.facts!.tameable, listedAs: r.facts!.listedAs }),
+  ]),
   "en",
   (r) => r[0],
   (r) => `${String(variantRank(r[6])).padStart(2, "0")}${r[2]}`,
@@ -119,17 +117,38 @@ describe("tags on duplicate names", () => {
     });
 
   it("come from the variant, then the folder's map, then the class", () => {
-    const row = (label: string, path: string, mark = "") => ({ label, className: `${path.split(".").at(-1)}_C`, path, mark });
+    const row = (label: string, path: string, mark = "") => ({
+      label,
+      className: `${path.split(".").at(-1)}_C`,
+      path,
+      mark,
+    });
     expect(
       variantTags([
-        row("Canteen", "/Game/PrimalEarth/X/PrimalItemConsumable_CanteenCraftable.PrimalItemConsumable_CanteenCraftable"),
+        row(
+          "Canteen",
+          "/Game/PrimalEarth/X/PrimalItemConsumable_CanteenCraftable.PrimalItemConsumable_CanteenCraftable",
+        ),
         row("Canteen", "/Game/PrimalEarth/X/PrimalItemConsumable_CanteenRefill.PrimalItemConsumable_CanteenRefill"),
         row("Gigantopithecus", "/Game/PrimalEarth/Dinos/Bigfoot/Bigfoot_Character_BP.Bigfoot_Character_BP"),
-        row("Gigantopithecus", "/Game/PrimalEarth/Dinos/Bigfoot/Bigfoot_Character_BP_Aggressive.Bigfoot_Character_BP_Aggressive"),
+        row(
+          "Gigantopithecus",
+          "/Game/PrimalEarth/Dinos/Bigfoot/Bigfoot_Character_BP_Aggressive.Bigfoot_Character_BP_Aggressive",
+        ),
         row("Unique", "/Game/Genesis2/Missions/Unique.Unique", "Mission"),
       ]),
     ).toEqual(["Craftable", "Refill", "", "Aggressive", "Mission"]);
-    expect(itemMark("/Game/Genesis/CoreBlueprints/Weapons/Mission/PrimalItem_TekRifle_Gauntlet.PrimalItem_TekRifle_Gauntlet", "PrimalItem_TekRifle_Gauntlet_C")).toBe("Mission");
-    expect(itemMark("/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_TekRifle.PrimalItem_TekRifle", "PrimalItem_TekRifle_C")).toBe("");
+    expect(
+      itemMark(
+        "/Game/Genesis/CoreBlueprints/Weapons/Mission/PrimalItem_TekRifle_Gauntlet.PrimalItem_TekRifle_Gauntlet",
+        "PrimalItem_TekRifle_Gauntlet_C",
+      ),
+    ).toBe("Mission");
+    expect(
+      itemMark(
+        "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_TekRifle.PrimalItem_TekRifle",
+        "PrimalItem_TekRifle_C",
+      ),
+    ).toBe("");
   });
 });
