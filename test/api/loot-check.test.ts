@@ -69,7 +69,7 @@ describe("document checks", () => {
     expect(fine.stdout).toBe(`${defaultId}: no warnings\n`);
     const json = await runCli(["docs", "check", crashId, "--json"]);
     expect(JSON.parse(json.stdout)).toEqual(await check(crashId));
-  });
+  }, 180_000); // each CLI run starts tsx: seconds apiece on a loaded machine
 
   it("docs check reads a local file without the server", async () => {
     const file = join(dir, "crash.beacon");
@@ -80,5 +80,5 @@ describe("document checks", () => {
     const missing = await runCli(["docs", "check", join(dir, "none.beacon")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("cannot read");
-  });
+  }, 180_000);
 });
