@@ -1,5 +1,5 @@
 /**
- * The crash-risk document of issue 45's "done when" (docs/LOOT.md#warnings): the unit, API,
+ * The crash-risk document (docs/LOOT.md#warnings): one set of 20 entries of 200 units; the unit, API,
  * CLI and e2e tests all check this one.
  */
 /** One source, one set of 20 entries, each rolling 200 units: 4,000 item rolls a crate. */
