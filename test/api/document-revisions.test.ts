@@ -193,6 +193,26 @@ describe("document revisions (API extension)", () => {
     expect((await diff("&from=3&to=1")).changes.map((c) => c.kind)).toEqual(["entry-changed", "source-added"]);
     expect((await diff("&from=2&to=2")).identical).toBe(true);
     expect((await revisionsOf(id)).map((r) => r.summary)).toEqual([removed, weight, "First published"]);
+    // An entry that gains an item: one change, found by its items and position, on the API and the page.
+    const entry = doc.LootSources[0]!.ItemSets[0]!.ItemEntries[0]! as unknown as {
+      Items: object[];
+      EntryWeight: number;
+    };
+    entry.Items.push({
+      Class: "PrimalItem_WeaponTekRifle_C",
+      Path: "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponTekRifle.PrimalItem_WeaponTekRifle",
+      Weight: 1,
+    });
+    entry.EntryWeight = 1;
+    await publish(who, JSON.stringify(doc, null, "\t"));
+    const gained =
+      "Island White (Level 3) › Campsite › entry 1 (PrimalItemStructure_Campfire_C or PrimalItem_WeaponTekRifle_C): added PrimalItem_WeaponTekRifle_C; weight 3 → 1 (37.5% → 16.7% of its set)";
+    expect((await diff("&from=3&to=4")).changes.map((c) => c.text)).toEqual([gained]);
+    const page = await fetch(`${inject("serverUrl")}/documents/${id}?from=3&to=4`);
+    expect(page.status).toBe(200);
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain(
+      "added PrimalItem_WeaponTekRifle_C; weight 3 → 1 (37.5% → 16.7% of its set)",
+    );
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&from=9`), 404);
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&to=0`), 400);
     expectJsonError(await api().request("GET", `/v1/document.php/${randomUUID()}?diff`), 404);
@@ -219,6 +239,25 @@ describe("document revisions (API extension)", () => {
     const third = await api().request("GET", `/v1/document.php/${id}?revision=3`);
     expect(third.text()).toBe(largeDocument(id, 1500, (i) => (i === 600 ? 3 : 1)));
   });
+
+  // Every update used to be kept (300 updates of a 100 KB document: 28 MiB). The
+  // test server runs with the default DOCUMENT_REVISIONS_KEEP.
+  it("keeps the newest 50 revisions by default: more updates do not grow the storage", async () => {
+    const who = await registeredUser();
+    const id = randomUUID();
+    // every entry's weight changes each time, so no revision shares a chunk with another
+    const version = (n: number) => largeDocument(id, 120, (i) => n * 1000 + i);
+    for (let n = 1; n <= 50; n++) await publish(who, version(n));
+    const at50 = await storedChunks(id);
+    for (let n = 51; n <= 56; n++) await publish(who, version(n));
+    const list = await revisionsOf(id);
+    expect(list.length).toBe(50);
+    expect([list[0]!.revision, list.at(-1)!.revision]).toEqual([56, 7]);
+    expectJsonError(await api().request("GET", `/v1/document.php/${id}?revision=6`), 404);
+    expect((await api().request("GET", `/v1/document.php/${id}?revision=7`)).text()).toBe(version(7));
+    const at56 = await storedChunks(id);
+    expect(at56.bytes).toBeLessThan(at50.bytes * 1.1);
+  }, 120_000);
 
   it("deleting a document deletes its revisions and chunks", async () => {
     const who = await registeredUser();
