@@ -22,7 +22,8 @@ export const addKeyAction = formAction(
     name: z.string().optional(),
     replaces: z.union([z.literal(""), keyId]).optional(),
   }),
-  "public_key",
+  // A taken or unusable name is said under the name; anything else under the key.
+  (err) => ((err.details as { path?: unknown } | null)?.path === "name" ? "name" : "public_key"),
   async (userId, input) => {
     const replaces = input.replaces === "" || input.replaces === undefined ? undefined : input.replaces;
     const added = await addKey(db(), userId, { publicKey: input.public_key, name: input.name || undefined, replaces });
@@ -31,11 +32,16 @@ export const addKeyAction = formAction(
   },
 );
 
-export const revokeKeyAction = formAction(z.object({ key_id: keyId }), "form", async (userId, input) => {
-  await revokeKey(db(), userId, input.key_id);
-  revalidatePath("/dashboard/keys");
-  return { ok: "Revoked." };
-});
+export const revokeKeyAction = formAction(
+  z.object({ key_id: keyId }),
+  "form",
+  async (userId, input) => {
+    await revokeKey(db(), userId, input.key_id);
+    revalidatePath("/dashboard/keys");
+    return { ok: "Revoked." };
+  },
+  { destroys: true },
+);
 
 export const recoveryCodesAction = formAction(z.object({}), "form", async (userId) => {
   const codes = await issueRecoveryCodes(db(), userId);
@@ -83,4 +89,5 @@ export const revokeTokenAction = formAction(
     revalidatePath("/dashboard/tokens");
     return { ok: "Revoked." };
   },
+  { destroys: true },
 );

@@ -91,6 +91,21 @@ const LAST_USE_EVERY_MS = 10 * 60_000;
 const lastUseWritten = ((globalThis as unknown as { beaconKeyLastUse?: Map<string, number> }).beaconKeyLastUse ??=
   new Map());
 
+async function writeKeyUse(db: Db, userId: string, pem: string, now: Date): Promise<void> {
+  const { count } = await db.userKey.updateMany({ where: { userId, publicKey: pem }, data: { lastUsedAt: now } });
+  if (count === 0) await db.userKey.create({ data: { userId, publicKey: pem, name: FIRST_KEY_NAME, lastUsedAt: now } });
+}
+
+/**
+ * A sign-in with a key is a use of it, written before the sign-in completes (sign-ins
+ * are rare, and "last used" is how an owner tells an active key from a forgotten one).
+ * Never fails the sign-in.
+ */
+export async function recordSignInUse(db: Db, userId: string, pem: string, now = new Date()): Promise<void> {
+  lastUseWritten.set(`${userId}\n${pem}`, now.getTime());
+  await writeKeyUse(db, userId, pem, now).catch(() => lastUseWritten.delete(`${userId}\n${pem}`));
+}
+
 /** Notes that a key signed a request; never waits, never fails the request. */
 export function recordKeyUse(db: Db, userId: string, pem: string, now = new Date()): void {
   const id = `${userId}\n${pem}`;
@@ -98,11 +113,7 @@ export function recordKeyUse(db: Db, userId: string, pem: string, now = new Date
   if (last !== undefined && now.getTime() - last < LAST_USE_EVERY_MS) return;
   if (lastUseWritten.size > 50_000) lastUseWritten.clear();
   lastUseWritten.set(id, now.getTime());
-  void (async () => {
-    const { count } = await db.userKey.updateMany({ where: { userId, publicKey: pem }, data: { lastUsedAt: now } });
-    if (count === 0)
-      await db.userKey.create({ data: { userId, publicKey: pem, name: FIRST_KEY_NAME, lastUsedAt: now } });
-  })().catch(() => {
+  writeKeyUse(db, userId, pem, now).catch(() => {
     // A race with a key operation (the row appeared meanwhile) or a closing database:
     // last use is informative only.
     lastUseWritten.delete(id);
@@ -146,6 +157,32 @@ export async function listKeys(db: Db, userId: string): Promise<KeyJson[]> {
     last_used_at: r.lastUsedAt?.toISOString() ?? null,
     revoked_at: r.revokedAt?.toISOString() ?? null,
   }));
+}
+
+/**
+ * Key names are unique among an account's active keys (case and spacing aside), so the
+ * owner can tell them apart; a revoked key's name is free again, and so is the name of
+ * the key a rotation replaces. A name the owner gave that is taken is refused; a name
+ * made up for them ("key added <date>") gets " (2)", " (3)", ... instead.
+ */
+async function uniqueKeyName(
+  tx: Tx,
+  userId: string,
+  name: string,
+  options: { given: boolean; replaces?: number },
+): Promise<string> {
+  const active = await tx.userKey.findMany({
+    where: { userId, revokedAt: null, ...(options.replaces === undefined ? {} : { id: { not: options.replaces } }) },
+    select: { name: true },
+  });
+  const taken = new Set(active.map((k) => k.name.toLowerCase()));
+  if (!taken.has(name.toLowerCase())) return name;
+  if (options.given)
+    throw conflict(`This account has a key named “${name}” already: give this one another name.`, { path: "name" });
+  for (let n = 2; ; n++) {
+    const numbered = `${name} (${n})`;
+    if (!taken.has(numbered.toLowerCase())) return numbered;
+  }
 }
 
 export function checkKeyName(name: unknown, fallback: string): string {
@@ -194,7 +231,9 @@ export async function addKey(
   now = new Date(),
 ): Promise<KeyJson> {
   const pem = parseKey(input.publicKey);
-  const name = checkKeyName(input.name, `key added ${now.toISOString().slice(0, 10)}`);
+  const given = input.name !== undefined && input.name !== null;
+  const fallback = `key added ${now.toISOString().slice(0, 10)}`;
+  const asked = checkKeyName(input.name, fallback);
   try {
     await groupCommit(db, async ({ tx }) => {
       const { primary } = await ensurePrimaryRow(tx, userId);
@@ -202,6 +241,7 @@ export async function addKey(
       if (existing?.revokedAt)
         throw conflict("This key was revoked and cannot be added again: make a new key.", { key_id: existing.id });
       if (existing) throw conflict("This account has this key already.", { key_id: existing.id });
+      const name = await uniqueKeyName(tx, userId, asked, { given, replaces: input.replaces });
       await tx.userKey.create({ data: { userId, publicKey: pem, name, createdAt: now } });
       if (input.replaces !== undefined) await revokeInTx(tx, userId, input.replaces, primary, now);
     });

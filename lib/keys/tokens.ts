@@ -22,8 +22,14 @@ export const TOKEN_SCOPES = ["engrams:write", "documents:write", "webhooks:manag
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const MAX_TOKEN_DAYS = 365;
 export const TOKENS_PER_USER = 50;
-/** The dashboard warns this long before a token expires. */
+/**
+ * The dashboard warns of a token's end at most this long before it (a year's token: its
+ * last week), and only in the last third of its life, so a token made for a week is not
+ * announced as expiring the moment it is made (it warns in its last 56 hours; a day's
+ * token in its last 8).
+ */
 export const EXPIRY_WARNING_MS = 7 * 24 * 3600_000;
+export const EXPIRY_WARNING_SHARE = 1 / 3;
 const DAY_MS = 24 * 3600_000;
 const TOKEN_SHAPE = /^bh_[A-Za-z0-9_-]{43}$/;
 
@@ -218,6 +224,8 @@ export function checkTokenMods(grant: TokenGrant | undefined, modIds: (string | 
 }
 
 export function expiresSoon(token: TokenJson, now = new Date()): boolean {
-  const left = Date.parse(token.expires_at) - now.getTime();
-  return token.revoked_at === null && left > 0 && left <= EXPIRY_WARNING_MS;
+  const end = Date.parse(token.expires_at);
+  const left = end - now.getTime();
+  const warnFor = Math.min(EXPIRY_WARNING_MS, (end - Date.parse(token.created_at)) * EXPIRY_WARNING_SHARE);
+  return token.revoked_at === null && left > 0 && left <= warnFor;
 }
