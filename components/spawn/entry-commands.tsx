@@ -7,7 +7,7 @@
  * from the server, and with it each change applies at once and the address bar keeps a
  * link that restores them.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { viewCommands } from "@/lib/spawn/row-command";
 import type { SpawnRow } from "@/lib/spawn/spawn-filter";
 import { DEFAULT_VIEW, spawnViewQuery, type SpawnPrefix, type SpawnView } from "@/lib/spawn/spawn-view";
@@ -68,6 +68,10 @@ function CommandBox({ row, label, view }: { row: SpawnRow; label: string; view: 
 export function EntryCommands({ rows, href, initialView, label, gfiNote }: Props) {
   const [view, setView] = useState(initialView);
   const { errors } = viewCommands(view);
+  // Hydrated: the options respond from here (scripts/phone-speed.ts reads this mark).
+  useEffect(() => {
+    performance.mark("entry-ready");
+  }, []);
 
   const change = (patch: Partial<SpawnView>) => {
     const next = { ...view, ...patch };

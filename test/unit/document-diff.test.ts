@@ -134,4 +134,28 @@ describe("loot diff", () => {
     expect(summarizeDiff(raw, 8, 2)).toBe("Content changed (8 bytes → 2 bytes)");
     expect(jsonDiff({ "odd key": 1 }, {})[0]!.path).toBe('["odd key"]');
   });
+
+  // Issue 42.15: keys were tested with `in`, which also sees Object.prototype, so an added
+  // `constructor` or `toString` vanished from the diff and the revision summary.
+  it("keys named like Object.prototype's members are keys like any other", () => {
+    for (const key of ["constructor", "toString", "hasOwnProperty", "__proto__", "valueOf"]) {
+      const before = `{"Title":"A"}`;
+      const after = `{"Title":"A",${JSON.stringify(key)}:1}`;
+      const d = diff(before, after);
+      expect(d.json.map((j) => [j.path, j.kind, j.to])).toEqual([[key, "added", "1"]]);
+      expect(summarizeDiff(d, before.length, after.length)).toBe(`${key} added: 1`);
+      const back = diff(after, before);
+      expect(back.json.map((j) => [j.path, j.kind, j.from])).toEqual([[key, "removed", "1"]]);
+      const nested = diff(`{"O":{"a":1}}`, `{"O":{"a":1,${JSON.stringify(key)}:{"x":2}}}`);
+      expect(nested.json.map((j) => j.text)).toEqual([`O.${key} added: {"x":2}`]);
+      // sameJson: an equal count of keys is not enough when one side's key is inherited
+      const swapped = diff(`{"a":1}`, `{${JSON.stringify(key)}:1}`);
+      expect(swapped.json.map((j) => j.kind)).toEqual(["removed", "added"]);
+    }
+    // and in a loot document's keys outside the loot model
+    const changed = original();
+    (changed as Json)["constructor"] = "mine";
+    const d = diff(TEXT, changed);
+    expect(d.json.map((j) => j.text)).toEqual(['constructor added: "mine"']);
+  });
 });

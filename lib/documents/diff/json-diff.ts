@@ -17,6 +17,9 @@ export interface JsonChange {
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
+/** A key's own value: `k in o` and `o[k]` also see Object.prototype, so a key named
+ * `constructor`, `toString` or `__proto__` would look present on every object. */
+const own = (o: Json, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
 
 const MAX_VALUE_CHARS = 120;
 
@@ -32,7 +35,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
   }
   return false;
 }
@@ -60,8 +63,8 @@ function change(path: string, from: unknown, to: unknown): JsonChange {
 /** The changes from `a` to `b`, under `path`, in the keys' order (a's keys first, then b's new ones). */
 export function jsonDiff(a: unknown, b: unknown, path = "", skip: ReadonlySet<string> = new Set()): JsonChange[] {
   if (isObject(a) && isObject(b)) {
-    const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))].filter((k) => !skip.has(k));
-    return keys.flatMap((k) => jsonDiff(a[k], b[k], keyPath(path, k)));
+    const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !Object.hasOwn(a, k))].filter((k) => !skip.has(k));
+    return keys.flatMap((k) => jsonDiff(own(a, k), own(b, k), keyPath(path, k)));
   }
   if (a === undefined && b === undefined) return [];
   return sameJson(a, b) ? [] : [change(path, a, b)];
