@@ -97,7 +97,9 @@ for (const width of [1280, 390]) {
     expect(await withDb((db) => db.document.count({ where: { id: kept } }))).toBe(1);
     await ask(row.getByRole("button", { name: /^Delete document/ }), question);
     await row.getByRole("button", { name: "Yes, delete it" }).click();
-    await expect(page.getByRole("listitem").filter({ hasText: `Twelve revisions ${width}` })).toHaveCount(0);
+    await expect(page.getByRole("listitem").filter({ hasText: `Twelve revisions ${width}` })).toHaveCount(0, {
+      timeout: 30_000,
+    });
     expect(await withDb((db) => db.document.count({ where: { id: kept } }))).toBe(0);
 
     // A week's token made now: no expiry banner yet (it warns in its last third).
@@ -208,7 +210,7 @@ for (const width of [1280, 390]) {
 
     // The browser upload: a file over the limit, and a title over it.
     await page.goto("/dashboard/documents");
-    const field = page.getByLabel("Beacon file");
+    const field = page.locator("#beacon_file");
     const error = page.locator("#beacon_file-error");
     await field.setInputFiles({
       name: "big.beacon",

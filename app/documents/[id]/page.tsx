@@ -145,12 +145,10 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             <summary className="cursor-pointer py-2 text-amber-400">
               Title shortened: show all {formatCount(Array.from(doc.name).length)} characters
             </summary>
-            <p className="max-h-60 overflow-y-auto whitespace-pre-line wrap-anywhere">{doc.name}</p>
+            <p className="whitespace-pre-line wrap-anywhere">{doc.name}</p>
           </details>
         )}
-        {doc.description && (
-          <p className="max-h-96 overflow-y-auto whitespace-pre-line wrap-anywhere text-slate-300">{doc.description}</p>
-        )}
+        {doc.description && <p className="whitespace-pre-line wrap-anywhere text-slate-300">{doc.description}</p>}
       </header>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-400">Author</dt>
