@@ -79,7 +79,7 @@ const USAGE = `usage: npm start            (or: node dist/server.js once built)
        npm run dev          (tsx server.ts --dev: Next.js in development mode, no build)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
-Configuration comes from the environment; see README.md:
+Configuration comes from the environment; see docs/CONFIGURATION.md:
   PORT (3000)  HOSTNAME (0.0.0.0)  BASE_URL (http://localhost:$PORT)
   DATABASE_URL (file:./data/beacon.db, or postgres://...)
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS
@@ -91,7 +91,7 @@ Configuration comes from the environment; see README.md:
   BASE_CATALOGUE (true: load the base game's catalogue at start: rows missing are added, the operator's changes and deletions kept)
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
-  DOCUMENT_REVISIONS_KEEP (0: keep every revision of a document; N: only its newest N)
+  DOCUMENT_REVISIONS_KEEP (N: only the newest N revisions of a document, 50 by default; 0: every one)
   HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)`;
 
 /** How often the replicas' replay positions are read, and how long a read waits for one to catch up. */

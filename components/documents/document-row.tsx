@@ -1,5 +1,5 @@
 /** One document in the /documents list: its title and description cut to what a listing shows (lib/documents/text-limits). */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { DocumentJson } from "@/lib/documents/document-json";
 import { shownDescription, shownTitle } from "@/lib/documents/text-limits";
 import { AuthorLink } from "./author-link";

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { formObject, requireConfirmed, zodErrors, type FormState } from "@/lib/dashboard/form-data";
+import { formObject, nulFields, requireConfirmed, zodErrors, type FormState } from "@/lib/dashboard/form-data";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
@@ -28,6 +28,8 @@ export function formAction<S extends z.ZodType>(
     const fields = formObject(form);
     const unconfirmed = options.destroys ? requireConfirmed(fields) : null;
     if (unconfirmed) return { errors: { form: unconfirmed } };
+    const nul = nulFields(fields);
+    if (nul) return { errors: nul };
     const parsed = schema.safeParse(fields);
     if (!parsed.success) return { errors: zodErrors(parsed.error) };
     try {

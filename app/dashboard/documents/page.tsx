@@ -4,7 +4,7 @@
  * document and its revisions), and publishing a Beacon file.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { deleteDocumentAction } from "@/app/dashboard/account-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { DocumentUpload } from "@/components/dashboard/document-upload";

@@ -169,7 +169,8 @@ export const documentEndpoint: Endpoint = {
           });
           return jsonResponse({ document_id: id, revision: restored.revision, restored_from: revision });
         }
-        const documents = readDocumentInputs(ctx.json(), ctx.text(), ctx.req.body);
+        // The content is kept byte for byte: only the fields read from it are refused for NUL (lib/documents/document-input.ts).
+        const documents = readDocumentInputs(ctx.json({ nul: "keep" }), ctx.text(), ctx.req.body);
         const pathIds = requireUuids(ctx.pathIds, "Document");
         if (pathIds.some((id) => !documents.some((d) => d.id === id))) {
           throw badRequest("A document id in the URL differs from the body's Identifier.", {

@@ -7,7 +7,7 @@
  * without JavaScript): what it makes, and which kept revision goes when the server keeps
  * only so many.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { restoreRevisionAction } from "@/app/documents/[id]/revision-actions";
 import type { RevisionInfo } from "@/lib/documents/revisions/revision-store";
 import { restoreRevisionQuestion } from "@/lib/dashboard/confirm-questions";

@@ -6,7 +6,7 @@
  * (components/dashboard/refresh-while). Someone else's id is a 404.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import {
   deleteWebhookAction,
