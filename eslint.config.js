@@ -83,6 +83,24 @@ export default tseslint.config(
     ...nextPlugin.configs["core-web-vitals"],
     settings: { next: { rootDir: import.meta.dirname } },
   },
+  // Links ask for a page on intent, never for every link in view (components/intent-link.tsx).
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ignores: ["components/intent-link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "next/link",
+              message: 'Import Link from "@/components/intent-link": it prefetches on intent, not every link in view.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Secrets are compared in constant time (lib/auth/safe-equal.ts; signatures by
     // crypto.verify): == and != on a value named like a secret stop at the first byte

@@ -1,9 +1,15 @@
 /**
- * End-to-end tests of the portal pages in Debian's Chromium (/usr/bin/chromium; these
- * machines cannot download Playwright's browsers) against the production build, served
- * by e2e/global-setup.ts on a seeded database. Screenshots go to artifacts/.
+ * End-to-end tests of the portal pages in Chromium (the one e2e/chromium.ts finds:
+ * CHROMIUM_PATH, Playwright's own, or the system's, as Debian's in CI) against the
+ * production build, served by e2e/global-setup.ts on a seeded database. Screenshots go
+ * to artifacts/.
  */
 import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./e2e/chromium";
+
+// Without any, Playwright's own launch error names `npx playwright install chromium`;
+// npm test does not start the suite then (outside CI) and lists it as not run.
+const browser = findChromium();
 
 export default defineConfig({
   testDir: "e2e",
@@ -22,7 +28,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: browser?.executablePath,
       args: [
         "--no-sandbox",
         "--disable-gpu",

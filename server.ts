@@ -80,7 +80,7 @@ const USAGE = `usage: npm start            (or: node dist/server.js once built)
        npm run dev          (tsx server.ts --dev: Next.js in development mode, no build)
 
 Builds the web app if needed, migrates the database and serves Beacon Hub.
-Configuration comes from the environment; see README.md:
+Configuration comes from the environment; see docs/CONFIGURATION.md:
   PORT (3000)  HOSTNAME (0.0.0.0)  BASE_URL (http://localhost:$PORT)
   DATABASE_URL (file:./data/beacon.db, or postgres://...)
   STEAM_API_URL  WORKSHOP_APP_ID  PULL_INTERVAL_SECONDS  PULL_ALLOW_PRIVATE_HOSTS

@@ -3,7 +3,7 @@
  * A page that failed on the server or in the browser: the site's own look, a way back,
  * and the error's digest (the id in the server's log), never its message or stack.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (

@@ -7,7 +7,7 @@
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFoundMessage } from "@/lib/portal/not-found-message";
 import { NOT_FOUND_PATH_HEADER } from "@/lib/server/not-found-header";
 

@@ -1,5 +1,5 @@
 /** The home page: what Beacon Hub is, live counts, and where to go next. */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { readDb } from "@/lib/db/replicas";
 import { formatCount } from "@/lib/portal/format";
 import { homeCounts } from "@/lib/portal/home-counts";

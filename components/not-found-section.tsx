@@ -2,7 +2,7 @@
  * A notFound() as client-side navigation shows it: the words of lib/portal/not-found-message
  * (the server's app/not-found.tsx renders the same words) and one link on.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { NotFoundMessage } from "@/lib/portal/not-found-message";
 
 export function NotFoundSection({ message }: { message: NotFoundMessage }) {

@@ -1,5 +1,5 @@
 /** Previous / next links with "page X of Y": plain links, so paging works without JavaScript. */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 
 interface Props {
   page: number;

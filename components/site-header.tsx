@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/intent-link";
 
 const focus = "rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 // One line at 390 px (narrower gaps on a phone), and links tall enough for a thumb.

@@ -12,6 +12,9 @@ import { startFakeSteam } from "@/test/support/fake-steam";
 import { ROOT, startServer } from "@/test/support/test-server";
 import { seed } from "./seed";
 
+/** The e2e server's /metrics bearer token (a test value: the server is private to the run). */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-not-a-secret";
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => {};
   ensureBuild(ROOT, (line) => console.log(`[e2e] ${line}`));
@@ -40,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TRUST_PROXY: "true",
       STEAM_API_URL: steam.url,
       BASE_CATALOGUE: "false",
+      // e2e/prefetch.spec.ts counts the server's GETs per route on /metrics.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     });
   } catch (err) {
     await steam.close();

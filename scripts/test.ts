@@ -29,6 +29,10 @@ import {
   type VitestReport,
 } from "./lib/test-tally";
 import { replicaProjectSkipped } from "../test/support/pair-available.ts";
+import { PG_ADMIN_URL } from "../test/support/databases.ts";
+import { IN_CI, installCommand } from "../test/support/required-tool.ts";
+import { findChromium } from "../e2e/chromium.ts";
+import { probe, running, startEmbeddedPostgres, type EmbeddedPostgres } from "../test/support/embedded-postgres.ts";
 
 if (process.argv.includes("--help")) {
   console.log(
@@ -81,6 +85,36 @@ if (replicaSkipped) {
     process.exit(0);
   }
 }
+// PostgreSQL: the one at TEST_PG_ADMIN_URL (else 127.0.0.1:5432) when it answers. When
+// nothing answers there (a fresh machine), a private one from the embedded-postgres
+// package on a free port for this run, removed at its end, also on Ctrl-C
+// (docs/TESTING.md#postgresql-for-the-tests).
+let privatePostgres: EmbeddedPostgres | null = null;
+const pgMissing = await probe(PG_ADMIN_URL);
+const shownUrl = PG_ADMIN_URL.replace(/\/\/[^@/]*@/, "//");
+if (pgMissing?.nobody) {
+  const started = Date.now();
+  try {
+    privatePostgres = await startEmbeddedPostgres();
+  } catch (err) {
+    console.error(
+      `\nNo PostgreSQL answers at ${shownUrl} (${pgMissing.error}), and none could be started for this run:`,
+    );
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const pg = privatePostgres;
+  process.on("exit", () => pg.stop());
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => process.exit(130));
+  process.env.TEST_PG_ADMIN_URL = pg.adminUrl;
+  console.log(
+    `PostgreSQL: nothing answers at ${shownUrl}; started a private ${pg.version} (embedded-postgres) at ${pg.adminUrl}, ` +
+      `data in ${pg.dir}, in ${Date.now() - started} ms; removed when the run ends.`,
+  );
+} else if (pgMissing) {
+  console.warn(`PostgreSQL at ${shownUrl} answers but refuses the tests: ${pgMissing.error}`);
+}
+
 // The engines run side by side, one vitest each, and the e2e suite beside them: within an
 // engine the files share one server and database and take turns (one worker: 2 cores),
 // and the e2e suite has its own server, database and one browser; but much of each one's
@@ -139,8 +173,19 @@ const vitest = (group: VitestRun) =>
   ]);
 const e2eReport = join(root, "test-results", "playwright.json");
 rmSync(e2eReport, { force: true });
+// Tests skipped for a tool this machine lacks (required-tool.ts) are noted here, listed at the end.
+const missingToolsFile = join(root, "test-results", "missing-tools.jsonl");
+rmSync(missingToolsFile, { force: true });
+process.env.MISSING_TOOLS_FILE = missingToolsFile;
+// No Chromium at all: outside CI the e2e suite is not started and is listed at the end;
+// in CI it runs and fails with Playwright's own error.
+const browser = whole ? findChromium() : null;
+const e2eSkipped = whole && !browser && !IN_CI;
+if (whole) console.log(browser ? `e2e: Chromium: ${browser.source}` : "e2e: no Chromium found (e2e/chromium.ts)");
 const e2e = () =>
-  stream(E2E, bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+  e2eSkipped
+    ? Promise.resolve(0)
+    : stream(E2E, bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
 let e2eStatus = 0;
 /** A stream's runs follow one another; its vitest status is the first that failed. */
 const statuses = await Promise.all(
@@ -158,7 +203,7 @@ const statuses = await Promise.all(
 );
 const status = statuses.find((s) => s !== 0) ?? 0;
 
-const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
+const inCi = IN_CI;
 const namedReports = groups
   .filter((g) => existsSync(reportOf(g.name)))
   .map((g) => ({
@@ -171,7 +216,7 @@ let tally: Tally =
   reports.length > 0
     ? tallyVitest(mergeVitestReports(reports), root)
     : { passed: 0, failed: 0, skipped: 0, ranElsewhere: 0, neverRan: [] };
-if (whole) {
+if (whole && !e2eSkipped) {
   const e2e = existsSync(e2eReport)
     ? (JSON.parse(readFileSync(e2eReport, "utf8")) as { stats: PlaywrightStats } & Parameters<
         typeof playwrightFailures
@@ -192,7 +237,47 @@ if (tally.skipped > 0)
     `\nSkipped: ${tally.ranElsewhere} result(s) of engine-specific tests on the engine they do not apply to (each ran on the other), ${tally.skipped - tally.ranElsewhere} of tests that ran nowhere.`,
   );
 if (replicaSkipped) console.log(`\n${replicaSkipped}`);
+const notRun = missingTools(tally.neverRan);
+if (e2eSkipped)
+  notRun.push(
+    `Chromium: the e2e suite (e2e/*.spec.ts, every page in a browser)\n    install: ${installCommand("chromium")}`,
+  );
+if (notRun.length > 0)
+  console.log(
+    `\nCould not run here, for a missing tool (CI installs each: .ci/run; or set CHROMIUM_PATH for a Chromium elsewhere):\n  ${notRun.join("\n  ")}`,
+  );
+if (privatePostgres) {
+  privatePostgres.stop();
+  const left = [
+    ...(running(privatePostgres.pid) ? [`process ${privatePostgres.pid}`] : []),
+    ...(existsSync(privatePostgres.dir) ? [privatePostgres.dir] : []),
+  ];
+  console.log(
+    left.length === 0
+      ? `\nPostgreSQL: the private server (process ${privatePostgres.pid}) ended and ${privatePostgres.dir} was removed.`
+      : `\nPostgreSQL: the private server left behind: ${left.join(", ")}`,
+  );
+}
 // Named again at the very end, where a CI log cut to its last lines still shows them.
 if (failures.length > 0) console.log(`\nFailed (${failures.length}):\n  ${failures.join("\n  ")}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(exitStatus(status, e2eStatus, inCi, tally));
+
+/**
+ * The tests a missing tool kept from running (noted by required-tool.ts), one entry per
+ * tool: the files, how many of their tests ran nowhere, and the command that installs it.
+ */
+function missingTools(neverRan: string[]): string[] {
+  if (!existsSync(missingToolsFile)) return [];
+  const byTool = new Map<string, { install: string; files: Set<string> }>();
+  for (const line of readFileSync(missingToolsFile, "utf8").split("\n").filter(Boolean)) {
+    const note = JSON.parse(line) as { what: string; install: string; file: string };
+    const entry = byTool.get(note.what) ?? { install: note.install, files: new Set<string>() };
+    entry.files.add(note.file);
+    byTool.set(note.what, entry);
+  }
+  return [...byTool].map(([what, { install, files }]) => {
+    const each = [...files].map((f) => `${f} (${neverRan.filter((t) => t.startsWith(`${f} >`)).length} tests)`);
+    return `${what}: ${each.join(", ")}\n    install: ${install}`;
+  });
+}

@@ -3,7 +3,7 @@
  * operators also see their console's links; every author sees the moderators' notices
  * about their content above each page.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/sign-in/actions";
 import { focus, secondaryButton } from "@/components/dashboard/styles";

@@ -6,7 +6,7 @@
  * (components/documents/document-filters.tsx).
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { DocumentFilters } from "@/components/documents/document-filters";
 import { DocumentRow } from "@/components/documents/document-row";
 import { ReportLink } from "@/components/moderation/report-link";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/intent-link";
 
 /** notFound() from the spawn page: an unknown or unconfirmed mod id. */
 export default function ModNotRegistered() {

@@ -14,7 +14,7 @@
  */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preload } from "react-dom";

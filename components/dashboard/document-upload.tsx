@@ -5,7 +5,7 @@
  * "Publish" sends the same file again, checked again, as POST /v1/document.php would
  * take it. Bad files get the API's reason next to the field, and nothing is written.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {

@@ -1,5 +1,5 @@
 /** One of the owner's mods (a Workshop or an ASA one): unconfirmed ones show how to confirm, confirmed ones link on. */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { confirmAsaModAction, confirmModAction, removeModAction } from "@/app/dashboard/mod-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { CopyButton } from "@/components/dashboard/copy-button";

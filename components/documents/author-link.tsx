@@ -3,7 +3,7 @@
  * first block of their user id (enough to tell authors apart at a glance), linking to
  * their documents by id (names can change; ids cannot). Rendered as text: escaped.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
 
 export function AuthorLink({ userId, name }: { userId: string; name?: string | null }) {

@@ -1,5 +1,5 @@
 /** One document in the /documents list. */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { DocumentJson } from "@/lib/documents/document-json";
 import { AuthorLink } from "./author-link";
 import { DownloadCounts } from "./download-counts";

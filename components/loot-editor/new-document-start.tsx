@@ -5,7 +5,7 @@
  * box. A pasted Game.ini is read on the server (the import action); the editor then
  * opens in place on the new document, with the list of what could not be read.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, input, label, primaryButton } from "@/components/dashboard/styles";

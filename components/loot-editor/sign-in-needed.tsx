@@ -1,5 +1,5 @@
 /** What the editor's pages say to a visitor who is not signed in. */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 
 export function SignInNeeded({ next, what }: { next: string; what: string }) {
   return (

@@ -3,7 +3,7 @@
  * hidden document, with the moderator's reason, and a form to appeal each (once: while
  * an appeal waits, the notice says so instead).
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { appealAction } from "@/app/dashboard/appeal-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { focus } from "@/components/dashboard/styles";

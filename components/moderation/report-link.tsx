@@ -3,7 +3,7 @@
  * page (/report/<kind>/<id>), so the pages that show it stay the same for every visitor
  * (they are kept in memory, lib/server/page-cache.ts) and it works without JavaScript.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { TargetKind } from "@/lib/moderation/targets";
 
 export function reportHref(kind: TargetKind, id: string): string {

@@ -1,5 +1,5 @@
 /**
- * SQLite -> PostgreSQL, every row (README "Operating it", docs/OPERATIONS.md):
+ * SQLite -> PostgreSQL, every row (docs/OPERATIONS.md#moving-from-sqlite-to-postgresql-dbcopy):
  *
  * 1. Read the tables from prisma/models.prisma; check the source has exactly them (a
  *    table or column the models do not know stops the copy: its data would be lost),

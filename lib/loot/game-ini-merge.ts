@@ -8,23 +8,13 @@
  * place, and crates the file lacks are appended to the section's last occurrence. A
  * file without the section gets it at the end. New lines use the file's line ending.
  */
+import { splitLines, usualEnding } from "@/lib/server-config/ini";
 import { GAME_INI_SECTION, SUPPLY_CRATE_KEY, type CrateLine } from "./game-ini";
 
 interface Line {
   text: string;
   /** "\r\n", "\n", "\r" or "" (the last line without one) */
   end: string;
-}
-
-function splitLines(text: string): Line[] {
-  const lines: Line[] = [];
-  const re = /([^\r\n]*)(\r\n|\n|\r|$)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (m[0] === "") break;
-    lines.push({ text: m[1]!, end: m[2]! });
-  }
-  return lines;
 }
 
 const SECTION_NAME = GAME_INI_SECTION.slice(1, -1).toLowerCase();
@@ -34,13 +24,6 @@ const CRATE_LINE = new RegExp(`^\\s*${SUPPLY_CRATE_KEY}\\s*=.*?SupplyCrateClassS
 /** The crate a ConfigOverrideSupplyCrateItems line overrides, lowercase; undefined for other lines. */
 export function crateOfLine(text: string): string | undefined {
   return CRATE_LINE.exec(text)?.[1]?.toLowerCase();
-}
-
-/** The line ending most lines of the file use ("\n" for a file with none). */
-function usualEnding(lines: Line[]): string {
-  const counts = new Map<string, number>();
-  for (const l of lines) if (l.end) counts.set(l.end, (counts.get(l.end) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "\n";
 }
 
 export function mergeGameIni(existing: string, crates: CrateLine[]): string {

@@ -1,6 +1,6 @@
 /**
  * The process's limiter, counting into the service database's rate_limits table, and
- * the v1 API limits built on it from the configuration (README: RATE_LIMIT_*).
+ * the v1 API limits built on it from the configuration (docs/CONFIGURATION.md: RATE_LIMIT_*).
  */
 import type { Config } from "@/lib/config";
 import { db } from "@/lib/db/client";

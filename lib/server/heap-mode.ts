@@ -1,5 +1,5 @@
 /**
- * HEAP_MODE: how V8 sizes the server's heap (README, docs/BENCHMARKS.md "Memory").
+ * HEAP_MODE: how V8 sizes the server's heap (docs/CONFIGURATION.md, docs/BENCHMARKS.md "Memory").
  *
  * By default V8 sizes the heap for speed: under load it lets it grow to several times
  * what is live and keeps it. Measured (docs/BENCHMARKS.md): 50-80 MB live after the

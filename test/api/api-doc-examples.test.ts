@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { docExample, readApiDoc } from "../support/api-doc";
 import { beacon } from "../support/api";
-import { requireTool } from "../support/required-tool";
+import { installCommand, requireTool } from "../support/required-tool";
 
 interface Run {
   code: number | null;
@@ -38,7 +38,7 @@ const python =
   requireTool(
     "python3 with the cryptography package",
     (await run("python3", ["-c", "import cryptography"])).code === 0,
-    "apt-get install python3-cryptography",
+    installCommand("cryptography"),
   );
 
 /** Runs one example with BASE_URL set to the server's, and checks what it did on the server. */

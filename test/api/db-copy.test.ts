@@ -2,7 +2,7 @@
 // dataset (scripts/bench/seed.ts: 500 users, 50 mods, 5,000 engrams, 2,000 documents of
 // 22 KB) plus edge rows (NUL-free unicode everywhere text goes, a 16 MiB document,
 // milliseconds at both ends of the second, extreme counts, what deleting a user leaves
-// behind) is copied with `npm run db:copy` exactly as README shows it; then a server on
+// behind) is copied with `npm run db:copy` exactly as docs/OPERATIONS.md shows it; then a server on
 // the copy answers every user, mod, engram and document (byte for byte) and count as
 // the SQLite database holds them. Also: refusals (a target with data, an empty schema
 // without --force, a source table the models do not know) and a failure half-way that

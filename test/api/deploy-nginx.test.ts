@@ -15,12 +15,12 @@ import { client, confirmModOn, registerUser } from "../support/hostile";
 import { killServer } from "../support/kill-server";
 import { findNginx, startNginx, type Nginx } from "../support/nginx";
 import { startEarlyInMinute } from "../support/rate-window";
-import { requireTool } from "../support/required-tool";
+import { installCommand, requireTool } from "../support/required-tool";
 import { freePort, startServer, type TestServer } from "../support/test-server";
 
 const engine = inject("engine");
 const nginxBinary = engine === "postgresql" ? findNginx() : null;
-if (engine === "postgresql") requireTool("nginx", nginxBinary !== null, "apt-get install nginx");
+if (engine === "postgresql") requireTool("nginx", nginxBinary !== null, installCommand("nginx"));
 /** RATE_LIMIT_IP_PER_MINUTE of the second pair of instances */
 const PER_IP = 6;
 

@@ -1,6 +1,6 @@
 // The soak's CI form (docs/BENCHMARKS.md): `npm run soak` (scripts/soak.ts) for 60 s after a
 // 45 s warm-up (the heap takes that long to reach its working size), at a modest rate so it shares the machine with the other suites. The
-// five-minute form is in README ("Soak"). SQLite only: the soak watches the service
+// five-minute form is in docs/TESTING.md#soak-npm-run-soak. SQLite only: the soak watches the service
 // process's memory under mixed load, which is the same code on both engines, and a
 // second minute of CI would add little; `npm run soak -- --postgres` runs it on
 // PostgreSQL.

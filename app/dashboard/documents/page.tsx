@@ -1,6 +1,6 @@
 /** /dashboard/documents: the documents this user published, each with delete, and publishing a Beacon file. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { deleteDocumentAction } from "@/app/dashboard/account-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { DocumentUpload } from "@/components/dashboard/document-upload";

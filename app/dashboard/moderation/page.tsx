@@ -4,7 +4,7 @@
  * is shown and acted on. 404 to anyone without a moderation role.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { card, focus } from "@/components/dashboard/styles";
 import { requireModerator } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";

@@ -3,7 +3,7 @@
  * log) and the form that makes one; its secret is shown once, in the form's answer.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { createWebhookAction } from "@/app/dashboard/webhook-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { card, focus } from "@/components/dashboard/styles";

@@ -5,7 +5,7 @@
  * revisions); `?revision=N` shows a kept revision instead of the current content.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AuthorLink } from "@/components/documents/author-link";

@@ -6,7 +6,7 @@
  * or the unsaved draft kept in this browser (?start=draft).
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { importGameIniAction, saveLootAction } from "@/app/documents/editor-actions";
 import { card, focus, input, label, secondaryButton } from "@/components/dashboard/styles";
 import { LootEditor } from "@/components/loot-editor/loot-editor";
@@ -63,8 +63,7 @@ function Choices({ from, fromError }: { from?: string; fromError?: string }) {
           </button>
         </div>
       </form>
-      {/* Not prefetched: the dashboard page is per user and rarely the next step. */}
-      <Link href="/dashboard/documents#upload" prefetch={false} className={option}>
+      <Link href="/dashboard/documents#upload" className={option}>
         <span className="font-semibold text-amber-300">Publish a .beacon file</span>
         <span className="block text-sm text-slate-300">
           A document saved by the desktop app: see what it holds, then publish it (on My documents).

@@ -4,7 +4,7 @@
  * query (`r0`..`r5`, `prefix`), so without JavaScript its form loads the commands from here.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { ColourBuilder } from "@/components/spawn/colour-builder";
 import { ColourTable } from "@/components/spawn/colour-table";
 import { dyeColours } from "@/lib/catalogue/dye-colours";

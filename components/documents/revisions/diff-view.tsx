@@ -4,7 +4,7 @@
  * the other settings key by key, and the Game.ini lines that differ, each line folded
  * away (a crate's line is long) and scrolling inside its own box at 390 px.
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";

@@ -5,7 +5,7 @@
  * what changed since it (`?since=N`, a link to bookmark), and for its author a Restore
  * button (a plain form: no JavaScript needed).
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { restoreRevisionAction } from "@/app/documents/[id]/revision-actions";
 import type { RevisionInfo } from "@/lib/documents/revisions/revision-store";
 import { formatCount, formatUtc } from "@/lib/portal/format";

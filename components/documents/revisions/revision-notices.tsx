@@ -4,7 +4,7 @@
  * that an asked revision is not kept, and how a restore went (by code: the address
  * carries no text to show).
  */
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import type { RevisionInfo } from "@/lib/documents/revisions/revision-store";
 import { formatUtc } from "@/lib/portal/format";
 

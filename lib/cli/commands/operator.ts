@@ -2,7 +2,7 @@
  * Operator commands: `serve`, `migrate`, `pull`, `engrams import`, `db copy|backup|restore`,
  * and moderation's `grant`, `revoke`, `roles`, `audit`.
  * They act on the database and configuration of the environment (DATABASE_URL etc.,
- * README "Configuration"), not through the API, and delegate to the code `npm start` /
+ * docs/CONFIGURATION.md), not through the API, and delegate to the code `npm start` /
  * `npm run pull` / `npm run db:*` use.
  */
 import { EXIT_FAILURE, EXIT_OK, stringValue, UsageError, type Command } from "@/lib/cli/command";
@@ -11,7 +11,7 @@ import { REPO_ROOT, runScript } from "@/lib/cli/run-script";
 
 const ENV_HELP = `Configuration comes from the environment: PORT, HOSTNAME, BASE_URL, DATABASE_URL,
 STEAM_API_URL, WORKSHOP_APP_ID, CURSEFORGE_API_KEY, CURSEFORGE_API_URL, CURSEFORGE_GAME_ID,
-PULL_INTERVAL_SECONDS, PULL_ALLOW_PRIVATE_HOSTS, AUTH_SECRET, MAX_BODY_BYTES, LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN (see README.md).`;
+PULL_INTERVAL_SECONDS, PULL_ALLOW_PRIVATE_HOSTS, AUTH_SECRET, MAX_BODY_BYTES, LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN (see docs/CONFIGURATION.md).`;
 
 const serve: Command = {
   path: ["serve"],

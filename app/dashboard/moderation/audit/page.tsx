@@ -5,7 +5,7 @@
  * anyone who is not an operator.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { focus, secondaryButton } from "@/components/dashboard/styles";
 import { requireOperator } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";

@@ -1,6 +1,6 @@
 /** /dashboard/mods/<id>: a confirmed mod's engrams and creatures (list, add, edit, delete, upload, download) and pull settings. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { removeModAction } from "@/app/dashboard/mod-actions";
 import { ActionForm } from "@/components/dashboard/action-form";

@@ -5,7 +5,7 @@
  * the first KB of the answer, with "send again"). Someone else's id is a 404.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import {
   deleteWebhookAction,

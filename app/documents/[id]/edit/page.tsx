@@ -3,7 +3,7 @@
  * anyone else signed in gets a copy (a new document of theirs) and is told so.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { saveLootAction } from "@/app/documents/editor-actions";
 import { focus } from "@/components/dashboard/styles";

@@ -5,7 +5,7 @@
  * exist or is not shown to this visitor.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { submitReportAction } from "@/app/report/actions";

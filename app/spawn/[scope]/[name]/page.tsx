@@ -10,7 +10,7 @@
  */
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EntryCommands } from "@/components/spawn/entry-commands";

@@ -5,7 +5,7 @@
  * without a moderation role, and for a target that does not exist.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { moderateAction } from "@/app/dashboard/moderation/actions";
 import { ActionForm } from "@/components/dashboard/action-form";

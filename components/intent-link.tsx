@@ -1,0 +1,56 @@
+"use client";
+/**
+ * The portal's link: next/link without viewport prefetching. Next.js renders every visible
+ * link's page on the server in advance, 8 to 18 pages per view, most never visited (65 %
+ * of the server's GETs over a walk through the portal, docs/BENCHMARKS.md "Phone speed").
+ * Here a page is asked for only on intent: the pointer resting on the link (a pointer
+ * passing over it on its way elsewhere asks nothing), keyboard focus, or a touch starting,
+ * each a moment before the click that follows. Every app/ and components/ file links
+ * through this (eslint.config.js refuses next/link elsewhere).
+ */
+import NextLink from "next/link";
+import { useRouter } from "next/navigation";
+import { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
+import { useRef, type ComponentProps } from "react";
+
+type Props = Omit<ComponentProps<typeof NextLink>, "prefetch">;
+
+/** How long the pointer rests on a link before it counts as intent (instant.page uses 65 ms). */
+const REST_MS = 80;
+
+export default function Link({ onMouseEnter, onMouseLeave, onFocus, onTouchStart, href, ...rest }: Props) {
+  const router = useRouter();
+  const resting = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const target = typeof href === "string" ? href : null;
+  // Only links within the portal. The whole page, not the partial "auto" prefetch of a
+  // dynamic route: the click that follows then renders from it without asking again, and
+  // the router keeps it (staleTimes.static, 5 minutes), so a second intent asks nothing.
+  const prefetch = () => {
+    if (target !== null && target.startsWith("/") && !target.startsWith("//"))
+      router.prefetch(target, { kind: PrefetchKind.FULL });
+  };
+  return (
+    <NextLink
+      {...rest}
+      href={href}
+      prefetch={false}
+      onMouseEnter={(e) => {
+        clearTimeout(resting.current);
+        resting.current = setTimeout(prefetch, REST_MS);
+        onMouseEnter?.(e);
+      }}
+      onMouseLeave={(e) => {
+        clearTimeout(resting.current);
+        onMouseLeave?.(e);
+      }}
+      onFocus={(e) => {
+        prefetch();
+        onFocus?.(e);
+      }}
+      onTouchStart={(e) => {
+        prefetch();
+        onTouchStart?.(e);
+      }}
+    />
+  );
+}

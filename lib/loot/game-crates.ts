@@ -1,0 +1,145 @@
+/**
+ * The game's own loot containers (ASE), from lib/loot/data/game-crates-ase.json (its
+ * SOURCES.md says where every field comes from). Read once per process, and only when a
+ * page or command first asks: the file is 1.8 MB and most requests never need it.
+ *
+ * Each container gets a page path /loot/<map>/<class>: <map> is the first map whose spawn
+ * list has it, else the first of Beacon's maps for it, else "any" (creature drops). The one
+ * class the data has twice (a Large Beaver Dam on Lost Island and on Ragnarok) differs there.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gameMapByName, type GameMap } from "@/lib/catalogue/game-maps";
+import { appRoot } from "@/lib/server/app-root";
+import { DEFAULT_DIFFICULTY } from "./quality";
+import type { OddsSource } from "./odds/shape";
+
+export const GAME_CRATES_FILE = "lib/loot/data/game-crates-ase.json";
+
+interface Range {
+  min: number;
+  max: number;
+  pow: number;
+}
+
+export interface GameCrateEntry {
+  name: string;
+  weight: number;
+  rollOneItemOnly: boolean;
+  qty: Range;
+  quality: Range;
+  bpChance: number;
+  /** [weight, class]; the class is null where the game data has none */
+  items: [number, string | null][];
+}
+
+export interface GameCrateSet {
+  name: string;
+  weight: number;
+  canRepeatItems: boolean;
+  qtyScale: Range;
+  entries: GameCrateEntry[];
+}
+
+export interface GameCrate {
+  class: string;
+  kind: "crate" | "drop";
+  label: string | null;
+  maps: string[];
+  beaconMaps: string[];
+  noRepeatsInSets: boolean;
+  qualityMult: { min: number; max: number };
+  setQty: Range;
+  sets: GameCrateSet[];
+}
+
+interface GameCrateFile {
+  about: unknown;
+  itemPaths: Record<string, string>;
+  crates: GameCrate[];
+}
+
+export interface GameCrateRef {
+  crate: GameCrate;
+  /** URL segment of its map ("island", "any") */
+  map: string;
+  /** the map as players know it, or null for "any" */
+  mapName: string | null;
+  /** what pages call it: the label, else the class */
+  title: string;
+  path: string;
+}
+
+let file: GameCrateFile | undefined;
+let refs: GameCrateRef[] | undefined;
+
+function dataPath(): string {
+  const here = join(process.cwd(), GAME_CRATES_FILE);
+  if (existsSync(here) || !process.argv[1]) return here;
+  return join(appRoot(pathToFileURL(process.argv[1]).href), GAME_CRATES_FILE);
+}
+
+function load(): GameCrateFile {
+  file ??= JSON.parse(readFileSync(dataPath(), "utf8")) as GameCrateFile;
+  return file;
+}
+
+/** The object path of an item class, when the data has one. */
+export function gameItemPath(cls: string): string | undefined {
+  return load().itemPaths[cls];
+}
+
+const mapOf = (crate: GameCrate): GameMap | undefined =>
+  [...crate.maps, ...crate.beaconMaps].map(gameMapByName).find(Boolean);
+
+export function gameCrates(): GameCrateRef[] {
+  refs ??= load().crates.map((crate) => {
+    const map = mapOf(crate);
+    const segment = map ? map.key.toLowerCase() : "any";
+    return {
+      crate,
+      map: segment,
+      mapName: map?.name ?? null,
+      title: crate.label ?? crate.class,
+      path: `/loot/${segment}/${encodeURIComponent(crate.class)}`,
+    };
+  });
+  return refs;
+}
+
+export function findGameCrate(map: string, cls: string): GameCrateRef | undefined {
+  const m = map.toLowerCase();
+  const c = cls.toLowerCase();
+  return gameCrates().find((r) => r.map === m && r.crate.class.toLowerCase() === c);
+}
+
+/** The crates of a class (usually one), for "start from the game's default". */
+export function gameCratesOfClass(cls: string): GameCrateRef[] {
+  const c = cls.trim().toLowerCase();
+  return gameCrates().filter((r) => r.crate.class.toLowerCase() === c);
+}
+
+/** A game crate as the odds engine reads it, at the client's default difficulty. */
+export function gameCrateOddsSource(crate: GameCrate, difficulty = DEFAULT_DIFFICULTY): OddsSource {
+  return {
+    setCount: crate.setQty,
+    setsWithoutReplacement: crate.noRepeatsInSets,
+    qualityMultiplier: crate.qualityMult,
+    difficulty,
+    sets: crate.sets.map((set) => ({
+      label: set.name,
+      weight: set.weight,
+      items: set.qtyScale,
+      withoutReplacement: !set.canRepeatItems,
+      entries: set.entries.map((entry) => ({
+        weight: entry.weight,
+        items: entry.items.map(([weight, cls]) => ({ key: cls ?? "", weight })),
+        quantity: entry.qty,
+        quality: entry.quality,
+        blueprintChance: Math.min(Math.max(entry.bpChance, 0), 1),
+        singleItem: entry.rollOneItemOnly,
+      })),
+    })),
+  };
+}
