@@ -1,5 +1,5 @@
 /**
- * Refusing replayed signed requests (issue 42.1). Signatures are deterministic (Ed25519,
+ * Refusing replayed signed requests. Signatures are deterministic (Ed25519,
  * RSA PKCS#1 v1.5): a captured request to /v1/recovery.php or /v1/token.php could be
  * sent again later and hand its sender new codes or a token. The endpoints that change
  * credentials or hand out secrets (lib/auth/signed-at.ts) therefore accept a signed write

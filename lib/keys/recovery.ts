@@ -10,7 +10,7 @@
  *   attempt finds the one row it could match by this keyed fast hash (an index), so a
  *   wrong code costs one indexed read and no slow hash, whether or not the account has
  *   codes: no thread-pool exhaustion by wrong codes, and no timing signal of whether an
- *   account has codes (issue 42.6, 42.7). Keyed, so the column alone (a partial dump)
+ *   account has codes. Keyed, so the column alone (a partial dump)
  *   lets no one test guesses.
  * - codeHash: scrypt with a random salt, checked only for the row the lookup found, so a
  *   stolen table and secret still cost a slow hash per guess.

@@ -3,7 +3,7 @@
  * and recovery attempts): an IPv4 client by its address, an IPv6 client by its /64. One
  * IPv6 subscriber gets at least a /64 and picks addresses in it at will (privacy
  * addresses change daily, and anyone can take thousands), so counting full IPv6
- * addresses let one client look like 60 (issue 42.11). A /64 is what one customer's
+ * addresses let one client look like 60. A /64 is what one customer's
  * network is by definition (RFC 6177); a wider prefix would make neighbours on a shared
  * /56 or /48 share one count. An IPv4 peer on a dual-stack socket (::ffff:a.b.c.d) is that
  * IPv4 address; a text that is no IP address (a Unix socket) counts as itself.

@@ -1,4 +1,4 @@
-// How long credentials live (issue 42.2, issue 47), on both engines, on a dedicated
+// How long credentials live, on both engines, on a dedicated
 // server without sign-in limits (its recoveries race from one address):
 // - a recovery revokes every API token of the account, whichever key made it, and says
 //   how many; revoking or rotating a key revokes the tokens made with it and no other;

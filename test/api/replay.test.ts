@@ -1,4 +1,4 @@
-// Replayed signed requests (issue 42.1, docs/API.md "Replayed requests"), on both engines:
+// Replayed signed requests (docs/API.md "Replayed requests"), on both engines:
 // a request to the credential endpoints captured byte for byte and sent again is refused
 // and changes nothing; the fixed request of old (no signed_at), a stale or future
 // signed_at, and a replay with the signature's hex in upper case are refused; the honest
