@@ -92,7 +92,7 @@ Configuration comes from the environment; see docs/CONFIGURATION.md:
   BASE_CATALOGUE (true: load the base game's catalogue at start: rows missing are added, the operator's changes and deletions kept)
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
-  DOCUMENT_REVISIONS_KEEP (0: keep every revision of a document; N: only its newest N)
+  DOCUMENT_REVISIONS_KEEP (N: only the newest N revisions of a document, 50 by default; 0: every one)
   HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)`;
 
 /** How often the replicas' replay positions are read, and how long a read waits for one to catch up. */

@@ -80,7 +80,8 @@ const schema = z.object({
   // Days the changes feed keeps changes (deletions included); older cursors are 410.
   CHANGES_RETENTION_DAYS: z.coerce.number().positive().default(90),
   // Revisions kept per document (lib/documents/revisions): the newest N; 0 keeps every one.
-  DOCUMENT_REVISIONS_KEEP: z.coerce.number().int().min(0).default(0),
+  // 50 by default, so storage is bounded (keeping every one, 300 updates kept 28 MiB for one document).
+  DOCUMENT_REVISIONS_KEEP: z.coerce.number().int().min(0).default(50),
   // How V8 sizes the heap (lib/server/heap-mode.ts): compact keeps RSS low, fast trades memory for ~10 % CPU.
   HEAP_MODE: z.enum(["compact", "fast"]).default("compact"),
 });

@@ -6,7 +6,8 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { jsonResponse, type ApiResponse } from "@/lib/api/types";
-import { isConcurrencyFailure, isDatabaseUnavailable } from "@/lib/db/errors";
+import { NUL_MESSAGE } from "@/lib/api/json-limits";
+import { isConcurrencyFailure, isDatabaseUnavailable, isNulInText } from "@/lib/db/errors";
 import { logTarget } from "@/lib/logging/log-target";
 import { logger } from "@/lib/logging/logger";
 
@@ -34,6 +35,11 @@ export function errorResponse(err: unknown, context: ErrorContext = {}): ApiResp
   if (err instanceof ApiError) {
     const details = err.status >= 500 ? withRequestId(err.details, context.requestId) : (err.details ?? null);
     return jsonResponse({ message: err.message, details }, err.status, { ...err.headers });
+  }
+  if (isNulInText(err)) {
+    // A rolled-back write (the transaction failed as a whole): nothing was written.
+    logger().warn({ ...where, error: (err as Error).message }, "NUL character refused by the database");
+    return jsonResponse({ message: `Text ${NUL_MESSAGE}.`, details: null }, 400);
   }
   if (isDatabaseUnavailable(err)) {
     logger().error({ ...where, error: (err as Error).message }, "database unavailable");

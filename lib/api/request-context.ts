@@ -3,6 +3,7 @@
  * that enforce the Content-Type rules of docs/CONTRACT.md#replies (400 when wrong).
  */
 import { ApiError, badRequest } from "@/lib/api/errors";
+import { checkJsonBody } from "@/lib/api/json-limits";
 import type { ApiRequest } from "@/lib/api/types";
 import type { TokenGrant } from "@/lib/keys/tokens";
 
@@ -24,8 +25,12 @@ export interface RequestContext {
   caller: Caller | null;
   /** the caller, or a 401 when the endpoint allowed anonymous requests */
   requireCaller(): Caller;
-  /** the body parsed as JSON; 400 unless Content-Type is application/json */
-  json(): unknown;
+  /**
+   * the body parsed as JSON; 400 unless Content-Type is application/json, when nested
+   * too deeply, or when a key or string holds NUL (lib/api/json-limits.ts): `nul: "keep"`
+   * for the endpoints that keep or clean the text themselves (documents, reports)
+   */
+  json(options?: { nul?: "refuse" | "keep" }): unknown;
   /** the body as UTF-8 text (400 on invalid UTF-8) */
   text(): string;
   /** ids from the path, or else from a text/plain comma-separated body (bulk DELETE) */
@@ -86,17 +91,20 @@ export function createContext(req: ApiRequest, target: ParsedTarget, caller: Cal
         });
       return caller;
     },
-    json() {
+    json({ nul = "refuse" } = {}) {
       const type = mediaType(req);
       if (type !== "application/json") {
         throw badRequest("The body must be sent with Content-Type: application/json.", { content_type: type || null });
       }
       const source = text();
+      let value: unknown;
       try {
-        return JSON.parse(source) as unknown;
+        value = JSON.parse(source) as unknown;
       } catch (err) {
         throw badRequest("The body is not valid JSON.", { error: (err as Error).message });
       }
+      checkJsonBody(value, { nul });
+      return value;
     },
     text,
     idList() {

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { formObject, zodErrors, type FormState } from "@/lib/dashboard/form-data";
+import { formObject, nulFields, zodErrors, type FormState } from "@/lib/dashboard/form-data";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
@@ -23,7 +23,10 @@ export function formAction<S extends z.ZodType>(
     const userId = await requireUser();
     const refused = await suspendedSessionRefusal(db(), userId);
     if (refused) return { errors: { form: refused } };
-    const parsed = schema.safeParse(formObject(form));
+    const fields = formObject(form);
+    const nul = nulFields(fields);
+    if (nul) return { errors: nul };
+    const parsed = schema.safeParse(fields);
     if (!parsed.success) return { errors: zodErrors(parsed.error) };
     try {
       return (await run(userId, parsed.data)) ?? { ok: "Saved." };

@@ -21,6 +21,18 @@ export function formObject(form: FormData): Record<string, string | string[]> {
   return out;
 }
 
+/**
+ * The fields holding a NUL character, each with the message shown beside it; null when
+ * none does. PostgreSQL text cannot hold NUL, and no name, URL or id has a use for it.
+ */
+export function nulFields(fields: Record<string, string | string[]>): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields))
+    if ((Array.isArray(value) ? value : [value]).some((v) => v.includes("\u0000")))
+      errors[key] = "Remove the invisible NUL character (U+0000) from this field.";
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
 export function zodErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {

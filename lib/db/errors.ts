@@ -88,3 +88,16 @@ const CONCURRENCY = new Set(["40P01", "40001", "P2034", "TransactionWriteConflic
 export function isConcurrencyFailure(err: unknown): boolean {
   return codes(err).some((c) => CONCURRENCY.has(c));
 }
+
+/**
+ * PostgreSQL refused a NUL character in text (22021, "invalid byte sequence for encoding
+ * UTF8: 0x00") or in jsonb (22P05). Inputs are checked before they reach the database
+ * (lib/api/json-limits.ts); this is the backstop that keeps one that slipped through a 400.
+ */
+export function isNulInText(err: unknown): boolean {
+  const { codes: found, messages } = chain(err);
+  return (
+    found.some((c) => c === "22021" || c === "22P05") ||
+    messages.some((m) => /invalid byte sequence for encoding "UTF8": 0x00|unsupported Unicode escape sequence/.test(m))
+  );
+}

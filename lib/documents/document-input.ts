@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { badRequest } from "@/lib/api/errors";
+import { nulRefusal } from "@/lib/api/json-limits";
 import { parseItems, rejectDuplicates } from "@/lib/api/parse-items";
 import { readMapMask } from "@/lib/loot/maps";
 import { lootItemKeys } from "@/lib/loot/item-keys";
@@ -30,7 +31,10 @@ const documentInput = z.object({
 
 function itemKeysOf(content: Record<string, unknown>): string[] {
   const loot = readLootDocument(content);
-  return loot ? lootItemKeys(loot) : [];
+  const keys = loot ? lootItemKeys(loot) : [];
+  // The keys are kept as text for /documents?item= (PostgreSQL text cannot hold NUL).
+  if (keys.some((k) => k.includes("\u0000"))) throw nulRefusal("LootSources: an item's class or path");
+  return keys;
 }
 
 export interface DocumentInput {

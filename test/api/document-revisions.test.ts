@@ -220,6 +220,25 @@ describe("document revisions (API extension)", () => {
     expect(third.text()).toBe(largeDocument(id, 1500, (i) => (i === 600 ? 3 : 1)));
   });
 
+  // Every update used to be kept (300 updates of a 100 KB document: 28 MiB). The
+  // test server runs with the default DOCUMENT_REVISIONS_KEEP.
+  it("keeps the newest 50 revisions by default: more updates do not grow the storage", async () => {
+    const who = await registeredUser();
+    const id = randomUUID();
+    // every entry's weight changes each time, so no revision shares a chunk with another
+    const version = (n: number) => largeDocument(id, 120, (i) => n * 1000 + i);
+    for (let n = 1; n <= 50; n++) await publish(who, version(n));
+    const at50 = await storedChunks(id);
+    for (let n = 51; n <= 56; n++) await publish(who, version(n));
+    const list = await revisionsOf(id);
+    expect(list.length).toBe(50);
+    expect([list[0]!.revision, list.at(-1)!.revision]).toEqual([56, 7]);
+    expectJsonError(await api().request("GET", `/v1/document.php/${id}?revision=6`), 404);
+    expect((await api().request("GET", `/v1/document.php/${id}?revision=7`)).text()).toBe(version(7));
+    const at56 = await storedChunks(id);
+    expect(at56.bytes).toBeLessThan(at50.bytes * 1.1);
+  }, 120_000);
+
   it("deleting a document deletes its revisions and chunks", async () => {
     const who = await registeredUser();
     const id = randomUUID();

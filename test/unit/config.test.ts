@@ -21,7 +21,7 @@ describe("configuration", () => {
       SQLITE_SYNCHRONOUS: "FULL",
       BASE_CATALOGUE: true,
       CHANGES_RETENTION_DAYS: 90,
-      DOCUMENT_REVISIONS_KEEP: 0,
+      DOCUMENT_REVISIONS_KEEP: 50,
       HEAP_MODE: "compact",
       provider: "sqlite",
     });

@@ -135,7 +135,7 @@ describe("loot diff", () => {
     expect(jsonDiff({ "odd key": 1 }, {})[0]!.path).toBe('["odd key"]');
   });
 
-  // Issue 42.15: keys were tested with `in`, which also sees Object.prototype, so an added
+  // Keys were once tested with `in`, which also sees Object.prototype, so an added
   // `constructor` or `toString` vanished from the diff and the revision summary.
   it("keys named like Object.prototype's members are keys like any other", () => {
     for (const key of ["constructor", "toString", "hasOwnProperty", "__proto__", "valueOf"]) {

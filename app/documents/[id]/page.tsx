@@ -14,6 +14,8 @@ import { DownloadCounts } from "@/components/documents/download-counts";
 import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
+import { LootWarnings } from "@/components/documents/loot-warnings";
+import { lootWarnings } from "@/lib/loot/loot-warnings";
 import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
@@ -234,6 +236,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       </p>
       {loot ? (
         <>
+          <LootWarnings warnings={lootWarnings(loot.doc)} />
           <GameIniBox
             text={lootGameIni(loot, iniDifficulty)}
             downloadHref={iniHref}

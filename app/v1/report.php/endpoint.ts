@@ -22,7 +22,8 @@ export const reportEndpoint: Endpoint = {
       auth: "optional",
       async handle(ctx) {
         if (ctx.pathIds.length > 0) throw badRequest("POST a report to /v1/report.php; the target is in the body.");
-        const parsed = reportInput.safeParse(ctx.json());
+        // The text loses its control characters, NUL included (cleanReportText); the ids are validated.
+        const parsed = reportInput.safeParse(ctx.json({ nul: "keep" }));
         if (!parsed.success) {
           const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
           const first = issues[0]!;

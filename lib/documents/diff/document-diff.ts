@@ -6,6 +6,7 @@
  * whether the bytes differ. Items are named and judged blueprintable through the
  * catalogue when a resolver is given (the loot view's names), else by class.
  */
+import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/api/json-limits";
 import { canBlueprintWith, type ItemResolver } from "@/lib/catalogue/resolve-items";
 import { crateLines } from "@/lib/loot/game-ini";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
@@ -38,7 +39,10 @@ export interface DocumentDiff {
 function parse(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (bytes.length > MAX_PARSED_CONTENT_BYTES) return { ok: false, reason: "too large to compare in detail" };
   const parsed = parseContentBytes(bytes);
-  return parsed.state === "parsed" ? { ok: true, value: parsed.value } : { ok: false, reason: "not JSON" };
+  if (parsed.state !== "parsed") return { ok: false, reason: "not JSON" };
+  // The diff recurses; a content kept from before the API's depth limit could exhaust the stack.
+  if (jsonDepth(parsed.value) > MAX_JSON_DEPTH) return { ok: false, reason: "too deeply nested to compare in detail" };
+  return { ok: true, value: parsed.value };
 }
 
 function gameIniDiff(a: LootDocument, b: LootDocument, resolve?: ItemResolver): GameIniChange[] {
