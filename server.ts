@@ -72,6 +72,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 import { findKeySet, recordKeyUse } from "@/lib/keys/keys";
+import { rememberSignatureIn } from "@/lib/auth/replay";
 import { authenticateToken } from "@/lib/keys/tokens";
 import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
     keyUsed: (id, pem) => recordKeyUse(db(), id, pem),
     authenticateToken: (token) => authenticateToken(db(), token),
     refuseWriter: (id) => refuseSuspendedWriter(db(), id),
+    rememberSignature: (hash, until) => rememberSignatureIn(db(), hash, until),
     rateLimits: serviceApiRateLimits(cfg),
   };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));

@@ -172,7 +172,7 @@ for (const width of [1280, 390]) {
     await expect(confirmBox).toContainText("Revision 3 is made with revision 1's content; revision 2 stays");
     expect((await api(identity).documents.metadata(id)).revision).toBe(2);
     await page.getByRole("button", { name: "Yes, restore revision 1" }).click();
-    await expect(page.getByTestId("restored-status")).toContainText("revision 3 is now the current one");
+    await expect(page.getByTestId("restored-status")).toContainText("its content is now revision 3, the current one.");
     // The question's page, checked by axe-core (which needs JavaScript).
     const checked = await context.browser()!.newContext({ viewport: { width, height: 844 } });
     await signIn(checked, identity);

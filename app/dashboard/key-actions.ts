@@ -8,6 +8,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formAction } from "@/lib/dashboard/form-action";
+import { sessionKeyPem } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { addKey, revokeKey } from "@/lib/keys/keys";
 import { issueRecoveryCodes } from "@/lib/keys/recovery";
@@ -67,12 +68,13 @@ export const createTokenAction = formAction(
   ),
   (err) => String((err.details as { path?: string } | null)?.path ?? "form"),
   async (userId, input) => {
-    const made = await createToken(db(), userId, {
-      name: input.name,
-      scopes: input.scopes,
-      modIds: input.mod_ids,
-      expiresInDays: input.expires_in_days,
-    });
+    const made = await createToken(
+      db(),
+      userId,
+      { name: input.name, scopes: input.scopes, modIds: input.mod_ids, expiresInDays: input.expires_in_days },
+      new Date(),
+      await sessionKeyPem(userId),
+    );
     revalidatePath("/dashboard/tokens");
     return {
       ok: `Token "${made.name}" made; it expires ${made.expires_at.slice(0, 10)}.`,

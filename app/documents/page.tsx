@@ -28,7 +28,7 @@ import {
 } from "@/lib/documents/document-listing";
 import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
 import { countOf, formatCount, plural } from "@/lib/portal/format";
-import { MAPS } from "@/lib/loot/maps";
+import { DOCUMENT_MAPS } from "@/lib/loot/maps";
 
 export const dynamic = "force-dynamic";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -171,7 +171,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       )}
       {q.badMap && (
         <p role="alert" className="text-sm text-rose-300">
-          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {MAPS.join(", ")}); showing every map.
+          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {DOCUMENT_MAPS.map((m) => m.name).join(", ")}); showing
+          every map.
         </p>
       )}
 

@@ -215,6 +215,8 @@ async function revokeInTx(tx: Tx, userId: string, keyId: number, primary: string
   if (others.length === 0)
     throw conflict("The last key of an account cannot be revoked: add another key first.", { key_id: keyId });
   await tx.userKey.update({ where: { id: keyId }, data: { revokedAt: now } });
+  // A token dies with the key that made it: whoever held that key may have made it.
+  await tx.apiToken.updateMany({ where: { keyId, revokedAt: null }, data: { revokedAt: now } });
   // The newest remaining key becomes the primary one GET /v1/user.php returns.
   if (row.publicKey === primary)
     await tx.user.update({ where: { id: userId }, data: { publicKey: others[0]!.publicKey } });
@@ -261,20 +263,49 @@ export async function revokeKey(db: Db, userId: string, keyId: number, now = new
 }
 
 /**
- * Recovery: every key of the account is revoked and `pem` becomes its only (primary) key.
+ * Recovery: every key of the account is revoked and `pem` becomes its only (primary) key;
+ * every live API token is revoked too, whichever key made it (a thief's token must not
+ * outlive the recovery, and tokens made before tokens remembered their key name none).
  * Runs inside the caller's transaction, which has spent the recovery code.
  */
-export async function replaceAllKeysInTx(tx: Tx, userId: string, pem: string, name: string, now: Date): Promise<void> {
+export async function replaceAllKeysInTx(
+  tx: Tx,
+  userId: string,
+  pem: string,
+  name: string,
+  now: Date,
+): Promise<{ keysRevoked: number; tokensRevoked: number }> {
   await ensurePrimaryRow(tx, userId);
   const existing = await tx.userKey.findUnique({ where: { userId_publicKey: { userId, publicKey: pem } } });
   if (existing?.revokedAt)
     throw conflict("This key was revoked and cannot be added again: make a new key.", { key_id: existing.id });
-  await tx.userKey.updateMany({
+  const keys = await tx.userKey.updateMany({
     where: { userId, revokedAt: null, publicKey: { not: pem } },
     data: { revokedAt: now },
   });
+  const tokens = await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
   if (!existing) await tx.userKey.create({ data: { userId, publicKey: pem, name, createdAt: now } });
   await tx.user.update({ where: { id: userId }, data: { publicKey: pem } });
+  return { keysRevoked: keys.count, tokensRevoked: tokens.count };
+}
+
+/**
+ * The id of the active key `pem` of the account (its row written first when it is the
+ * primary key of an account whose keys were never touched); null when it is not active.
+ */
+export async function activeKeyIdInTx(tx: Tx, userId: string, pem: string): Promise<number | null> {
+  await ensurePrimaryRow(tx, userId);
+  const row = await tx.userKey.findUnique({
+    where: { userId_publicKey: { userId, publicKey: pem } },
+    select: { id: true, revokedAt: true },
+  });
+  return row && row.revokedAt === null ? row.id : null;
+}
+
+/** The active key a dashboard session's fingerprint names (lib/dashboard/auth.ts); null when none does. */
+export async function activeKeyByFingerprint(db: Db, userId: string, fingerprint: string): Promise<string | null> {
+  const set = await findKeySet(db, userId);
+  return set?.active.find((pem) => keyFingerprint(pem) === fingerprint) ?? null;
 }
 
 export { parseKey as parseNewKey };

@@ -15,6 +15,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from "@/lib/api/e
 import { safeEqual } from "@/lib/auth/safe-equal";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
+import { activeKeyIdInTx } from "@/lib/keys/keys";
 import { canonicalModId } from "@/lib/mods/mod-id";
 
 export const TOKEN_PREFIX = "bh_";
@@ -131,16 +132,24 @@ function checkInput(
   };
 }
 
-/** Makes a token; the reply is the only time its secret is seen. */
+/**
+ * Makes a token; the reply is the only time its secret is seen. `keyPem` is the key that
+ * asked (the request's signer, the session's key): the token is revoked with that key.
+ */
 export async function createToken(
   db: Db,
   userId: string,
   input: NewToken,
   now = new Date(),
+  keyPem?: string,
 ): Promise<TokenJson & { token: string }> {
   const checked = checkInput(input, now);
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = await groupCommit(db, async ({ tx }) => {
+    const keyId = keyPem === undefined ? null : await activeKeyIdInTx(tx, userId, keyPem);
+    // Revoked between the signature check and this transaction: the token would die at once.
+    if (keyPem !== undefined && keyId === null)
+      throw unauthorized("The key that signed this request was revoked meanwhile: sign with an active key.");
     const live = await tx.apiToken.count({ where: { userId, revokedAt: null, expiresAt: { gt: now } } });
     if (live >= TOKENS_PER_USER)
       throw conflict(`At most ${TOKENS_PER_USER} live tokens per account: revoke one first.`, null);
@@ -155,6 +164,7 @@ export async function createToken(
         modIds: checked.modIds.join(","),
         expiresAt: checked.expiresAt,
         createdAt: now,
+        keyId,
       },
     });
   });

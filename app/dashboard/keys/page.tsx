@@ -31,7 +31,8 @@ export default async function KeysPage() {
       </h1>
       <p className="text-slate-300">
         Any active key signs in and signs requests for this account. Add a key before you need it (a second device, a
-        backup), rotate one you think leaked, revoke one you lost: the last active key cannot be revoked.
+        backup), rotate one you think leaked, revoke one you lost: the last active key cannot be revoked. Revoking or
+        rotating a key also revokes the API tokens made with it.
       </p>
       <ul className="space-y-3" aria-label="My keys">
         {keys.map((k) => (
@@ -102,7 +103,7 @@ export default async function KeysPage() {
           <a href="/recover" className="text-amber-400 underline">
             recovery page
           </a>
-          . New codes make the unused ones stop working.
+          , and revoke every API token of the account. New codes make the unused ones stop working.
         </p>
         <ActionForm
           id="recovery-codes"

@@ -25,7 +25,7 @@ import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
-import { mapNames } from "@/lib/loot/maps";
+import { mapLabels } from "@/lib/loot/maps";
 import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/document-loot";
 import { summarizeContent } from "@/lib/documents/document-summary";
 import { lootView } from "@/lib/documents/loot-view";
@@ -170,7 +170,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         {loot && (
           <>
             <dt className="text-slate-400">Maps</dt>
-            <dd data-testid="document-maps">{mapNames(loot.doc.maps).join(", ") || "Not set"}</dd>
+            <dd data-testid="document-maps">{mapLabels(loot.doc.maps).join(", ") || "Not set"}</dd>
             <dt className="text-slate-400">Difficulty</dt>
             <dd data-testid="document-difficulty">{loot.doc.difficulty}</dd>
           </>
@@ -217,6 +217,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         askedRevision={first(query.revision)}
         askedFound={revision !== undefined || (asked.ok && asked.value === doc.revision)}
         restored={isAuthor ? first(query.restored) : undefined}
+        restoredFrom={revisions.find((r) => String(r.revision) === first(query.restored))?.restoredFrom ?? undefined}
         restoreError={first(query.restore_error)}
       />
       {compare && "error" in compare && (
