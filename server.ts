@@ -62,7 +62,7 @@ import { observeRequests } from "@/lib/server/observe-requests";
 import { servePage } from "@/lib/server/page-cache";
 import { buildRouteLabeler } from "@/lib/server/route-label";
 import { captureConsole } from "@/lib/logging/capture-console";
-import { createLogger, setLogger, type Logger } from "@/lib/logging/logger";
+import { createLogger, flushLog, setLogger, type Logger } from "@/lib/logging/logger";
 import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
 import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/spawn/spawn-rows-reply";
@@ -74,6 +74,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 import { findKeySet, recordKeyUse } from "@/lib/keys/keys";
+import { rememberSignatureIn } from "@/lib/auth/replay";
 import { authenticateToken } from "@/lib/keys/tokens";
 import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 
@@ -131,7 +132,12 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);
-  if (!dev) ensureBuild(root, stepLog(log, "build"));
+  // Each build line is written before the synchronous build it announces blocks the loop.
+  if (!dev)
+    ensureBuild(root, (line) => {
+      stepLog(log, "build")(line);
+      flushLog(log);
+    });
   const migrated = await migrate(cfg.DATABASE_URL, { root, log: stepLog(log, "migrate") });
   log.info(
     {
@@ -176,6 +182,7 @@ async function main(): Promise<void> {
     keyUsed: (id, pem) => recordKeyUse(db(), id, pem),
     authenticateToken: (token) => authenticateToken(db(), token),
     refuseWriter: (id) => refuseSuspendedWriter(db(), id),
+    rememberSignature: (hash, until) => rememberSignatureIn(db(), hash, until),
     rateLimits: serviceApiRateLimits(cfg),
   };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));

@@ -24,6 +24,7 @@ import { readerLocale } from "@/lib/catalogue/item-order";
 import { config } from "@/lib/config";
 import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
+import { FeedLink } from "@/components/feed-link";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
 import { GAME_NAMES, GAMES, type Game } from "@/lib/catalogue/game";
@@ -134,7 +135,10 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
           </Link>
         </p>
         {scope.kind === "mods" && (
-          <p className="flex flex-wrap gap-x-4">
+          <p className="flex flex-wrap items-center gap-x-4">
+            {scope.ids.length === 1 && (
+              <FeedLink href={feedPaths.mod(scope.ids[0]!)} what={`catalogue changes of ${result.mods[0]?.name}`} />
+            )}
             {result.mods.map((m) => (
               <ReportLink
                 key={m.id}

@@ -38,7 +38,8 @@ import { diffRevisions, type RevisionDiffJson } from "@/lib/documents/revisions/
 import { DiffView } from "@/components/documents/revisions/diff-view";
 import { ApiError } from "@/lib/api/errors";
 import { isUuid } from "@/lib/uuid";
-import { formatUtc } from "@/lib/portal/format";
+import { formatCount, formatUtc } from "@/lib/portal/format";
+import { shownTitle, titleIsCut } from "@/lib/documents/text-limits";
 
 export const dynamic = "force-dynamic";
 
@@ -61,7 +62,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!doc) return { title: "Document not found" };
   // The author's feed: where this document's next revision will show.
   return {
-    title: doc.name,
+    title: shownTitle(doc.name),
     alternates: feedAlternate(config().BASE_URL, feedPaths.author(doc.user_id), "This author's documents"),
   };
 }
@@ -137,10 +138,19 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         </Link>
       </p>
       <header className="space-y-2">
-        <h1 id="document-title" className="break-words text-2xl font-bold sm:text-3xl">
-          {doc.name}
+        <h1 id="document-title" className="wrap-anywhere text-2xl font-bold sm:text-3xl">
+          {shownTitle(doc.name)}
         </h1>
-        {doc.description && <p className="whitespace-pre-line break-words text-slate-300">{doc.description}</p>}
+        {titleIsCut(doc.name) && (
+          // The API takes any title; the page shows the start and keeps the rest one tap away.
+          <details className="text-sm text-slate-300" data-testid="full-title">
+            <summary className="cursor-pointer py-2 text-amber-400">
+              Title shortened: show all {formatCount(Array.from(doc.name).length)} characters
+            </summary>
+            <p className="whitespace-pre-line wrap-anywhere">{doc.name}</p>
+          </details>
+        )}
+        {doc.description && <p className="whitespace-pre-line wrap-anywhere text-slate-300">{doc.description}</p>}
       </header>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-400">Author</dt>
@@ -233,7 +243,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             {isAuthor ? "Edit" : "Make a copy"}
           </Link>
         )}
-        <ReportLink kind="document" id={doc.document_id} label={`document ${doc.name}`} />
+        <ReportLink kind="document" id={doc.document_id} label={`document ${shownTitle(doc.name)}`} />
       </p>
       {loot ? (
         <>
@@ -263,6 +273,8 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         loot={loot !== null}
         isAuthor={isAuthor}
         downloadHref={downloadHref}
+        confirmRestore={Number(first(query.confirm_restore)) || undefined}
+        keep={config().DOCUMENT_REVISIONS_KEEP}
       />
     </article>
   );
