@@ -55,23 +55,26 @@ import { startUniqueDownloadExpiry, uniqueDownloads } from "@/lib/documents/uniq
 import { appRoot } from "@/lib/server/app-root";
 import { ensureAuthSecret } from "@/lib/server/auth-secret";
 import { ensureBuild } from "@/lib/server/ensure-build";
-import { health } from "@/lib/server/health";
+import { health, healthNeedsWrites } from "@/lib/server/health";
 import { applyHeapMode } from "@/lib/server/heap-mode";
 import { memoryReport } from "@/lib/server/memory-report";
 import { observeRequests } from "@/lib/server/observe-requests";
 import { servePage } from "@/lib/server/page-cache";
 import { buildRouteLabeler } from "@/lib/server/route-label";
 import { captureConsole } from "@/lib/logging/capture-console";
-import { createLogger, setLogger, type Logger } from "@/lib/logging/logger";
+import { createLogger, flushLog, setLogger, type Logger } from "@/lib/logging/logger";
 import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
 import { serveMetrics } from "@/lib/metrics/serve-metrics";
 import { SPAWN_ROWS_PATH, spawnRowsReply } from "@/lib/spawn/spawn-rows-reply";
 import { startPullScheduler } from "@/lib/pull/pull-scheduler";
 import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { parseSchedule } from "@/lib/db-backup/backup-schedule";
+import { startScheduledBackups } from "@/lib/db-backup/scheduled-backups";
 import { PEER_ADDRESS_HEADER } from "@/lib/rate-limit/api-limits";
 import { serviceApiRateLimits } from "@/lib/rate-limit/service";
 import { findPublicKey } from "@/lib/users/users";
 import { findKeySet, recordKeyUse } from "@/lib/keys/keys";
+import { rememberSignatureIn } from "@/lib/auth/replay";
 import { authenticateToken } from "@/lib/keys/tokens";
 import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 
@@ -92,7 +95,8 @@ Configuration comes from the environment; see docs/CONFIGURATION.md:
   LOG_LEVEL (info)  LOG_FORMAT (json, or pretty)  METRICS_TOKEN (unset: no /metrics)
   CHANGES_RETENTION_DAYS (90: how long the changes feed keeps changes)
   DOCUMENT_REVISIONS_KEEP (N: only the newest N revisions of a document, 50 by default; 0: every one)
-  HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)`;
+  HEAP_MODE (compact: V8 keeps the heap near what is live; fast: roomier, ~10 % less CPU)
+  BACKUP_SCHEDULE (unset: none; 6h, or a cron expression in UTC)  BACKUP_DIR (./data/backups)  BACKUP_KEEP (7)`;
 
 /** How often the replicas' replay positions are read, and how long a read waits for one to catch up. */
 const REPLICA_CHECK_MS = 100;
@@ -128,7 +132,12 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);
-  if (!dev) ensureBuild(root, stepLog(log, "build"));
+  // Each build line is written before the synchronous build it announces blocks the loop.
+  if (!dev)
+    ensureBuild(root, (line) => {
+      stepLog(log, "build")(line);
+      flushLog(log);
+    });
   const migrated = await migrate(cfg.DATABASE_URL, { root, log: stepLog(log, "migrate") });
   log.info(
     {
@@ -173,6 +182,7 @@ async function main(): Promise<void> {
     keyUsed: (id, pem) => recordKeyUse(db(), id, pem),
     authenticateToken: (token) => authenticateToken(db(), token),
     refuseWriter: (id) => refuseSuspendedWriter(db(), id),
+    rememberSignature: (hash, until) => rememberSignatureIn(db(), hash, until),
     rateLimits: serviceApiRateLimits(cfg),
   };
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
@@ -209,7 +219,7 @@ async function main(): Promise<void> {
             );
           } else if (/^\/healthz(\?|$)/.test(url)) {
             record.route = "/healthz";
-            void health(db(), req.method, replicaSet()?.state()).then((r) =>
+            void health(db(), req.method, replicaSet()?.state(), { needWrites: healthNeedsWrites(url) }).then((r) =>
               writeNodeResponse(res, r, req.method ?? "GET"),
             );
           } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
@@ -271,6 +281,17 @@ async function main(): Promise<void> {
         baseUrl: cfg.BASE_URL,
         guard: { allowPrivate: cfg.WEBHOOK_ALLOW_PRIVATE_HOSTS },
         retryScale: cfg.WEBHOOK_RETRY_SCALE,
+        logger: log,
+      })
+    : null;
+  // BACKUP_SCHEDULE: one instance of those sharing the database backs up at each tick.
+  const backups = cfg.BACKUP_SCHEDULE
+    ? startScheduledBackups(db(), {
+        databaseUrl: cfg.DATABASE_URL,
+        schedule: parseSchedule(cfg.BACKUP_SCHEDULE),
+        dir: cfg.BACKUP_DIR,
+        keep: cfg.BACKUP_KEEP,
+        root,
         logger: log,
       })
     : null;
@@ -339,7 +360,13 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       stopExpiry();
       // The unique downloads seen in the last second are written before the database closes.
-      void Promise.all([pulls?.stop(), webhooks?.stop(), uniqueDownloads(db()).stop(), replicas?.stop()])
+      void Promise.all([
+        pulls?.stop(),
+        webhooks?.stop(),
+        backups?.stop(),
+        uniqueDownloads(db()).stop(),
+        replicas?.stop(),
+      ])
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");

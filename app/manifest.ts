@@ -10,6 +10,11 @@ export default function manifest(): MetadataRoute.Manifest {
     display: "standalone",
     background_color: "#020617",
     theme_color: "#020617",
-    icons: [{ src: "/icon.svg", sizes: "any", type: "image/svg+xml" }],
+    // The SVG for browsers that draw it; PNGs (public/) for those that want raster icons.
+    icons: [
+      { src: "/icon.svg", sizes: "any", type: "image/svg+xml" },
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+    ],
   };
 }

@@ -10,7 +10,7 @@ const DESTINATIONS = [
   {
     href: "/spawn/",
     title: "Spawn codes",
-    text: "Every item's and creature's admin command, for one mod or all of them: filter by map, set quantity, quality or level, copy with one click.",
+    text: "Every item's and creature's admin command for ARK: Survival Evolved and ARK: Survival Ascended, for one mod or all of them: filter by map, set quantity, quality or level, copy with one click.",
   },
   {
     href: "/spawn/colors",
@@ -45,6 +45,8 @@ export default async function HomePage() {
   const stats = [
     { label: "Confirmed mods", value: counts.mods },
     { label: "Engrams", value: counts.engrams },
+    { label: "ASE creatures", value: counts.creatures.ase },
+    { label: "ASA creatures", value: counts.creatures.asa },
     { label: "Documents", value: counts.documents },
     { label: "Downloads", value: counts.downloads },
   ];
@@ -59,6 +61,14 @@ export default async function HomePage() {
           with admin spawn commands, and configuration documents anyone can download. Game clients speak to it over the
           Beacon v1 API at <code className="text-amber-300">/v1/</code>.
         </p>
+        <p className="max-w-3xl text-slate-300">
+          ARK: Survival Ascended has its own road: its creatures and the items its mod authors publish, with ASA&apos;s
+          commands (
+          <Link href="/spawn/?game=asa" className={textLink}>
+            ASA spawn codes
+          </Link>
+          ). No public data set lists ASA&apos;s own items, so none is shown as ASA&apos;s.
+        </p>
         <SpawnSearchForm />
       </section>
 
@@ -66,7 +76,7 @@ export default async function HomePage() {
         <h2 id="stats-title" className="sr-only">
           In the catalogue now
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {stats.map((s) => (
             <div key={s.label} className="rounded-lg border border-slate-800 bg-slate-900/50 p-4">
               <dt className="text-sm text-slate-300">{s.label}</dt>
@@ -103,12 +113,15 @@ export default async function HomePage() {
   );
 }
 
-/** A plain GET form: the spawn page answers /spawn/?q=… on the server, with or without JavaScript. */
+/**
+ * A plain GET form: the spawn page answers /spawn/?q=… on the server, with or without
+ * JavaScript, on the tab whose best match is best ("rex": the creature), in the game chosen.
+ */
 function SpawnSearchForm() {
   return (
     <form role="search" aria-label="Spawn codes" method="get" action="/spawn/" className="flex max-w-xl flex-col gap-1">
       <label htmlFor="home-search" className="text-sm font-medium text-slate-300">
-        Find an item&apos;s spawn code
+        Find an item&apos;s or creature&apos;s spawn code
       </label>
       <div className="flex gap-2">
         <input
@@ -117,9 +130,21 @@ function SpawnSearchForm() {
           type="search"
           enterKeyHint="search"
           autoComplete="off"
-          placeholder="e.g. metal pickaxe, rex saddle"
+          placeholder="e.g. metal pickaxe, rex"
           className="min-h-11 min-w-0 flex-1 rounded border border-slate-600 bg-slate-900 px-3 text-base text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
         />
+        <label htmlFor="home-game" className="sr-only">
+          Game
+        </label>
+        <select
+          id="home-game"
+          name="game"
+          defaultValue="ase"
+          className="min-h-11 rounded border border-slate-600 bg-slate-900 px-2 text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+        >
+          <option value="ase">ASE</option>
+          <option value="asa">ASA</option>
+        </select>
         <button
           type="submit"
           className="min-h-11 rounded bg-amber-400 px-4 font-semibold text-slate-950 hover:bg-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-200"
@@ -130,6 +155,9 @@ function SpawnSearchForm() {
     </form>
   );
 }
+
+const textLink =
+  "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
 const card =
   "block h-full rounded-lg border border-slate-800 p-4 hover:border-amber-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";

@@ -330,7 +330,10 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   expect(published.status).toBe(200);
   await page.goto("/dashboard/documents");
   await expect(page.getByRole("link", { name: "Journey Loot" })).toBeVisible();
-  await page.getByRole("button", { name: "Delete document" }).click();
+  await page.getByRole("button", { name: /^Delete document/ }).click();
+  // Nothing goes before the question naming what goes with it is answered.
+  await expect(page.getByTestId("confirm")).toContainText("Delete “Journey Loot” and its 1 revision?");
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByText("You have not published any documents")).toBeVisible();
 
   // Sign out, then in with the pasted key: a wrong key and a broken PEM are refused first.

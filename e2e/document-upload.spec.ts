@@ -3,7 +3,7 @@
  * 2017 client's real Default Loot.beacon (the copy in lib/loot/templates) is checked on
  * the server and shown as what it is (title, its six loot sources, its maps) before
  * anything is written, then published, and a v1 client downloads the same bytes. Bad
- * files get the API's own reason on the page and write nothing; another user's
+ * files are refused in the reader's words (the API keeps its own) and write nothing; another user's
  * Identifier is refused as the API refuses it; "Publish it" after the session ended is
  * refused on the server (sent to sign-in, nothing written). axe-core finds nothing serious; no sideways scrolling.
  * Identities made here are deleted (with their documents) before the next test.
@@ -114,7 +114,7 @@ test("at 1280 px: a Beacon file previewed, published and downloaded as it was; p
   }
 });
 
-test("at 390 px: bad files get the API's reason and write nothing, then the Beacon file is published", async ({
+test("at 390 px: bad files are refused in the reader's words and write nothing, then the Beacon file is published", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -126,13 +126,23 @@ test("at 390 px: bad files get the API's reason and write nothing, then the Beac
     await page.getByRole("button", { name: "Check the file" }).click();
     await expect(fieldError(page)).toHaveText("Choose a .beacon file first.");
     for (const [name, text, reason] of [
-      ["notes.beacon", "Campfire x2, Sparkpowder x6", /^The body is not valid JSON\.$/],
+      [
+        "notes.beacon",
+        "Campfire x2, Sparkpowder x6",
+        /^This isn't a Beacon document: Beacon saves documents as JSON text, and this file is not\.$/,
+      ],
       [
         "settings.beacon",
         '{"Title": "No identifier", "LootSources": []}',
-        /^Item 0 is not a valid document: Identifier: /,
+        /^This isn't a Beacon document: it has no usable document id \(Identifier\)\.$/,
       ],
-      ["list.beacon", "[1, 2]", /^Item 0 is not a document object\.$/],
+      ["list.beacon", "[1, 2]", /^This isn't a Beacon document: it holds something other than a document\.$/],
+      ["empty.beacon", "", /^This file is empty\.$/],
+      [
+        "long.beacon",
+        JSON.stringify({ Identifier: "6b5e3917-039c-4f35-99a6-58be28bb9761", Title: "Loot ".repeat(1000) }),
+        /^The title is 5,000 characters; the limit is 100\. /,
+      ],
     ] as const) {
       await fileField(page).setInputFiles({ name, mimeType: "application/octet-stream", buffer: Buffer.from(text) });
       await page.getByRole("button", { name: "Check the file" }).click();

@@ -124,7 +124,7 @@ test("build a document with two sources from nothing, save, download it through 
   await page.getByLabel("Description").fill("Two crates <b>built</b> in the browser");
   await page.getByLabel("Difficulty (DifficultyValue)").fill("5");
   const docMaps = page.locator("#loot-doc-maps");
-  await docMaps.getByLabel("Island").check();
+  await docMaps.getByLabel("Island", { exact: true }).check();
   await docMaps.getByLabel("Scorched").check();
 
   // Source 1 by mouse: Island White, a set "Weapons", an entry of a Metal Sword and Stone.

@@ -153,7 +153,11 @@ test("Default Loot changed twice in the editor: three revisions, a diff of exact
   await page.goto(`/documents/${id}`);
   await page.getByText("All 3 revisions kept").click();
   await page.getByRole("button", { name: "Restore revision 1" }).click();
-  await expect(page.getByTestId("restored-status")).toContainText("revision 4 is now the current one");
+  await expect(page.getByTestId("restore-confirm")).toContainText("Revision 4 is made with revision 1's content");
+  await page.getByRole("button", { name: "Yes, restore revision 1" }).click();
+  await expect(page.getByTestId("restored-status")).toContainText(
+    "Restored revision 1: its content is now revision 4, the current one.",
+  );
   const restored = await page.request.get(`/v1/document.php/${id}`);
   expect(Buffer.from(await restored.body()).equals(published)).toBe(true);
   const meta = (await (await page.request.get(`/v1/document.php/${id}?simple`)).json()) as { revision: number };

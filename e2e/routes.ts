@@ -127,6 +127,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     layout: false,
   },
   { name: "api-reference", path: "/docs/api", status: 200, session: "out", layout: true },
+  { name: "webhook-signatures", path: "/docs/webhooks", status: 200, session: "out", layout: true },
   { name: "sign-in", path: "/sign-in", status: 200, session: "out", layout: true },
   { name: "recover", path: "/recover", status: 200, session: "out", layout: true },
   { name: "not-found", path: "/no/such/page", status: 404, session: "out", layout: true },

@@ -172,3 +172,91 @@ for (const width of [1280, 390]) {
     await screenshot(page, `spawn-asa-${width}`);
   });
 }
+
+// Issue 41.1, 41.8, 41.10: the answer on the first screen, search that ranks what people
+// mean, and ARK: Survival Ascended as a road of its own.
+const tabLink = (page: Page, name: "Items" | "Creatures") =>
+  page.getByRole("navigation", { name: "What to spawn" }).getByRole("link", { name: new RegExp(`^${name}`) });
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const)
+  test(`at ${width}x${height}: "rex" from the home page opens the Creatures tab with the Rex on the first screen; tabs count matches`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${server.url}/`);
+    await page.getByLabel("Find an item's or creature's spawn code").fill("rex");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/spawn\/\?.*q=rex/);
+    await spawnReady(page);
+    await expect(page.locator("[data-tab=creatures]")).toBeVisible();
+    const first = rows(page).first();
+    await expect(first.locator("td").first()).toContainText("Rex");
+    const box = (await first.boundingBox())!;
+    expect(box.y + box.height, "the first result ends on the first screen").toBeLessThanOrEqual(height);
+    await expect(tabLink(page, "Creatures")).toHaveText("Creatures28 matching");
+    await expect(tabLink(page, "Items")).toHaveText("Items29 matching");
+    expect(await axeProblems(page)).toEqual([]);
+    // The items tab points back to the creature, which answers better.
+    await tabLink(page, "Items").click();
+    await expect(page.getByTestId("better-tab")).toContainText("“rex” best matches a creature: Rex.");
+    await expect(rows(page).first()).toContainText("Rex Egg");
+    // Typing: the nearest spelling first, the thing itself before its tagged variants.
+    await page.getByLabel("Search by name, class or path").fill("tek rifle");
+    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page).nth(0).locator("td").first()).toContainText("Tek Rifle");
+    await expect(rows(page).nth(0).locator("td").first()).not.toContainText("Mission");
+    await expect(rows(page).nth(1)).toContainText("Mission · Genesis: Part 1");
+    await expect(rows(page).nth(2)).toContainText("Mission · Genesis: Part 2");
+    await expect(tabLink(page, "Items")).toHaveText("Items3 matching");
+    await tabLink(page, "Creatures").click();
+    await page.getByLabel("Search by name, class or path").fill("gigannoto");
+    await expect(rows(page).first().locator("td").first()).toContainText("Giganotosaurus");
+    await expect(rows(page).first().locator("td").first()).not.toContainText(/Tek|Mission|Aberrant/);
+    await expect(rows(page).nth(1)).toContainText("Tek Cave");
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, `spawn-first-screen-${width}`);
+  });
+
+test("ARK: Survival Ascended: the home page counts its creatures; its road opens a search on them; switching keeps the query; the creature page names its game", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/`);
+  await expect(page.locator("[data-stat='ASA creatures']")).toHaveText("1,128");
+  await expect(page.locator("[data-stat='ASE creatures']")).toHaveText("1,168");
+  await expect(page.getByRole("main")).toContainText("ARK: Survival Ascended has its own road");
+  await page.goto(`${server.url}/spawn/?q=rex`);
+  await spawnReady(page);
+  await page.getByTestId("game-switch").getByRole("link", { name: "ARK: Survival Ascended" }).click();
+  await expect(page).toHaveURL(/game=asa/);
+  await spawnReady(page);
+  await expect(page.getByLabel("Search by name, class or path")).toHaveValue("rex");
+  await expect(page.locator("[data-tab=creatures]")).toBeVisible();
+  await expect(rows(page).first().locator("td").first()).toContainText("Rex");
+  expect(await axeProblems(page)).toEqual([]);
+  // Back to ASE keeps it too.
+  await page.getByTestId("game-switch").getByRole("link", { name: "ARK: Survival Evolved" }).click();
+  await spawnReady(page);
+  await expect(page.getByLabel("Search by name, class or path")).toHaveValue("rex");
+  // ASA's items tab has a search box and says plainly why it is empty.
+  await page.goto(`${server.url}/spawn/?game=asa&tab=items`);
+  await expect(page.getByTestId("empty-catalogue")).toContainText(
+    "No public data set lists ARK: Survival Ascended's items with their paths",
+  );
+  await expect(page.getByLabel("Search by name, class or path")).toBeVisible();
+  await page.goto(`${server.url}/spawn/?game=asa`);
+  await spawnReady(page);
+  await expect(page.locator("[data-tab=creatures]")).toBeVisible();
+  // The ASA creature page names its game, in its text and title.
+  await page.goto(`${server.url}/spawn/?game=asa&q=rex`);
+  await spawnReady(page);
+  await rows(page).first().locator("td").first().getByRole("link").first().click();
+  await expect(page.getByRole("main")).toContainText("Creature of ARK: Survival Ascended");
+  await expect(page.getByRole("main")).not.toContainText("of the base game");
+  await expect(page).toHaveTitle(/ARK: Survival Ascended/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshot(page, "asa-creature-390");
+});

@@ -1,6 +1,7 @@
 /**
  * The webhooks journey in Chromium, at 1280 and at 390 px: make a webhook in the
- * dashboard (its secret shown once), send a test event, see it delivered in the log,
+ * dashboard (its secret shown once), send a test event, see it delivered in the log (which
+ * follows it without a reload),
  * rotate the secret (both secrets sign for the overlap); axe-core finds nothing serious
  * on either page and the phone layout does not scroll sideways. A loopback receiver
  * (the e2e server allows private hosts) checks every request's signature. Then a
@@ -109,7 +110,10 @@ for (const width of [1280, 390]) {
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect(page.locator("#test-form-error")).toBeEmpty();
     await expect(page.getByRole("status").filter({ hasText: "queued" })).toBeVisible();
-    await deliveredTests(page, 1);
+    // The log follows the delivery by itself, without a reload (components/dashboard/refresh-while).
+    await expect(
+      page.getByTestId("delivery").filter({ hasText: "webhook.test" }).filter({ hasText: "delivered" }),
+    ).toHaveCount(1, { timeout: 20_000 });
     const first = requestsTo(id);
     expect(first).toHaveLength(1);
     expect(signedBy(first[0]!, secret)).toBe(true);
@@ -128,6 +132,10 @@ for (const width of [1280, 390]) {
     const rotated = (await reveal.locator("code").textContent())!;
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
+    // Times for people, never the raw ISO form.
+    await expect(page.getByRole("status").filter({ hasText: "Secret rotated" })).toHaveText(
+      /until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+    );
     await page.getByRole("button", { name: "Send test event" }).click();
     await deliveredTests(page, 2);
     await expect(page.getByText(/The previous one signs until/)).toBeVisible();
@@ -139,7 +147,8 @@ for (const width of [1280, 390]) {
 
     // Send again: the same event, the same webhook-id.
     await page
-      .getByRole("button", { name: /^Send webhook.test of .* again$/ })
+      // Its name starts with the words it shows (WCAG 2.5.3, label in name).
+      .getByRole("button", { name: /^Send again: webhook.test of / })
       .first()
       .click();
     await deliveredTests(page, 3);

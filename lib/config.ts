@@ -3,6 +3,7 @@
  * Plain data: nothing here knows about Next.js or the database.
  */
 import { z } from "zod";
+import { parseSchedule } from "@/lib/db-backup/backup-schedule";
 
 const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -82,6 +83,20 @@ const schema = z.object({
   // Revisions kept per document (lib/documents/revisions): the newest N; 0 keeps every one.
   // 50 by default, so storage is bounded (keeping every one, 300 updates kept 28 MiB for one document).
   DOCUMENT_REVISIONS_KEEP: z.coerce.number().int().min(0).default(50),
+  // Scheduled backups (lib/db-backup/scheduled-backups.ts): an interval (6h) or a cron expression (UTC); unset: none.
+  BACKUP_SCHEDULE: z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        parseSchedule(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    })
+    .optional(),
+  // Where scheduled backups go, and how many of them are kept (the oldest removed once a new one is verified).
+  BACKUP_DIR: z.string().min(1).default("./data/backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   // How V8 sizes the heap (lib/server/heap-mode.ts): compact keeps RSS low, fast trades memory for ~10 % CPU.
   HEAP_MODE: z.enum(["compact", "fast"]).default("compact"),
 });

@@ -240,12 +240,10 @@ if (replicaSkipped) console.log(`\n${replicaSkipped}`);
 const notRun = missingTools(tally.neverRan);
 if (e2eSkipped)
   notRun.push(
-    `Chromium: the e2e suite (e2e/*.spec.ts, every page in a browser)\n    install: ${installCommand("chromium")}`,
+    `Chromium: the e2e suite (e2e/*.spec.ts, every page in a browser)\n    install: ${installCommand("chromium")}, or set CHROMIUM_PATH to one`,
   );
 if (notRun.length > 0)
-  console.log(
-    `\nCould not run here, for a missing tool (CI installs each: .ci/run; or set CHROMIUM_PATH for a Chromium elsewhere):\n  ${notRun.join("\n  ")}`,
-  );
+  console.log(`\nCould not run here, for a missing tool (CI installs each: .ci/run):\n  ${notRun.join("\n  ")}`);
 if (privatePostgres) {
   privatePostgres.stop();
   const left = [
@@ -277,7 +275,10 @@ function missingTools(neverRan: string[]): string[] {
     byTool.set(note.what, entry);
   }
   return [...byTool].map(([what, { install, files }]) => {
-    const each = [...files].map((f) => `${f} (${neverRan.filter((t) => t.startsWith(`${f} >`)).length} tests)`);
+    const each = [...files].map((f) => {
+      const n = neverRan.filter((t) => t.startsWith(`${f} >`)).length;
+      return `${f} (${n} ${n === 1 ? "test" : "tests"})`;
+    });
     return `${what}: ${each.join(", ")}\n    install: ${install}`;
   });
 }

@@ -24,6 +24,7 @@ export const deleteDocumentAction = formAction(
     revalidatePath("/dashboard/documents");
     return { ok: "Deleted." };
   },
+  { destroys: true },
 );
 
 export const deleteAccountAction = formAction(

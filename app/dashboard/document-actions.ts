@@ -10,7 +10,12 @@ import { config } from "@/lib/config";
 import { requireUser } from "@/lib/dashboard/session";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { db } from "@/lib/db/client";
-import { previewDocumentUpload, publishDocumentUpload, type UploadPreview } from "@/lib/documents/document-upload";
+import {
+  previewDocumentUpload,
+  publishDocumentUpload,
+  uploadRefusal,
+  type UploadPreview,
+} from "@/lib/documents/document-upload";
 
 export type PublishOutcome =
   { ok: true; documents: { documentId: string; name: string; revision: number }[] } | { ok: false; message: string };
@@ -37,18 +42,17 @@ export async function publishDocumentUploadAction(form: FormData): Promise<Publi
   if (refused) return { ok: false, message: refused };
   const bytes = await fileBytes(form);
   if (!bytes) return { ok: false, message: NO_FILE };
+  const options = { userId, bytes, maxBytes: config().MAX_BODY_BYTES };
   try {
     const documents = await publishDocumentUpload(db(), {
-      userId,
-      bytes,
-      maxBytes: config().MAX_BODY_BYTES,
+      ...options,
       keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
     });
     revalidatePath("/dashboard/documents");
     for (const d of documents) revalidatePath(`/documents/${d.documentId}`);
     return { ok: true, documents };
   } catch (err) {
-    if (err instanceof ApiError) return { ok: false, message: err.message };
+    if (err instanceof ApiError) return { ok: false, message: uploadRefusal(err, options) };
     throw err;
   }
 }

@@ -8,6 +8,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formAction } from "@/lib/dashboard/form-action";
+import { sessionKeyPem } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { addKey, revokeKey } from "@/lib/keys/keys";
 import { issueRecoveryCodes } from "@/lib/keys/recovery";
@@ -22,7 +23,8 @@ export const addKeyAction = formAction(
     name: z.string().optional(),
     replaces: z.union([z.literal(""), keyId]).optional(),
   }),
-  "public_key",
+  // A taken or unusable name is said under the name; anything else under the key.
+  (err) => ((err.details as { path?: unknown } | null)?.path === "name" ? "name" : "public_key"),
   async (userId, input) => {
     const replaces = input.replaces === "" || input.replaces === undefined ? undefined : input.replaces;
     const added = await addKey(db(), userId, { publicKey: input.public_key, name: input.name || undefined, replaces });
@@ -31,11 +33,16 @@ export const addKeyAction = formAction(
   },
 );
 
-export const revokeKeyAction = formAction(z.object({ key_id: keyId }), "form", async (userId, input) => {
-  await revokeKey(db(), userId, input.key_id);
-  revalidatePath("/dashboard/keys");
-  return { ok: "Revoked." };
-});
+export const revokeKeyAction = formAction(
+  z.object({ key_id: keyId }),
+  "form",
+  async (userId, input) => {
+    await revokeKey(db(), userId, input.key_id);
+    revalidatePath("/dashboard/keys");
+    return { ok: "Revoked." };
+  },
+  { destroys: true },
+);
 
 export const recoveryCodesAction = formAction(z.object({}), "form", async (userId) => {
   const codes = await issueRecoveryCodes(db(), userId);
@@ -61,12 +68,13 @@ export const createTokenAction = formAction(
   ),
   (err) => String((err.details as { path?: string } | null)?.path ?? "form"),
   async (userId, input) => {
-    const made = await createToken(db(), userId, {
-      name: input.name,
-      scopes: input.scopes,
-      modIds: input.mod_ids,
-      expiresInDays: input.expires_in_days,
-    });
+    const made = await createToken(
+      db(),
+      userId,
+      { name: input.name, scopes: input.scopes, modIds: input.mod_ids, expiresInDays: input.expires_in_days },
+      new Date(),
+      await sessionKeyPem(userId),
+    );
     revalidatePath("/dashboard/tokens");
     return {
       ok: `Token "${made.name}" made; it expires ${made.expires_at.slice(0, 10)}.`,
@@ -83,4 +91,5 @@ export const revokeTokenAction = formAction(
     revalidatePath("/dashboard/tokens");
     return { ok: "Revoked." };
   },
+  { destroys: true },
 );

@@ -77,9 +77,14 @@ export const confirmAsaModAction = formAction(oneMod, "form", async (userId, { m
   return { ok: "Confirmed." };
 });
 
-export const removeModAction = formAction(removal, "form", async (userId, { mod_id, game }) => {
-  await deleteMods(db(), { userId, workshopIds: [mod_id], game });
-  revalidatePath("/dashboard");
-  // Also leaves the mod's own page, which no longer exists.
-  redirect("/dashboard");
-});
+export const removeModAction = formAction(
+  removal,
+  "form",
+  async (userId, { mod_id, game }) => {
+    await deleteMods(db(), { userId, workshopIds: [mod_id], game });
+    revalidatePath("/dashboard");
+    // Also leaves the mod's own page, which no longer exists.
+    redirect("/dashboard");
+  },
+  { destroys: true },
+);

@@ -9,6 +9,7 @@ import { requireUser } from "@/lib/dashboard/session";
 import { curseForge } from "@/lib/curseforge/curseforge-client";
 import { listAsaMods } from "@/lib/mods/asa-mods";
 import { listMods } from "@/lib/mods/find-mods";
+import { modContents } from "@/lib/mods/mod-contents";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "My mods" };
@@ -16,6 +17,11 @@ export const metadata: Metadata = { title: "My mods" };
 export default async function DashboardPage() {
   const userId = await requireUser();
   const [mods, asaMods] = await Promise.all([listMods(db(), { userId }), listAsaMods(db(), { userId })]);
+  // What "Remove" would take with each confirmed mod, named in its question.
+  const contents = await modContents(
+    db(),
+    [...mods, ...asaMods].filter((m) => m.confirmed).map((m) => m.mod_id),
+  );
   const canConfirmAsa = curseForge() !== null;
   return (
     <section className="space-y-6" aria-labelledby="mods-title">
@@ -43,7 +49,7 @@ export default async function DashboardPage() {
       ) : (
         <ul className="space-y-4" aria-label="Registered mods">
           {mods.map((m) => (
-            <ModCard key={m.mod_id} mod={m} />
+            <ModCard key={m.mod_id} mod={m} contents={contents.get(m.mod_id)} />
           ))}
         </ul>
       )}
@@ -74,7 +80,7 @@ export default async function DashboardPage() {
         {asaMods.length > 0 && (
           <ul className="space-y-4" aria-label="Registered ASA mods">
             {asaMods.map((m) => (
-              <ModCard key={m.mod_id} mod={m} />
+              <ModCard key={m.mod_id} mod={m} contents={contents.get(m.mod_id)} />
             ))}
           </ul>
         )}

@@ -10,7 +10,9 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { formAction } from "@/lib/dashboard/form-action";
+import { webhookWords } from "@/lib/dashboard/form-words";
 import { db } from "@/lib/db/client";
+import { formatUtc } from "@/lib/portal/format";
 import {
   changeWebhook,
   createWebhook,
@@ -46,26 +48,31 @@ const webhookForm = z.preprocess((v) => {
 
 const webhookId = z.string().min(1, "is required").max(100);
 
-export const createWebhookAction = formAction(webhookForm, "url", async (userId, input) => {
-  const made = await createWebhook(db(), { userId, guard: guard() }, input);
-  revalidatePath("/dashboard/webhooks");
-  return {
-    ok: `Webhook ${made.webhook_id} made.`,
-    reveal: { label: "Its secret, shown only now: keep it where your receiver can read it", value: made.secret },
-  };
-});
+// Its errors in the reader's words (lib/dashboard/form-words); the API keeps its own.
+export const createWebhookAction = webhookWords(
+  formAction(webhookForm, "url", async (userId, input) => {
+    const made = await createWebhook(db(), { userId, guard: guard() }, input);
+    revalidatePath("/dashboard/webhooks");
+    return {
+      ok: `Webhook ${made.webhook_id} made.`,
+      reveal: { label: "Its secret, shown only now: keep it where your receiver can read it", value: made.secret },
+    };
+  }),
+);
 
 export const testWebhookAction = formAction(z.object({ webhook_id: webhookId }), "form", async (userId, input) => {
   const delivery = await sendTestEvent(db(), userId, input.webhook_id);
   revalidatePath(`/dashboard/webhooks/${input.webhook_id}`);
-  return { ok: `Test event ${delivery.event_id} queued: reload to see how it went.` };
+  return { ok: `Test event ${delivery.event_id} queued: the delivery log below shows how it goes.` };
 });
 
 export const rotateSecretAction = formAction(z.object({ webhook_id: webhookId }), "form", async (userId, input) => {
   const rotated = await rotateSecret(db(), userId, input.webhook_id);
   revalidatePath(`/dashboard/webhooks/${input.webhook_id}`);
   return {
-    ok: `Secret rotated; the old one signs beside it until ${rotated.previous_secret_until}.`,
+    ok: rotated.previous_secret_until
+      ? `Secret rotated; the old one signs beside it until ${formatUtc(rotated.previous_secret_until)}.`
+      : "Secret rotated.",
     reveal: { label: "The new secret, shown only now", value: rotated.secret },
   };
 });

@@ -14,6 +14,7 @@ import { Pager } from "@/components/pager";
 import { config } from "@/lib/config";
 import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
+import { FeedLink } from "@/components/feed-link";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
 import { displayNamesOf } from "@/lib/display-names/find-display-names";
 import {
@@ -27,7 +28,7 @@ import {
 } from "@/lib/documents/document-listing";
 import { itemQueryLabel } from "@/lib/catalogue/resolve-items";
 import { countOf, formatCount, plural } from "@/lib/portal/format";
-import { MAPS } from "@/lib/loot/maps";
+import { DOCUMENT_MAPS } from "@/lib/loot/maps";
 
 export const dynamic = "force-dynamic";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -67,12 +68,19 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
           <h1 id="documents-title" className="text-2xl font-bold sm:text-3xl">
             Documents
           </h1>
-          <Link
-            href="/documents/new"
-            className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}
-          >
-            New document
-          </Link>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            {/* The feed of what this listing follows: an author's documents, or all of them. */}
+            <FeedLink
+              href={q.author ? feedPaths.author(q.author) : feedPaths.documents}
+              what={q.author ? `documents by ${authorName ?? q.author}` : "new and updated documents"}
+            />
+            <Link
+              href="/documents/new"
+              className={`rounded bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300 ${focus}`}
+            >
+              New document
+            </Link>
+          </div>
         </div>
         {filtered ? (
           <p className="text-slate-300" data-testid="match-count">
@@ -163,7 +171,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       )}
       {q.badMap && (
         <p role="alert" className="text-sm text-rose-300">
-          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {MAPS.join(", ")}); showing every map.
+          There is no map called &ldquo;{q.badMap}&rdquo; (maps: {DOCUMENT_MAPS.map((m) => m.name).join(", ")}); showing
+          every map.
         </p>
       )}
 

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { formObject, zodErrors, type FormState } from "@/lib/dashboard/form-data";
+import { reportWords } from "@/lib/dashboard/form-words";
 import { currentUserId } from "@/lib/dashboard/session";
 import { PEER_ADDRESS_HEADER, signInAddress } from "@/lib/dashboard/sign-in-address";
 import { db } from "@/lib/db/client";
@@ -11,7 +12,11 @@ import { reportInput, submitReport } from "@/lib/moderation/reports";
 import { checkReport } from "@/lib/rate-limit/reports";
 import { serviceReportLimiter } from "@/lib/rate-limit/service";
 
-export async function submitReportAction(_previous: FormState, form: FormData): Promise<FormState> {
+// Its errors in the reporter's words (lib/dashboard/form-words); the API keeps its own.
+export const submitReportAction = reportWords(async function sendReport(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
   const parsed = reportInput.safeParse(formObject(form));
   if (!parsed.success) return { errors: zodErrors(parsed.error) };
   const cfg = config();
@@ -30,4 +35,4 @@ export async function submitReportAction(_previous: FormState, form: FormData): 
     throw err;
   }
   return { ok: "Thank you: your report is with the moderators." };
-}
+});

@@ -1,5 +1,5 @@
 /**
- * /sign-in, for mod authors: what signing in is for, what an identity is (in plain
+ * /sign-in, for everyone who publishes (documents, mods, webhooks): what signing in is for, what an identity is (in plain
  * words; the technical account waits in "How it works"), then creating one or signing in
  * (components/dashboard/sign-in-panel.tsx). Players never need to sign in.
  */
@@ -26,7 +26,7 @@ export default async function SignInPage({
     <section className="space-y-6" aria-labelledby="sign-in-title">
       <header className="space-y-4">
         <h1 id="sign-in-title" className="text-2xl font-bold sm:text-3xl">
-          Sign in for mod authors
+          Sign in to Beacon Hub
         </h1>
         <p className="text-slate-300">
           Already have your identity file?{" "}
@@ -36,13 +36,15 @@ export default async function SignInPage({
           .
         </p>
         <p className="text-slate-300">
-          Players need no account: spawn codes and shared documents are open to everyone. Signed in, a mod author can:
+          Reading needs no account: spawn codes and shared documents are open to everyone. Signed in, you can:
         </p>
         <ul className="list-disc space-y-1 pl-5 text-slate-300">
-          <li>register their Steam Workshop mod with Beacon Hub;</li>
-          <li>prove the mod is theirs, by pasting a short code into its Workshop description;</li>
-          <li>publish the mod&apos;s items, so players find their spawn codes here and in Beacon;</li>
-          <li>manage the documents they shared, and choose the name shown on them.</li>
+          <li>make and share loot documents with the loot editor, or publish files saved by the Beacon app;</li>
+          <li>get told of changes by webhook, and make API tokens for your own tools;</li>
+          <li>register your Steam Workshop mod with Beacon Hub;</li>
+          <li>prove the mod is yours, by pasting a short code into its Workshop description;</li>
+          <li>publish its items, so players find their spawn codes here and in Beacon;</li>
+          <li>choose the name shown on what you publish.</li>
         </ul>
         <div className="space-y-2 rounded-lg border border-slate-800 p-4">
           <h2 className="font-semibold">What is an identity?</h2>

@@ -24,9 +24,9 @@ import { readerLocale } from "@/lib/catalogue/item-order";
 import { config } from "@/lib/config";
 import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
+import { FeedLink } from "@/components/feed-link";
 import { findSpawnMods, parseSpawnScope, spawnRowsUrl } from "@/lib/spawn/spawn-catalogue";
 import type { SpawnScope } from "@/lib/spawn/spawn-scope";
-import { ASA_ITEMS_NOTE } from "@/lib/spawn/spawn-notices";
 import { GAME_NAMES, GAMES, type Game } from "@/lib/catalogue/game";
 import { parseSpawnView, rowSource, type RowSource } from "@/lib/spawn/spawn-view";
 
@@ -57,12 +57,19 @@ function titleOf(scope: SpawnScope, names: string[]): string {
   return scope.game === "asa" ? `${title} (ARK: Survival Ascended)` : title;
 }
 
-/** The game switch: each game's whole catalogue, on the tab the reader is on. */
-function GameSwitch({ game, tab }: { game: Game; tab: string }) {
-  const tabParam = tab === "creatures" ? "tab=creatures" : "";
+/**
+ * The game switch: each game's whole catalogue with the same search text, on the tab the
+ * address names (none: the tab that answers, lib/spawn/spawn-page chooseTab; ASA has no
+ * base items, so its page opens on its creatures).
+ */
+function GameSwitch({ game, tab, q }: { game: Game; tab: string | undefined; q: string }) {
   const href = (g: Game) => {
-    const q = [g === "asa" ? "game=asa" : "", tabParam].filter(Boolean).join("&");
-    return `/spawn/${q ? `?${q}` : ""}`;
+    const p = new URLSearchParams();
+    if (g === "asa") p.set("game", "asa");
+    if (tab === "creatures" || tab === "items") p.set("tab", tab);
+    if (q.trim()) p.set("q", q);
+    const s = p.toString();
+    return `/spawn/${s ? `?${s}` : ""}`;
   };
   return (
     <nav aria-label="Game" className="flex flex-wrap gap-x-4 text-sm" data-testid="game-switch">
@@ -121,19 +128,17 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
             result.mods.map((m) => m.name),
           )}
         </h1>
-        <GameSwitch game={scope.game ?? "ase"} tab={view.tab} />
-        {scope.game === "asa" && view.tab === "items" && (
-          <p className="text-sm text-slate-300" data-testid="asa-items-note">
-            {ASA_ITEMS_NOTE}
-          </p>
-        )}
+        <GameSwitch game={scope.game ?? "ase"} tab={first(query.tab)} q={view.q} />
         <p className="text-sm">
           <Link href="/spawn/colors" className={link}>
             Dye colours and the colour builder
           </Link>
         </p>
         {scope.kind === "mods" && (
-          <p className="flex flex-wrap gap-x-4">
+          <p className="flex flex-wrap items-center gap-x-4">
+            {scope.ids.length === 1 && (
+              <FeedLink href={feedPaths.mod(scope.ids[0]!)} what={`catalogue changes of ${result.mods[0]?.name}`} />
+            )}
             {result.mods.map((m) => (
               <ReportLink
                 key={m.id}
@@ -146,7 +151,14 @@ export default async function SpawnPage({ searchParams }: { searchParams: Search
           </p>
         )}
       </header>
-      <SpawnRowsSection mods={result.mods} scope={scope} initialView={view} dataUrls={dataUrls} locale={locale} />
+      <SpawnRowsSection
+        mods={result.mods}
+        scope={scope}
+        initialView={view}
+        dataUrls={dataUrls}
+        locale={locale}
+        tabGiven={first(query.tab) !== undefined}
+      />
     </section>
   );
 }

@@ -5,8 +5,10 @@
  * linked by aria-describedby. Errors that belong to no field show by the button.
  * React resets a form once its action ends; when the action refused the input, the
  * fields are given back what was typed, so a person corrects it instead of retyping it.
+ * A form that destroys something (`confirm`) asks first, naming what will be lost; only
+ * its "Yes" sends, with `confirmed=yes`, which those actions require on the server too.
  */
-import { useActionState } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import {
@@ -43,6 +45,8 @@ interface Props {
   submitAriaLabel?: string;
   variant?: "primary" | "secondary" | "danger";
   inline?: boolean;
+  /** ask before sending: what will be lost, by name and count, and the button that sends */
+  confirm?: { question: string; detail?: string; yes: string };
 }
 
 /** What the form sent, by field name: given back to the fields when the action refused it. */
@@ -155,7 +159,13 @@ export function ActionForm({
   submitAriaLabel,
   variant = "primary",
   inline = false,
+  confirm,
 }: Props) {
+  // The answer round the question was opened at: it closes once that round is answered
+  // without an error (done), and stays with the error otherwise.
+  const [askedAt, setAskedAt] = useState<number | null>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const [state, formAction, pending] = useActionState(async (prev: ShownState, form: FormData): Promise<ShownState> => {
     const next = await action(prev, form);
     const round = (prev.round ?? 0) + 1;
@@ -167,6 +177,10 @@ export function ActionForm({
   }, {} as ShownState);
   const button = variant === "danger" ? dangerButton : variant === "secondary" ? secondaryButton : primaryButton;
   const formError = state.errors?.form;
+  const asking = askedAt !== null && (askedAt === (state.round ?? 0) || state.errors !== undefined);
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+  }, [asking]);
   return (
     <form action={formAction} className={inline ? "inline-flex flex-col gap-1" : "space-y-2"} noValidate>
       {Object.entries(hidden).map(([name, value]) => (
@@ -183,20 +197,67 @@ export function ActionForm({
         />
       ))}
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="submit"
-          className={button}
-          disabled={pending}
-          aria-label={submitAriaLabel}
-          aria-describedby={errorId(`${id}-form`)}
-        >
-          {submitLabel}
-        </button>
+        {confirm ? (
+          <button
+            ref={opener}
+            type="button"
+            className={button}
+            disabled={pending}
+            aria-label={submitAriaLabel}
+            aria-expanded={asking}
+            aria-controls={`${id}-confirm`}
+            onClick={() => setAskedAt(state.round ?? 0)}
+          >
+            {submitLabel}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className={button}
+            disabled={pending}
+            aria-label={submitAriaLabel}
+            aria-describedby={errorId(`${id}-form`)}
+          >
+            {submitLabel}
+          </button>
+        )}
         <span role="status" className="text-sm text-emerald-300">
           {pending ? "Working…" : (state.ok ?? "")}
         </span>
       </div>
-      <FieldError id={errorId(`${id}-form`)} message={formError} />
+      {confirm && asking && (
+        <div
+          id={`${id}-confirm`}
+          role="group"
+          aria-labelledby={`${id}-question`}
+          className="space-y-2 rounded border border-rose-700 bg-rose-950/40 p-3"
+          data-testid="confirm"
+        >
+          <input type="hidden" name="confirmed" value="yes" />
+          <p id={`${id}-question`} className="break-words font-medium text-rose-100">
+            {confirm.question}
+          </p>
+          {confirm.detail && <p className="text-sm text-slate-300">{confirm.detail}</p>}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={dangerButton} disabled={pending} aria-describedby={errorId(`${id}-form`)}>
+              {confirm.yes}
+            </button>
+            <button
+              ref={cancel}
+              type="button"
+              className={secondaryButton}
+              onClick={() => {
+                setAskedAt(null);
+                // Back to the button that asked, which the group's closing would otherwise drop.
+                requestAnimationFrame(() => opener.current?.focus());
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <FieldError id={errorId(`${id}-form`)} message={formError ?? state.errors?.confirmed} />
       {state.reveal && !state.errors && (
         <div className="space-y-1 rounded border border-amber-400/60 bg-slate-950 p-2" data-testid={`${id}-reveal`}>
           <p className="text-sm font-medium text-amber-200">{state.reveal.label}</p>

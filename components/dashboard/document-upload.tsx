@@ -16,6 +16,7 @@ import {
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, focus, input, label, primaryButton, secondaryButton } from "@/components/dashboard/styles";
 import type { UploadPreview } from "@/lib/documents/document-upload";
+import { fileTooLarge } from "@/lib/documents/upload-words";
 import { countOf } from "@/lib/portal/format";
 
 const FIELD = "beacon_file";
@@ -50,8 +51,8 @@ export function DocumentUpload({ sendLimit }: { sendLimit: number }) {
     e.preventDefault();
     setPublished(null);
     if (!file) return setPreview({ ok: false, message: "Choose a .beacon file first." });
-    if (file.size > sendLimit)
-      return setPreview({ ok: false, message: `The file is larger than the limit of ${sendLimit} bytes.` });
+    if (file.size === 0) return setPreview({ ok: false, message: "This file is empty." });
+    if (file.size > sendLimit) return setPreview({ ok: false, message: fileTooLarge(file.size, sendLimit) });
     const result = await run(
       () => previewDocumentUploadAction(formOf(file)),
       (message) => setPreview({ ok: false, message }),

@@ -6,6 +6,8 @@ import { CopyButton } from "@/components/dashboard/copy-button";
 import { card, focus } from "@/components/dashboard/styles";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
 import type { ModJson } from "@/lib/mods/mod-json";
+import type { ModContents } from "@/lib/mods/mod-contents";
+import { removeModQuestion } from "@/lib/dashboard/confirm-questions";
 
 /** Where the owner puts the code, for each kind of mod. */
 function Steps({ mod }: { mod: ModJson | AsaModJson }) {
@@ -35,7 +37,8 @@ function Steps({ mod }: { mod: ModJson | AsaModJson }) {
   );
 }
 
-export function ModCard({ mod }: { mod: ModJson | AsaModJson }) {
+/** `contents`: what removing the mod takes with it (lib/mods/mod-contents), asked before it goes. */
+export function ModCard({ mod, contents }: { mod: ModJson | AsaModJson; contents?: ModContents }) {
   const asa = "game" in mod;
   const id = `mod-${mod.mod_id}`;
   return (
@@ -84,6 +87,12 @@ export function ModCard({ mod }: { mod: ModJson | AsaModJson }) {
         // The name spoken starts with the words shown (WCAG 2.5.3, label in name), then says which mod.
         submitAriaLabel={`${mod.confirmed ? "Remove mod and its engrams" : "Remove"}: ${mod.name}`}
         variant="danger"
+        confirm={removeModQuestion({
+          name: mod.name,
+          confirmed: mod.confirmed,
+          engrams: contents?.engrams ?? 0,
+          creatures: contents?.creatures ?? 0,
+        })}
       />
     </li>
   );

@@ -12,6 +12,7 @@
  * Focus moves to the step's heading when the step changes, and a status line says what
  * happened, so keyboard and screen-reader users follow without hunting.
  */
+import { registerRefusalWords } from "@/lib/sign-in/register-words";
 import { useEffect, useRef, useState } from "react";
 import { downloadText } from "@/components/spawn/copy-text";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
@@ -76,11 +77,8 @@ export function NewIdentity({
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ user_id: made.identity.userId, public_key: made.publicKeyPem }),
     });
-    if (res.status !== 200)
-      return (
-        ((await res.json().catch(() => null)) as { message?: string } | null)?.message ??
-        `The server answered ${res.status}; try again.`
-      );
+    // The API's message is for tools; the page says what happened in its reader's words.
+    if (res.status !== 200) return registerRefusalWords(res.status, Number(res.headers.get("retry-after")) || null);
     const issued = await signedFetch(made.identity, baseUrl, "POST", "/v1/recovery.php").catch(() => null);
     const codes = issued?.status === 201 ? ((await issued.json()) as { codes: string[] }).codes : null;
     setCreated({

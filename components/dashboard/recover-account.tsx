@@ -14,7 +14,7 @@ import { createIdentity, type BrowserIdentity, type IdentityFileJson } from "@/l
 
 const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 type Errors = Partial<Record<"user_id" | "code" | "form", string>>;
-type Recovered = { identity: BrowserIdentity; file: IdentityFileJson; fileName: string };
+type Recovered = { identity: BrowserIdentity; file: IdentityFileJson; fileName: string; tokensRevoked: number };
 
 export function RecoverAccount() {
   const [errors, setErrors] = useState<Errors>({});
@@ -38,7 +38,9 @@ export function RecoverAccount() {
       const message = ((await res.json().catch(() => null)) as { message?: string } | null)?.message;
       return { code: message ?? `The server answered ${res.status}; try again.` };
     }
+    const reply = (await res.json().catch(() => null)) as { tokens_revoked?: number } | null;
     setRecovered({
+      tokensRevoked: reply?.tokens_revoked ?? 0,
       identity: made.identity,
       file: made.file,
       fileName: `beacon-identity-${made.identity.userId}.json`,
@@ -69,7 +71,12 @@ export function RecoverAccount() {
         </h2>
         <p className="text-sm text-slate-300">
           Every older key of <code className="break-all font-mono text-amber-200">{recovered.identity.userId}</code> is
-          revoked; this new key is the account&apos;s only key, and the code you used will not work again.
+          revoked; this new key is the account&apos;s only key, and the code you used will not work again. Every API
+          token of the account is revoked too
+          {recovered.tokensRevoked > 0
+            ? ` (${recovered.tokensRevoked === 1 ? "one token" : `${recovered.tokensRevoked} tokens`}): make new ones on the Tokens page for the pipelines you trust`
+            : ""}
+          .
         </p>
         <button
           type="button"

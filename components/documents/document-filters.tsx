@@ -5,7 +5,7 @@
  * not there: its fields sit in the same row (.filters-panel in app/globals.css). One GET
  * form: the whole query stays in the URL, fields in the order q, map, author.
  */
-import { MAPS } from "@/lib/loot/maps";
+import { DOCUMENT_MAPS } from "@/lib/loot/maps";
 import type { ParsedDocumentListQuery } from "@/lib/documents/document-listing";
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
@@ -77,9 +77,9 @@ export function DocumentFilters({
             </label>
             <select id="map" name="map" defaultValue={q.map ?? ""} className={field}>
               <option value="">Any map</option>
-              {MAPS.map((name) => (
-                <option key={name} value={name}>
-                  {name}
+              {DOCUMENT_MAPS.map((m) => (
+                <option key={m.key} value={m.key}>
+                  {m.name}
                 </option>
               ))}
             </select>

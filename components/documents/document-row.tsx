@@ -1,6 +1,7 @@
-/** One document in the /documents list. */
+/** One document in the /documents list: its title and description cut to what a listing shows (lib/documents/text-limits). */
 import Link from "@/components/intent-link";
 import type { DocumentJson } from "@/lib/documents/document-json";
+import { shownDescription, shownTitle } from "@/lib/documents/text-limits";
 import { AuthorLink } from "./author-link";
 import { DownloadCounts } from "./download-counts";
 import { LastUpdated } from "./last-updated";
@@ -23,12 +24,14 @@ export function DocumentRow({
       <h2 className="text-lg font-semibold">
         <Link
           href={`/documents/${doc.document_id}`}
-          className="break-words text-amber-400 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          className="wrap-anywhere text-amber-400 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
         >
-          {doc.name}
+          {shownTitle(doc.name)}
         </Link>
       </h2>
-      {doc.description && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-300">{doc.description}</p>}
+      {doc.description && (
+        <p className="mt-1 line-clamp-2 wrap-anywhere text-sm text-slate-300">{shownDescription(doc.description)}</p>
+      )}
       {drops && drops.length > 0 && (
         <p className="mt-1 text-sm text-slate-300" data-testid="document-drops">
           Drops {drops.join(", ")}

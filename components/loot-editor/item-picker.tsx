@@ -158,6 +158,11 @@ export function ItemPicker({ id, label, onPick }: { id: string; label: string; o
             {o.item ? (
               <>
                 <span className="font-medium text-slate-100">{o.item.label}</span>
+                {o.item.tag && (
+                  <span className="ml-2 inline-block rounded border border-slate-600 px-1.5 text-xs text-slate-300">
+                    {o.item.tag}
+                  </span>
+                )}
                 <span className="text-xs text-slate-400"> · {itemOrigin(o.item)}</span>
                 <span className="block break-all font-mono text-xs text-slate-400">{o.item.class}</span>
               </>

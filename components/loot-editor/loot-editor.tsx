@@ -23,6 +23,8 @@ import { EditorContext, type DocEdit, type EditorApi } from "./editor-context";
 import { EditorNotices } from "./editor-notices";
 import { EditorToolbar } from "./editor-toolbar";
 import { IssueSummary } from "./issue-summary";
+import { LootWarnings } from "@/components/documents/loot-warnings";
+import { lootWarnings } from "@/lib/loot/loot-warnings";
 import { indexIssues, issueKey } from "./issue-index";
 import { indexedItems, indexItems, lookupItem } from "./item-index";
 import { SourceEditor } from "./source-editor";
@@ -72,6 +74,8 @@ export function LootEditor({
   const lookup = useCallback((item: Parameters<EditorApi["lookup"]>[0]) => lookupItem(items, item), [items]);
   const issues = useMemo(() => validateLoot(doc, { isKnownItem: (i) => lookup(i) !== undefined }), [doc, lookup]);
   const blocked = blocksSaving(issues);
+  // Crash risks and sanity warnings, recomputed as the admin types (they never block saving).
+  const warnings = useMemo(() => lootWarnings(doc), [doc]);
   const shown = useMemo(
     () => (quiet.size === 0 ? issues : issues.filter((i) => !quiet.has(issueKey(i.path, i.field)))),
     [issues, quiet],
@@ -188,6 +192,7 @@ export function LootEditor({
           error={saveError}
         />
         <DocumentFields doc={doc} />
+        <LootWarnings warnings={warnings} />
         <IssueSummary
           doc={doc}
           issues={shown}

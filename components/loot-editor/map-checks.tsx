@@ -1,7 +1,7 @@
 "use client";
 /** Map checkboxes over a bit mask (a document's Map, a source's Availability). */
 import { focus } from "@/components/dashboard/styles";
-import { MAPS } from "@/lib/loot/maps";
+import { DOCUMENT_MAPS } from "@/lib/loot/maps";
 import { useEditor, type DocEdit } from "./editor-context";
 
 export function MapChecks({
@@ -20,12 +20,12 @@ export function MapChecks({
     <fieldset id={id} className="min-w-0">
       <legend className="text-xs font-medium text-slate-300">{legend}</legend>
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-        {MAPS.map((name, i) => (
-          <label key={name} className="flex items-center gap-1.5 text-sm">
+        {DOCUMENT_MAPS.map(({ key, name, bit }) => (
+          <label key={key} className="flex items-center gap-1.5 text-sm">
             <input
               type="checkbox"
-              checked={(mask & (1 << i)) !== 0}
-              onChange={(e) => api.edit(onChange(e.target.checked ? mask | (1 << i) : mask & ~(1 << i)))}
+              checked={(mask & bit) !== 0}
+              onChange={(e) => api.edit(onChange(e.target.checked ? mask | bit : mask & ~bit))}
               className={`accent-amber-400 ${focus}`}
             />
             {name}

@@ -4,10 +4,11 @@
  * action through useActionState, so it also works before (or without) JavaScript. Once
  * sent, the form gives way to the thanks.
  */
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { input, label as labelClass, primaryButton } from "@/components/dashboard/styles";
 import type { FormState } from "@/lib/dashboard/form-data";
+import { formatCount } from "@/lib/portal/format";
 
 interface Props {
   action: (state: FormState, form: FormData) => Promise<FormState>;
@@ -18,6 +19,9 @@ interface Props {
 
 export function ReportForm({ action, target, reasons, maxLength }: Props) {
   const [state, formAction, pending] = useActionState(action, {});
+  const [length, setLength] = useState(0);
+  // The box holds at most maxLength characters: a longer paste is cut by the browser, silently, so say so.
+  const [cut, setCut] = useState<number | null>(null);
   if (state.ok)
     return (
       <p role="status" className="rounded border border-emerald-800 bg-emerald-950/40 p-3 text-emerald-200">
@@ -48,10 +52,26 @@ export function ReportForm({ action, target, reasons, maxLength }: Props) {
           name="text"
           rows={5}
           maxLength={maxLength}
-          aria-describedby={errorId("report-text")}
+          onChange={(e) => setLength(e.currentTarget.value.length)}
+          onPaste={(e) => {
+            const box = e.currentTarget;
+            const kept = box.value.length - (box.selectionEnd - box.selectionStart);
+            const pasted = e.clipboardData.getData("text").length;
+            setCut(kept + pasted > maxLength ? kept + pasted : null);
+          }}
+          aria-describedby={`report-text-count ${errorId("report-text")}`}
           aria-invalid={errors.text ? true : undefined}
           className={input}
         />
+        <p id="report-text-count" className="text-xs text-slate-400" aria-live="polite">
+          {cut !== null && (
+            <span className="text-amber-200" data-testid="report-text-cut">
+              Your text was shortened: it had {formatCount(cut)} characters and a report keeps {formatCount(maxLength)}
+              .{" "}
+            </span>
+          )}
+          {formatCount(length)} of {formatCount(maxLength)} characters
+        </p>
         <FieldError id={errorId("report-text")} message={errors.text} />
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -69,7 +69,7 @@ export function CreatureOptions({ view, errors, onChange }: Props) {
           : "A tamed creature appears beside you: distance and offsets apply to spawndino only."}
       </p>
       <details className="w-full text-xs text-slate-300" data-testid="creature-commands-help">
-        <summary className="inline-flex min-h-9 cursor-pointer items-center text-slate-200">
+        <summary className="disclosure inline-flex min-h-9 cursor-pointer items-center text-slate-200">
           Which command works where
         </summary>
         <ul className="mt-1 list-disc space-y-1 pl-5">

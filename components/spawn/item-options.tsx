@@ -103,7 +103,7 @@ export function ItemOptions({ view, gfiNote, errors, onChange }: Props) {
         </>
       )}
       <details className="w-full text-xs text-slate-300" data-testid="item-commands-help">
-        <summary className="inline-flex min-h-9 cursor-pointer items-center text-slate-200">
+        <summary className="disclosure inline-flex min-h-9 cursor-pointer items-center text-slate-200">
           Which command works where
         </summary>
         <ul className="mt-1 list-disc space-y-1 pl-5">

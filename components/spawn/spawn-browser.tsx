@@ -18,6 +18,7 @@ import {
   rowSource,
   spawnViewQuery,
   type RowSource,
+  type SpawnTab,
   type SpawnView,
 } from "@/lib/spawn/spawn-view";
 import { FILTERS_ID, SpawnControls } from "./spawn-controls";
@@ -31,6 +32,10 @@ import { rowsFor, useSourceRows } from "./use-source-rows";
 import { useSpawnActions } from "./use-spawn-actions";
 import { useSpawnCommands } from "./use-spawn-commands";
 import { formatCount, plural } from "@/lib/portal/format";
+import { findSpawnRows } from "@/lib/spawn/spawn-search";
+import type { SpawnRow } from "@/lib/spawn/spawn-filter";
+import type { TabAnswer } from "@/lib/spawn/spawn-page";
+import { ViewLink } from "./view-link";
 
 interface Props {
   /** where each kind of rows is fetched (SpawnRow[] as JSON) */
@@ -92,6 +97,38 @@ function MoreRowsNotes(props: {
   );
 }
 
+/**
+ * What the other tab answers the view's search: from its rows once they arrived; before
+ * that the server's answer while the search and filters are still the ones it rendered;
+ * else unknown (null).
+ */
+function useOtherTab(
+  rows: SpawnRow[] | null,
+  mods: SpawnMod[],
+  view: SpawnView,
+  tab: SpawnTab,
+  page: Omit<SpawnPageData, "lastChanged">,
+  initialView: SpawnView,
+): TabAnswer | null {
+  const { q, maps, mods: modFilter, bp, category, tameable } = view;
+  return useMemo(() => {
+    if (q.trim() === "") return null;
+    if (rows) {
+      const found = findSpawnRows(rows, mods, { q, maps, mods: modFilter, bp, category, tameable, tab });
+      const first = found.visible[0];
+      return { count: found.visible.length, top: found.top, best: first === undefined ? null : rows[first]![0] };
+    }
+    const asRendered =
+      q === initialView.q &&
+      maps === initialView.maps &&
+      modFilter.join() === initialView.mods.join() &&
+      bp === initialView.bp &&
+      category === initialView.category &&
+      tameable === initialView.tameable;
+    return asRendered ? (page.answers?.[tab] ?? null) : null;
+  }, [rows, mods, q, maps, modFilter, bp, category, tameable, tab, page, initialView]);
+}
+
 export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props) {
   const [view, setView] = useState(initialView);
   const [status, setStatus] = useState("");
@@ -102,15 +139,25 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const source = rowSource(view);
   // A row flipped to its code needs the coded rows, fetched the first time one is.
   const anyFlipped = flipped.size > 0;
+  const otherTab: SpawnTab = tab === "creatures" ? "items" : "creatures";
+  const otherSource = rowSource({ tab: otherTab, form });
+  const searching = view.q.trim() !== "";
+  // With search text the other tab's rows come too: its tab then counts its matches as
+  // the reader types, and points to itself when it answers better.
   const wanted = useMemo<RowSource[]>(
-    () => (source === "items" && anyFlipped ? ["items", "gfi"] : [source]),
-    [source, anyFlipped],
+    () =>
+      [
+        ...(source === "items" && anyFlipped ? ["items", "gfi"] : [source]),
+        ...(searching ? [otherSource] : []),
+      ] as RowSource[],
+    [source, anyFlipped, searching, otherSource],
   );
   const all = useSourceRows(dataUrls, wanted, setStatus);
   const loaded = rowsFor(all, source);
+  const otherRows = rowsFor(all, otherSource);
   // What the server rendered belongs to its tab; another tab shows nothing until its rows arrive.
   const server = (tab === "creatures") === (page.source === "creatures") ? page : null;
-  const { ready, rows, matches, counts, facetCounts, visibleCount, total, hasBaseGame } = useShownRows(
+  const { ready, rows, tags, matches, counts, facetCounts, visibleCount, total, hasBaseGame } = useShownRows(
     loaded,
     server,
     page,
@@ -118,6 +165,8 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
     view,
   );
   useIdleSearchIndex(loaded, mods, view, source === page.source);
+  const other = useOtherTab(otherRows, mods, view, otherTab, page, initialView);
+  const here = searching ? { count: visibleCount, top: ready ? matches.top : server ? page.search.top : 0 } : null;
   useViewInUrl(view, scope);
   const { fields, commandOf, errors, commandFor } = useSpawnCommands(view, rows, flipped, all.gfi);
   const noun = tabNoun(tab);
@@ -165,78 +214,114 @@ export function SpawnBrowser({ dataUrls, page, mods, scope, initialView }: Props
   const baseNote = ready || server ? baseCreaturesNote(tab, scope, hasBaseGame) : null;
   return (
     <div className="space-y-4" data-ready={ready ? "true" : undefined} data-tab={tab}>
-      <SpawnTabs tab={tab} counts={{ ...page.counts, [tab]: total }} hrefFor={hrefFor} onChange={change} />
+      <SpawnTabs
+        tab={tab}
+        counts={{ ...page.counts, [tab]: total }}
+        matched={
+          searching
+            ? ({ [tab]: visibleCount, [otherTab]: other?.count ?? null } as Record<SpawnTab, number | null>)
+            : null
+        }
+        hrefFor={hrefFor}
+        onChange={change}
+      />
+      <SpawnSearchBar
+        tab={tab}
+        q={view.q}
+        modId={scopeParam(scope)}
+        game={view.game}
+        active={active}
+        filtersOpen={filtersOpen}
+        onQuery={(text) => change({ q: text })}
+        onToggleFilters={toggleFilters}
+      />
+      {here && other && other.count > 0 && other.top > here.top && (
+        <p
+          className="rounded border border-amber-700 bg-amber-950/30 px-3 py-2 text-sm text-slate-100"
+          data-testid="better-tab"
+        >
+          {`“${view.q.trim()}” best matches ${otherTab === "creatures" ? "a creature" : "an item"}${other.best ? `: ${other.best}` : ""}. `}
+          <ViewLink href={hrefFor({ tab: otherTab })} onFollow={() => change({ tab: otherTab })}>
+            {`Show the ${formatCount(other.count)} matching ${plural(other.count, tabNoun(otherTab), `${tabNoun(otherTab)}s`)}`}
+          </ViewLink>
+        </p>
+      )}
       {empty ? (
         <p className="rounded border border-slate-600 px-3 py-2 text-sm text-slate-200" data-testid="empty-catalogue">
           {empty}
+          {page.counts[otherTab] > 0 && !(here && other && other.count > 0) && (
+            <>
+              {" "}
+              <ViewLink href={hrefFor({ tab: otherTab })} onFollow={() => change({ tab: otherTab })}>
+                {`See the ${formatCount(page.counts[otherTab])} ${plural(page.counts[otherTab], tabNoun(otherTab), `${tabNoun(otherTab)}s`)}`}
+              </ViewLink>
+            </>
+          )}
         </p>
       ) : (
         <>
-          <SpawnSearchBar
-            tab={tab}
-            q={view.q}
-            modId={scopeParam(scope)}
-            active={active}
-            filtersOpen={filtersOpen}
-            onQuery={(text) => change({ q: text })}
-            onToggleFilters={toggleFilters}
-          />
-          <SpawnControls
-            view={view}
-            mapCounts={counts}
-            facetCounts={facetCounts}
-            modChoices={page.modChoices}
-            hasBaseGame={hasBaseGame}
-            gfiNote={gfiScopeNote(scope, mods)}
-            errors={errors}
-            open={filtersOpen}
-            clearHref={active > 0 ? hrefFor(defaults) : null}
-            onChange={change}
-            onClear={() => setView(defaults)}
-          />
-          {baseNote && <p className="text-sm text-slate-300">{baseNote}</p>}
-          <SpawnNotices
-            view={view}
-            mapCounts={counts}
-            visibleCount={visibleCount}
-            search={matches}
-            errors={errors}
-            filtered={
-              maps !== 0 || modFilter.length > 0 || (tab === "items" ? bp !== "all" || category >= 0 : tameable)
-            }
-            hrefFor={hrefFor}
-            onChange={change}
-          />
-          <SpawnToolbar
-            noun={noun}
-            visibleCount={visibleCount}
-            total={total}
-            canAct={ready && visibleCount > 0 && commandOf !== null}
-            status={status}
-            onCopyAll={copyAll}
-            onExport={exportJson}
-          />
-          <SpawnTable
-            game={view.game}
-            tab={tab}
-            rows={rows}
-            mods={mods}
-            visible={matches.visible}
-            commandFor={commandFor}
-            form={form}
-            flipped={flipped}
-            onFlip={flip}
-            layoutKey={layoutKey}
-            copied={copied}
-            onCopy={copyOne}
-          />
-          <MoreRowsNotes
-            ready={ready}
-            fromServer={server !== null}
-            shown={rows.length}
-            visibleCount={visibleCount}
-            noun={noun}
-          />
+          {/* From 1024 px the panel sits beside the list, so the first results are on the first screen. */}
+          <div className="space-y-4 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-4 lg:space-y-0">
+            <SpawnControls
+              view={view}
+              mapCounts={counts}
+              facetCounts={facetCounts}
+              modChoices={page.modChoices}
+              hasBaseGame={hasBaseGame}
+              gfiNote={gfiScopeNote(scope, mods)}
+              errors={errors}
+              open={filtersOpen}
+              clearHref={active > 0 ? hrefFor(defaults) : null}
+              onChange={change}
+              onClear={() => setView(defaults)}
+            />
+            <div className="min-w-0 space-y-4">
+              {baseNote && <p className="text-sm text-slate-300">{baseNote}</p>}
+              <SpawnNotices
+                view={view}
+                mapCounts={counts}
+                visibleCount={visibleCount}
+                search={matches}
+                errors={errors}
+                filtered={
+                  maps !== 0 || modFilter.length > 0 || (tab === "items" ? bp !== "all" || category >= 0 : tameable)
+                }
+                hrefFor={hrefFor}
+                onChange={change}
+              />
+              <SpawnToolbar
+                noun={noun}
+                visibleCount={visibleCount}
+                total={total}
+                canAct={ready && visibleCount > 0 && commandOf !== null}
+                status={status}
+                onCopyAll={copyAll}
+                onExport={exportJson}
+              />
+              <SpawnTable
+                game={view.game}
+                tab={tab}
+                rows={rows}
+                tags={tags}
+                mods={mods}
+                visible={matches.visible}
+                commandFor={commandFor}
+                form={form}
+                flipped={flipped}
+                onFlip={flip}
+                layoutKey={layoutKey}
+                copied={copied}
+                onCopy={copyOne}
+              />
+              <MoreRowsNotes
+                ready={ready}
+                fromServer={server !== null}
+                shown={rows.length}
+                visibleCount={visibleCount}
+                noun={noun}
+              />
+            </div>
+          </div>
         </>
       )}
     </div>

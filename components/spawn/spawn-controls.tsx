@@ -8,7 +8,8 @@
  * defaults ride along as hidden fields, so Apply keeps them. Each map (every official
  * map, by the name players know) and each category says how many rows it has. On a
  * phone the panel opens from the search bar's Filters button; from 640 px it is always
- * shown.
+ * shown, from 1024 px beside the list (spawn-browser.tsx), so the first results are on
+ * the first screen (above the list, a 1280x800 window put the first row at y=932).
  */
 import { GAME_MAPS } from "@/lib/catalogue/game-maps";
 import { categoryToParam, ITEM_CATEGORIES, NO_CATEGORY } from "@/lib/catalogue/item-categories";

@@ -21,7 +21,7 @@ interface Props {
   modName: string;
   /** the item's or creature's own page */
   href: string;
-  /** what kind of variant a creature is ("Boss · Gamma"), "" for the creature itself and every engram */
+  /** what tells it from others of its name ("Boss · Gamma", "Mission · Genesis: Part 2": lib/catalogue/variant-tags), "" for the thing itself */
   mark: string;
   tameable: boolean;
   /** null while a number of the options is wrong */

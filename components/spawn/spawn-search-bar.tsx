@@ -6,6 +6,7 @@
  * results follow each keystroke and submitting only closes a phone's keyboard. On a
  * phone, the Filters button opens the panel and counts what is set.
  */
+import type { Game } from "@/lib/catalogue/game";
 import type { SpawnTab } from "@/lib/spawn/spawn-view";
 import { FILTERS_ID, FORM_ID } from "./spawn-form";
 
@@ -14,6 +15,8 @@ interface Props {
   q: string;
   /** the page's mod_id, kept by the form (null: every engram) */
   modId: string | null;
+  /** kept by the form: ASA's page stays ASA's */
+  game: Game;
   active: number;
   filtersOpen: boolean;
   onQuery: (q: string) => void;
@@ -23,7 +26,7 @@ interface Props {
 const button =
   "min-h-10 shrink-0 rounded px-3 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
 
-export function SpawnSearchBar({ tab, q, modId, active, filtersOpen, onQuery, onToggleFilters }: Props) {
+export function SpawnSearchBar({ tab, q, modId, game, active, filtersOpen, onQuery, onToggleFilters }: Props) {
   return (
     <div id="spawn-search-bar" className="sticky top-0 z-20 -mx-4 border-b border-slate-800 bg-slate-950 px-4 py-2">
       <form
@@ -39,6 +42,7 @@ export function SpawnSearchBar({ tab, q, modId, active, filtersOpen, onQuery, on
         className="flex items-end gap-2"
       >
         {modId !== null && <input type="hidden" name="mod_id" value={modId} />}
+        {game === "asa" && <input type="hidden" name="game" value="asa" />}
         {tab === "creatures" && <input type="hidden" name="tab" value={tab} />}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor="spawn-search" className="sr-only text-xs font-medium text-slate-300 sm:not-sr-only">

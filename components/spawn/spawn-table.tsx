@@ -5,7 +5,7 @@ import { entryHref } from "@/lib/spawn/entry-address";
 import type { RowCommand } from "@/lib/spawn/row-command";
 import { FIRST_ROWS, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { CommandForm, SpawnTab } from "@/lib/spawn/spawn-view";
-import { isTameable, variantMark } from "@/lib/catalogue/creature-variants";
+import { isTameable } from "@/lib/catalogue/creature-variants";
 import { SpawnRowView } from "./spawn-row";
 import { useWindowedRows } from "./use-windowed-rows";
 
@@ -17,6 +17,8 @@ interface Props {
   game: Game;
   tab: SpawnTab;
   rows: readonly SpawnRow[];
+  /** by row key: what tells a row from others of its name ("Mission", "Boss · Gamma"); "" for the thing itself */
+  tags: readonly string[];
   mods: readonly SpawnMod[];
   visible: readonly number[];
   /** by row key; null while a number of the options is wrong: rows show no command */
@@ -35,6 +37,7 @@ export function SpawnTable({
   game,
   tab,
   rows,
+  tags,
   mods,
   visible,
   commandFor,
@@ -85,7 +88,7 @@ export function SpawnTable({
               position={start + i + 2}
               modName={row[5] >= 0 ? (mods[row[5]]?.name ?? "") : "Base game"}
               href={entryHref(row[5] >= 0 ? (mods[row[5]]?.id ?? null) : null, row[1], game)}
-              mark={tab === "creatures" ? variantMark(row[6]) : ""}
+              mark={tags[rowIndex] ?? ""}
               tameable={tab === "creatures" && isTameable(row[6])}
               command={command?.command ?? null}
               note={command?.note ?? null}

@@ -8,12 +8,12 @@
 import { useEffect, useMemo } from "react";
 import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "@/lib/spawn/spawn-filter";
 import type { SpawnPageData } from "@/lib/spawn/spawn-page";
-import { findSpawnRows, spawnIndex, type SpawnMatches } from "@/lib/spawn/spawn-search";
+import { findSpawnRows, spawnIndex, spawnTags, type SpawnMatches } from "@/lib/spawn/spawn-search";
 import type { SpawnView } from "@/lib/spawn/spawn-view";
 
 type ServerPage = Omit<SpawnPageData, "lastChanged">;
 
-const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false };
+const NOTHING: SpawnMatches = { visible: [], typos: false, suggestions: [], nothingToSearch: false, top: 0 };
 const NO_ROWS: SpawnRow[] = [];
 
 export function useShownRows(
@@ -36,6 +36,8 @@ export function useShownRows(
           : NOTHING,
     [loaded, server, mods, q, maps, modFilter, bp, category, tameable, tab],
   );
+  // Tags tell rows of one name apart among all rows: the server's until they arrive.
+  const tags = useMemo(() => (loaded ? spawnTags(loaded, tab) : (server?.first.tags ?? [])), [loaded, server, tab]);
   const counts = useMemo(() => (loaded ? mapCounts(loaded) : (server?.mapCounts ?? mapCounts([]))), [loaded, server]);
   const facetCounts = useMemo(
     () =>
@@ -49,6 +51,7 @@ export function useShownRows(
   return {
     ready,
     rows,
+    tags,
     matches,
     counts,
     facetCounts,

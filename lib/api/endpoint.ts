@@ -14,6 +14,8 @@ import {
   type FindKeySet,
   type FindPublicKey,
 } from "@/lib/auth/authenticate";
+import { checkSignedAt, rememberUntil, replayed, signatureUseHash, type RememberSignature } from "@/lib/auth/replay";
+import { signedContent } from "@/lib/auth/signed-content";
 import { errorResponse } from "@/lib/api/error-response";
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import type { ApiRateLimits, RequestLimits } from "@/lib/rate-limit/api-limits";
@@ -26,6 +28,11 @@ export interface MethodSpec {
   auth: "required" | "optional" | "none";
   /** an API token with this scope may stand in for the signature (Authorization: Bearer bh_...) */
   token?: TokenScope;
+  /**
+   * a signed request must carry signed_at and is accepted once (lib/auth/replay.ts): the
+   * methods that change credentials or hand out secrets
+   */
+  refuseReplays?: boolean;
   handle(ctx: RequestContext): Promise<ApiResponse> | ApiResponse;
 }
 
@@ -44,6 +51,10 @@ export interface EndpointEnv {
   keyUsed?: (userId: string, pem: string) => void;
   /** the grant of a Bearer token (lib/keys/tokens.ts); throws a 401; tokens are refused when absent */
   authenticateToken?: (token: string) => Promise<TokenGrant>;
+  /** remembers accepted requests of refuseReplays methods (lib/auth/replay.ts); only signed_at is checked when absent */
+  rememberSignature?: RememberSignature;
+  /** the server's clock for signed_at (tests inject one) */
+  now?: () => number;
   /** per-address and per-user limits (lib/rate-limit); none when absent */
   rateLimits?: ApiRateLimits;
   /**
@@ -92,6 +103,14 @@ export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: E
   return res;
 }
 
+/** signed_at within the window, and these signed bytes never accepted before (by any instance). */
+async function refuseReplay(req: ApiRequest, env: EndpointEnv, query: URLSearchParams, userId: string): Promise<void> {
+  const signedAt = checkSignedAt(query, (env.now ?? Date.now)());
+  if (!env.rememberSignature) return;
+  const hash = signatureUseHash(userId, signedContent(req.method, env.baseUrl, req.rawTarget, req.body));
+  if (!(await env.rememberSignature(hash, rememberUntil(signedAt)))) throw replayed();
+}
+
 async function dispatch(
   endpoint: Endpoint,
   req: ApiRequest,
@@ -138,8 +157,9 @@ async function dispatch(
       caller = { userId: grant.userId, token: grant };
     } else {
       const signed = await authenticateKeys(req, env.baseUrl, env.findKeySet ?? singleKey(env.findPublicKey));
+      if (spec.refuseReplays) await refuseReplay(req, env, target.query, signed.userId);
       env.keyUsed?.(signed.userId, signed.pem);
-      caller = { userId: signed.userId };
+      caller = { userId: signed.userId, keyPem: signed.pem };
     }
     req.signedUserId = caller.userId;
     limits?.checkUser(caller.userId);

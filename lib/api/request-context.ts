@@ -11,6 +11,8 @@ export interface Caller {
   userId: string;
   /** set when the request carried an API token (Bearer) instead of a signature */
   token?: TokenGrant;
+  /** the public key (PEM) that signed the request; unset for a token */
+  keyPem?: string;
 }
 
 export interface RequestContext {

@@ -13,6 +13,8 @@ export interface CatalogueItem {
   /** workshop id, null for the base game */
   modId: string | null;
   modName: string | null;
+  /** what tells it from other items of its name ("Mission · Genesis: Part 2": lib/catalogue/variant-tags); absent or "" for the item itself */
+  tag?: string;
 }
 
 export function catalogueItem(e: EngramJson): CatalogueItem {

@@ -17,6 +17,8 @@ export interface SearchItem {
   mod?: string | null;
   /** more words the item answers to, as synonyms do (a creature's short name from its class: lib/catalogue/creature-words.ts) */
   aliases?: string;
+  /** a variant of another item of the catalogue (a mission copy, a boss: lib/catalogue/variant-tags.ts): ranked after the thing itself */
+  variant?: boolean;
 }
 
 /** Where a word occurs; kept in the low two bits of each posting. */
@@ -37,6 +39,8 @@ export interface ItemIndex {
   readonly phrases: readonly string[];
   /** how many words each label has */
   readonly wordCounts: Uint16Array;
+  /** 1 for the items that are variants of another (SearchItem.variant) */
+  readonly variants: Uint8Array;
   /** the folded text of every item (built on first use) */
   codeText(): CodeText;
 }
@@ -63,6 +67,7 @@ export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
   const modWords = new Map<string, string[]>();
   const phrases: string[] = new Array(items.length);
   const wordCounts = new Uint16Array(items.length);
+  const variants = new Uint8Array(items.length);
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     const { words, sequence } = labelWords(item.label);
@@ -80,6 +85,7 @@ export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
     }
     phrases[i] = sequence.join(" ");
     wordCounts[i] = Math.min(sequence.length, 0xffff);
+    if (item.variant) variants[i] = 1;
   }
   const terms = [...lists.keys()].sort();
   const termIds = new Map(terms.map((t, id) => [t, id]));
@@ -94,6 +100,7 @@ export function buildItemIndex(items: readonly SearchItem[]): ItemIndex {
     postings,
     phrases,
     wordCounts,
+    variants,
     codeText() {
       if (!code) {
         const starts = new Int32Array(items.length + 1);

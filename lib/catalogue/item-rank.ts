@@ -4,11 +4,14 @@
  * the sum over terms of quality x field weight (quality: lib/catalogue/term-matches;
  * field: label 1, synonym 0.92, mod name 0.35; class or path text 0.5, label text 0.9),
  * + 10 when the label is the query, + 2 when it starts with it, + up to 0.3 for the
- * share of the label's words the query matched. Best first, ties in item order.
+ * share of the label's words the query matched (a typo in a label word counts: "gigannoto"
+ * covers all of "Giganotosaurus", half of "Corrupted Giganotosaurus"), - 0.05 for a
+ * variant of another item (a mission copy of the Tek Rifle, after the Tek Rifle). Best
+ * first, ties in item order.
  */
 import { FIELD_LABEL, FIELD_MOD, type ItemIndex } from "./item-index";
 import type { ParsedQuery } from "./item-query";
-import { INFIX, PREFIX_MIN, termMatches } from "./term-matches";
+import { INFIX, ONE_TYPO, PREFIX_MIN, termMatches } from "./term-matches";
 
 // A synonym counts a little less than the label's own word but more than any prefix.
 const FIELD_WEIGHT = [1, 0.92, 0.35, 0];
@@ -19,11 +22,19 @@ const LABEL_START = 2;
 // How much of the label the query covers: enough to order "Metal Pick" before a longer
 // label with the same words, not enough to lift a prefix over a whole word.
 const COVERAGE = 0.3;
+// Less than any difference in how a term matched or how much of the label it covers:
+// only orders things otherwise alike ("Tek Rifle" before its mission copies).
+const VARIANT = 0.05;
 // Below this many items still in the running, their texts are searched one by one.
 const FEW_CANDIDATES = 2000;
 
-/** The items matching every term, best first. */
-export function rank(index: ItemIndex, parsed: ParsedQuery, keep: (item: number) => boolean, typos: boolean): number[] {
+/** The items matching every term, best first, and the best one's score (0 when none matches). */
+export function rank(
+  index: ItemIndex,
+  parsed: ParsedQuery,
+  keep: (item: number) => boolean,
+  typos: boolean,
+): { items: number[]; top: number } {
   const pass = new RankPass(index.size, keep);
   let candidates: number[] | null = null;
   parsed.terms.forEach((term, t) => {
@@ -37,9 +48,13 @@ export function rank(index: ItemIndex, parsed: ParsedQuery, keep: (item: number)
     const phrase = index.phrases[item]!;
     const bonus = phrase === parsed.phrase ? WHOLE_LABEL : phrase.startsWith(`${parsed.phrase} `) ? LABEL_START : 0;
     score[item] =
-      score[item]! + bonus + COVERAGE * Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!));
+      score[item]! +
+      bonus +
+      COVERAGE * Math.min(1, pass.labelHits[item]! / Math.max(1, index.wordCounts[item]!)) -
+      VARIANT * index.variants[item]!;
   }
-  return byScore(candidates!, score);
+  const items = byScore(candidates!, score);
+  return { items, top: items.length > 0 ? score[items[0]!]! : 0 };
 }
 
 /** One pass over the terms of a query: per item, terms matched so far and their score. */
@@ -88,7 +103,9 @@ class RankPass {
         // counts whole or by its start, never by a typo.
         if (quality === INFIX && field !== FIELD_LABEL) continue;
         if (field === FIELD_MOD && quality < PREFIX_MIN) continue;
-        this.offer(postings[p]! >> 2, quality * FIELD_WEIGHT[field]!, field !== FIELD_MOD && quality >= PREFIX_MIN);
+        // A whole word, a prefix or a typo covers a label word; a word found inside another does not.
+        const covers = field !== FIELD_MOD && (quality >= PREFIX_MIN || quality <= ONE_TYPO);
+        this.offer(postings[p]! >> 2, quality * FIELD_WEIGHT[field]!, covers);
       }
     }
   }

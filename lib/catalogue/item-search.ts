@@ -41,6 +41,12 @@ export interface SearchResult {
   suggestions: string[];
   /** the query had text but no letter or digit to search for: nothing matches */
   nothingToSearch: boolean;
+  /**
+   * how well the best item matched (item-rank's score; 0 for none or a blank query): what
+   * tells which of two lists answers a query better ("rex": the Creatures tab). A match
+   * found only with typos scores a thousandth of its rank, below any found without.
+   */
+  top: number;
 }
 
 export function searchItems(index: ItemIndex, query: string, options: SearchOptions = {}): SearchResult {
@@ -49,23 +55,25 @@ export function searchItems(index: ItemIndex, query: string, options: SearchOpti
   if (parsed.terms.length === 0) {
     const items: number[] = [];
     if (!parsed.empty) for (let i = 0; i < index.size; i++) if (keep(i)) items.push(i);
-    return { items, typos: false, suggestions: [], nothingToSearch: parsed.empty };
+    return { items, typos: false, suggestions: [], nothingToSearch: parsed.empty, top: 0 };
   }
-  let items = rank(index, parsed, keep, false);
+  let { items, top } = rank(index, parsed, keep, false);
   let typos = false;
   if (items.length === 0) {
-    items = rank(index, parsed, keep, true);
+    ({ items, top } = rank(index, parsed, keep, true));
     typos = items.length > 0;
+    // Any match without typos is better than one with them.
+    top /= 1000;
   }
   const suggestions =
     items.length === 0 ? suggestQueries(index, parsed.terms, (q) => countMatches(index, q, keep)) : [];
-  return { items, typos, suggestions, nothingToSearch: false };
+  return { items, typos, suggestions, nothingToSearch: false, top };
 }
 
 /** How many items a query finds (typos allowed); what "did you mean" checks its ideas with. */
 export function countMatches(index: ItemIndex, query: string, keep: (item: number) => boolean = () => true): number {
   const parsed = parseItemQuery(query);
   if (parsed.terms.length === 0) return 0;
-  const found = rank(index, parsed, keep, false).length;
-  return found > 0 ? found : rank(index, parsed, keep, true).length;
+  const found = rank(index, parsed, keep, false).items.length;
+  return found > 0 ? found : rank(index, parsed, keep, true).items.length;
 }

@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { allEngrams } from "@/lib/engrams/engram-catalogue";
 import { catalogueItem, type CatalogueItem } from "./catalogue-item";
 import { buildItemIndex, searchItems, type ItemIndex } from "./item-search";
+import { itemMark, variantTags } from "./variant-tags";
 
 /** Results per search: a picker shows a short list and people type on. */
 export const SEARCH_LIMIT = 20;
@@ -24,11 +25,18 @@ export interface PickerCatalogue {
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
+/** Items tagged among themselves (variant-tags: a mission copy says so, and ranks after the item itself). */
 export function pickerCatalogue(items: CatalogueItem[]): PickerCatalogue {
   const sorted = [...items].sort((a, b) => collator.compare(a.label, b.label) || a.path.localeCompare(b.path));
+  const tags = variantTags(
+    sorted.map((i) => ({ label: i.label, className: i.class, path: i.path, mark: itemMark(i.path, i.class) })),
+  );
+  const tagged = sorted.map((item, i) => (tags[i] ? { ...item, tag: tags[i] } : item));
   return {
-    items: sorted,
-    index: buildItemIndex(sorted.map((i) => ({ label: i.label, class: i.class, path: i.path, mod: i.modName }))),
+    items: tagged,
+    index: buildItemIndex(
+      tagged.map((i) => ({ label: i.label, class: i.class, path: i.path, mod: i.modName, variant: Boolean(i.tag) })),
+    ),
   };
 }
 

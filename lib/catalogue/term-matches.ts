@@ -14,7 +14,9 @@ export const PREFIX_MIN = 0.6;
 export const INFIX = 0.4;
 export const ONE_TYPO = 0.3;
 export const TWO_TYPOS = 0.2;
+/** a typo in the start of a longer word ("gigannoto" for "giganotosaurus"); two typos count less */
 export const TYPO_IN_START = 0.15;
+export const TYPOS_IN_START = 0.1;
 
 /** term id -> quality */
 export type TermMatches = Map<number, number>;
@@ -67,7 +69,7 @@ function computeMatches(index: ItemIndex, word: string, typos: boolean): TermMat
       if (t.length < word.length - budget) continue;
       const d = typoDistance(word, t, budget);
       if (d.whole <= budget) put(id, d.whole === 1 ? ONE_TYPO : TWO_TYPOS);
-      else if (d.start <= budget) put(id, TYPO_IN_START);
+      else if (d.start <= budget) put(id, d.start <= 1 ? TYPO_IN_START : TYPOS_IN_START);
     }
   }
   return out;

@@ -7,6 +7,7 @@ import type { DeliveryJson, WebhookJson } from "@/lib/webhooks/webhook-json";
 import type { DocumentJson } from "@/lib/documents/document-json";
 import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
 import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
+import type { DocumentCheckJson } from "@/lib/documents/document-check";
 import type { CreatureJson } from "@/lib/engrams/creature-json";
 import type { EngramJson } from "@/lib/engrams/engram-json";
 import type { AsaModJson } from "@/lib/mods/asa-mod-json";
@@ -237,6 +238,9 @@ export function beaconApi(options: ClientOptions) {
         `/v1/document.php/${ids(documentId)}?diff${from === undefined ? "" : `&from=${from}`}${to === undefined ? "" : `&to=${to}`}`,
         { sign: false },
       ),
+    /** Extension: the loot warnings of the current content (docs/API.md, "Document checks"). */
+    check: (documentId: string) =>
+      json<DocumentCheckJson>("GET", `/v1/document.php/${ids(documentId)}?check`, { sign: false }),
     /** Extension: publishes a kept revision's bytes again as the newest revision (the author only). */
     restore: (documentId: string, revision: number) =>
       json<{ document_id: string; revision: number; restored_from: number }>(

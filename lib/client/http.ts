@@ -4,6 +4,7 @@
  */
 import type http from "node:http";
 import { signedContent } from "@/lib/auth/signed-content";
+import { withSignedAt } from "@/lib/auth/signed-at";
 import { basicAuthorization, type Identity } from "@/lib/client/identity";
 
 export interface ClientOptions {
@@ -57,6 +58,8 @@ export function createClient(options: ClientOptions) {
     if (options.bearerToken && opts.sign !== false && !headers["authorization"])
       headers["authorization"] = `Bearer ${options.bearerToken}`;
     else if (identity && opts.sign !== false && !headers["authorization"]) {
+      // The credential endpoints accept a signed write once, and only with its time signed.
+      target = withSignedAt(method, target, Date.now());
       headers["authorization"] = basicAuthorization(identity, signedContent(method, baseUrl, target, bytes));
     }
     const { request: send } = await transport();

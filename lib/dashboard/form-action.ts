@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { formObject, nulFields, zodErrors, type FormState } from "@/lib/dashboard/form-data";
+import { formObject, nulFields, requireConfirmed, zodErrors, type FormState } from "@/lib/dashboard/form-data";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
@@ -18,12 +18,16 @@ export function formAction<S extends z.ZodType>(
   schema: S,
   errorField: string | ((err: ApiError) => string),
   run: (userId: string, input: z.output<S>) => Promise<FormState | void>,
+  /** `destroys`: the action deletes or revokes, and runs only from the form's confirmation step */
+  options: { destroys?: boolean } = {},
 ): (previous: FormState, form: FormData) => Promise<FormState> {
   return async (_previous, form) => {
     const userId = await requireUser();
     const refused = await suspendedSessionRefusal(db(), userId);
     if (refused) return { errors: { form: refused } };
     const fields = formObject(form);
+    const unconfirmed = options.destroys ? requireConfirmed(fields) : null;
+    if (unconfirmed) return { errors: { form: unconfirmed } };
     const nul = nulFields(fields);
     if (nul) return { errors: nul };
     const parsed = schema.safeParse(fields);

@@ -41,3 +41,13 @@ export function zodErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * The field a form that destroys something sends only from its confirmation step
+ * (components/dashboard/action-form.tsx, `confirm`): the action refuses without it, so
+ * no single click, replayed request or older page can destroy anything unasked.
+ */
+export const CONFIRMED = { confirmed: "yes" } as const;
+export function requireConfirmed(form: Record<string, unknown>): string | null {
+  return form.confirmed === "yes" ? null : "Nothing was changed: confirm first (the button asks what will be lost).";
+}

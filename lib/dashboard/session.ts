@@ -8,7 +8,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/dashboard/auth";
 import { db } from "@/lib/db/client";
-import { sessionKeyActive } from "@/lib/keys/keys";
+import { activeKeyByFingerprint, sessionKeyActive } from "@/lib/keys/keys";
 import type { HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/actions";
 import { isOperator } from "@/lib/moderation/console";
@@ -20,6 +20,16 @@ export const currentUserId = cache(async (): Promise<string | null> => {
   if (!id) return null;
   return (await sessionKeyActive(db(), id, (session as { key?: string }).key)) ? id : null;
 });
+
+/**
+ * The key (PEM) the session signed in with, when it is still active; undefined for a
+ * session from before sessions named their key. A token made in the dashboard is tied to it.
+ */
+export async function sessionKeyPem(userId: string): Promise<string | undefined> {
+  const fingerprint = ((await auth()) as { key?: string } | null)?.key;
+  if (fingerprint === undefined) return undefined;
+  return (await activeKeyByFingerprint(db(), userId, fingerprint)) ?? undefined;
+}
 
 /** The signed-in user's id; otherwise a redirect to /sign-in. */
 export async function requireUser(): Promise<string> {

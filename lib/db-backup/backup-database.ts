@@ -19,17 +19,30 @@ export interface BackupResult {
   engine: "sqlite" | "postgresql";
   file: string;
   seconds: number;
-  /** SQLite: size of the backup file */
-  bytes?: number;
+  bytes: number;
+  /** rows per table of the models: the database's at the backup's snapshot, and the backup's */
+  rows: Record<string, number>;
 }
 
-export async function backupDatabase(databaseUrl: string, file: string): Promise<BackupResult> {
+/** The tables of this version's models (prisma/models.prisma), whose rows a backup is checked for. */
+export function modelTableNames(root: string): string[] {
+  return readModelTables(readFileSync(join(root, "prisma", "models.prisma"), "utf8")).map((t) => t.name);
+}
+
+/**
+ * A backup of the database to `file`, verified before it is there: written to a
+ * temporary name beside it, opened again and its rows per table compared with the
+ * database's at the backup's own snapshot, then renamed to `file`. A backup cut short (an
+ * error, a SIGKILL) leaves no `file`, only a `<file>.partial-<pid>` at worst.
+ */
+export async function backupDatabase(databaseUrl: string, file: string, root: string): Promise<BackupResult> {
+  const tables = modelTableNames(root);
   if (databaseUrl.startsWith("file:")) {
-    const r = await backupSqlite(sqlitePath(databaseUrl), file);
-    return { engine: "sqlite", file, seconds: r.seconds, bytes: r.bytes };
+    const r = await backupSqlite(sqlitePath(databaseUrl), file, tables);
+    return { engine: "sqlite", file, seconds: r.seconds, bytes: r.bytes, rows: r.rows };
   }
-  const r = await dumpPostgres(databaseUrl, file);
-  return { engine: "postgresql", file, seconds: r.seconds };
+  const r = await dumpPostgres(databaseUrl, file, tables);
+  return { engine: "postgresql", file, seconds: r.seconds, bytes: r.bytes, rows: r.rows };
 }
 
 export interface RestoreResult {
@@ -49,7 +62,7 @@ export async function restoreDatabase(file: string, databaseUrl: string, root: s
 }
 
 async function rowCounts(databaseUrl: string, root: string): Promise<Record<string, number>> {
-  const tables = readModelTables(readFileSync(join(root, "prisma", "models.prisma"), "utf8")).map((t) => t.name);
+  const tables = modelTableNames(root);
   const out: Record<string, number> = {};
   if (databaseUrl.startsWith("file:")) {
     const conn = new Database(sqlitePath(databaseUrl), { readonly: true, fileMustExist: true });

@@ -7,9 +7,10 @@
  * transaction, which starts after the command does, so every write acknowledged before
  * the command began is in it. (Copied in small steps, SQLite restarts a backup whenever
  * another connection writes in between, which under steady writes could go on for
- * ever.) The file is written beside the destination and renamed when complete, switched
- * to a rollback journal so it is one self-contained file, and checked with
- * `PRAGMA integrity_check`.
+ * ever.) The file is written beside the destination and renamed only once verified:
+ * switched to a rollback journal so it is one self-contained file, checked with
+ * `PRAGMA integrity_check`, and its rows counted per table against the counts the
+ * source connection read in the very read transaction the backup copied.
  *
  * A restore goes the other way into a database that does not exist yet or has no table,
  * again through the backup API, and leaves it in WAL mode as the service keeps it.
@@ -24,6 +25,14 @@ export interface SqliteBackupResult {
   bytes: number;
   pages: number;
   seconds: number;
+  /** rows per table, the same in the source's snapshot and in the backup */
+  rows: Record<string, number>;
+}
+
+function countRows(conn: Database.Database, tables: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of tables) out[t] = (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n;
+  return out;
 }
 
 const ALL_PAGES = 0x7fffffff;
@@ -37,13 +46,43 @@ function integrity(path: string): string {
   }
 }
 
-async function copyThroughBackupApi(fromPath: string, toPath: string): Promise<number> {
+/**
+ * Copies every page in one step. With `tables`, the source's rows are counted first in a
+ * read transaction the copy then reads too (the same connection: SQLite's backup reads
+ * through it), so the counts are those of the copied snapshot whatever is written meanwhile.
+ */
+async function copyThroughBackupApi(
+  fromPath: string,
+  toPath: string,
+  tables: string[] = [],
+): Promise<{ pages: number; rows: Record<string, number> }> {
   const source = new Database(fromPath, { readonly: true, fileMustExist: true, timeout: 30_000 });
   try {
-    const done = await source.backup(toPath, { progress: () => ALL_PAGES });
-    return done.totalPages;
+    source.exec("BEGIN");
+    try {
+      const rows = countRows(source, tables);
+      const done = await source.backup(toPath, { progress: () => ALL_PAGES });
+      return { pages: done.totalPages, rows };
+    } finally {
+      source.exec("COMMIT");
+    }
   } finally {
     source.close();
+  }
+}
+
+/** Opens a backup and compares its rows per table with the source snapshot's. */
+function verifyRows(path: string, expected: Record<string, number>): void {
+  const conn = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const found = countRows(conn, Object.keys(expected));
+    const differ = Object.keys(expected).filter((t) => found[t] !== expected[t]);
+    if (differ.length > 0)
+      throw new BackupError(
+        `the backup's rows differ from the database's: ${differ.map((t) => `${t} ${found[t]} instead of ${expected[t]}`).join(", ")}`,
+      );
+  } finally {
+    conn.close();
   }
 }
 
@@ -56,7 +95,8 @@ function setJournalMode(path: string, mode: "DELETE" | "WAL"): void {
   }
 }
 
-export async function backupSqlite(databasePath: string, file: string): Promise<SqliteBackupResult> {
+/** `tables`: the tables whose rows the backup must hold, counted in the copied snapshot. */
+export async function backupSqlite(databasePath: string, file: string, tables: string[]): Promise<SqliteBackupResult> {
   if (!existsSync(databasePath)) throw new BackupError(`${databasePath}: no such database file`);
   if (existsSync(file))
     throw new BackupError(`${file} exists already: choose a new file name (a backup never overwrites one)`);
@@ -64,12 +104,13 @@ export async function backupSqlite(databasePath: string, file: string): Promise<
   const partial = `${file}.partial-${process.pid}`;
   const started = performance.now();
   try {
-    const pages = await copyThroughBackupApi(databasePath, partial);
+    const { pages, rows } = await copyThroughBackupApi(databasePath, partial, tables);
     setJournalMode(partial, "DELETE");
     const check = integrity(partial);
     if (check !== "ok") throw new BackupError(`the backup failed its integrity check: ${check}`);
+    verifyRows(partial, rows);
     renameSync(partial, file);
-    return { file, bytes: statSync(file).size, pages, seconds: (performance.now() - started) / 1000 };
+    return { file, bytes: statSync(file).size, pages, seconds: (performance.now() - started) / 1000, rows };
   } finally {
     for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`])
       rmSync(leftover, { force: true });

@@ -145,7 +145,7 @@ export async function listDocumentPage(db: Db, q: DocumentListQuery, baseUrl: st
     result = await searchDocuments(db, {
       text,
       textItemKeys,
-      mapBit: q.map && mapBit(q.map),
+      mapBit: q.map ? mapBit(q.map) : undefined,
       itemKey,
       userId: q.author,
       sort: q.sort,

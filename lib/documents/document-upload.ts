@@ -3,9 +3,11 @@
  * browser: the file's bytes go through exactly what POST /v1/document.php does with a
  * body (the size limit, JSON, readDocumentInputs, the suspended-writer refusal, the
  * author check of publishDocuments), with the API's own messages, so a file the page
- * accepts is one the API accepts and the other way round. The preview says what the file
- * is before anything is written; publishing checks everything again and writes in one
- * transaction (nothing half-written).
+ * accepts is one the API accepts, with the portal's own limits on titles and
+ * descriptions (lib/documents/text-limits) on top. Refusals are put in the reader's words
+ * (lib/documents/upload-words). The preview says what the file is before anything is
+ * written; publishing checks everything again and writes in one transaction (nothing
+ * half-written).
  */
 import { ApiError, badRequest, forbidden } from "@/lib/api/errors";
 import { tooLarge } from "@/lib/api/request-body";
@@ -16,6 +18,8 @@ import { mapNames, type MapName } from "@/lib/loot/maps";
 import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 import { readDocumentInputs, type DocumentInput } from "./document-input";
 import { publishDocuments } from "./publish-documents";
+import { descriptionProblem, shownTitle, titleProblem } from "./text-limits";
+import { uploadRefusalWords } from "./upload-words";
 
 export interface UploadedSource {
   label: string;
@@ -60,6 +64,28 @@ function readUpload(bytes: Uint8Array, maxBytes: number): { inputs: DocumentInpu
   return { inputs: readDocumentInputs(parsed, text, bytes), parsed };
 }
 
+/**
+ * readUpload with what the portal adds: an empty file is said to be one (not "not valid
+ * JSON"), and every document's title and description must be within the portal's limits.
+ */
+function readFile(bytes: Uint8Array, maxBytes: number): { inputs: DocumentInput[]; parsed: unknown } {
+  if (bytes.length === 0) throw badRequest("This file is empty.");
+  const read = readUpload(bytes, maxBytes);
+  for (const d of read.inputs) {
+    const problem = titleProblem(d.name) ?? descriptionProblem(d.description);
+    if (problem)
+      throw badRequest(read.inputs.length > 1 ? `“${shownTitle(d.name)}”: ${problem}` : problem, {
+        document_id: d.id,
+      });
+  }
+  return read;
+}
+
+/** The page's words for a refusal of this upload (the API's own stay the API's). */
+export function uploadRefusal(err: ApiError, options: UploadOptions): string {
+  return uploadRefusalWords(err, { bytes: options.bytes.length, maxBytes: options.maxBytes });
+}
+
 /** The writes publishDocuments would refuse, checked before it is asked (it checks again). */
 async function existing(db: Db, userId: string, inputs: DocumentInput[]) {
   const rows = await findInChunks(
@@ -79,7 +105,7 @@ function describe(input: DocumentInput, parsed: unknown, revision: number | unde
     for (const t of s.itemSets) for (const e of t.entries) for (const i of e.items) keys.add(i.path || i.class);
   return {
     documentId: input.id,
-    name: input.name,
+    name: shownTitle(input.name),
     description: input.description,
     maps: mapNames(input.maps),
     sources:
@@ -97,7 +123,7 @@ function describe(input: DocumentInput, parsed: unknown, revision: number | unde
 /** What the file is and what publishing it would do; nothing is written. Refusals are the API's. */
 export async function previewDocumentUpload(db: Db, options: UploadOptions): Promise<UploadPreview> {
   try {
-    const { inputs, parsed } = readUpload(options.bytes, options.maxBytes);
+    const { inputs, parsed } = readFile(options.bytes, options.maxBytes);
     await refuseSuspendedWriter(db, options.userId);
     const revisions = await existing(db, options.userId, inputs);
     const elements = Array.isArray(parsed) ? parsed : [parsed];
@@ -107,17 +133,17 @@ export async function previewDocumentUpload(db: Db, options: UploadOptions): Pro
       documents: inputs.map((d, i) => describe(d, elements[i], revisions.get(d.id))),
     };
   } catch (err) {
-    if (err instanceof ApiError) return { ok: false, message: err.message };
+    if (err instanceof ApiError) return { ok: false, message: uploadRefusal(err, options) };
     throw err;
   }
 }
 
-/** Publishes the file as the user, as POST /v1/document.php would; throws the API's ApiError when it would refuse. */
+/** Publishes the file as the user, as POST /v1/document.php would; throws the API's ApiError when it would refuse (uploadRefusal words it). */
 export async function publishDocumentUpload(
   db: Db,
   options: UploadOptions & { keepRevisions?: number },
 ): Promise<{ documentId: string; name: string; revision: number }[]> {
-  const { inputs } = readUpload(options.bytes, options.maxBytes);
+  const { inputs } = readFile(options.bytes, options.maxBytes);
   await refuseSuspendedWriter(db, options.userId);
   await publishDocuments(db, { userId: options.userId, documents: inputs, keepRevisions: options.keepRevisions });
   const saved = await findInChunks(
@@ -125,7 +151,7 @@ export async function publishDocumentUpload(
     (part) => db.document.findMany({ where: { id: { in: part } }, select: { id: true, revision: true } }),
   );
   const revisions = new Map(saved.map((s) => [s.id, s.revision]));
-  return inputs.map((d) => ({ documentId: d.id, name: d.name, revision: revisions.get(d.id) ?? 1 }));
+  return inputs.map((d) => ({ documentId: d.id, name: shownTitle(d.name), revision: revisions.get(d.id) ?? 1 }));
 }
 
 /**

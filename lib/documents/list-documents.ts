@@ -19,11 +19,21 @@ const SORT_COLUMNS = {
 /** OFFSET beyond a 32-bit integer cannot match any row; answer without asking. */
 const MAX_OFFSET = 2 ** 31 - 1;
 
-export async function listDocuments(db: Db, options: ListOptions & { baseUrl: string }): Promise<DocumentJson[]> {
+/**
+ * `withHidden`: the author's own listing (My documents), where their hidden documents
+ * stay in view (marked by the page); every other reader, the API included, never gets them.
+ */
+export async function listDocuments(
+  db: Db,
+  options: ListOptions & { baseUrl: string; withHidden?: boolean },
+): Promise<DocumentJson[]> {
   if (options.count === 0 || options.offset > MAX_OFFSET) return [];
   const column = SORT_COLUMNS[options.sort];
   const rows = await db.document.findMany({
-    where: visibleDocuments(options.userId),
+    where:
+      options.withHidden && options.userId !== undefined
+        ? { userId: options.userId }
+        : visibleDocuments(options.userId),
     orderBy: [{ [column]: options.direction }, { id: options.direction }],
     take: options.count,
     skip: options.offset,

@@ -9,7 +9,7 @@ import type { ItemResolver } from "@/lib/catalogue/resolve-items";
 import { entryBlueprintChance } from "@/lib/loot/game-ini";
 import { itemKey } from "@/lib/loot/item-keys";
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "@/lib/loot/loot-document";
-import { mapNames, type MapName } from "@/lib/loot/maps";
+import { mapLabels, type MapName } from "@/lib/loot/maps";
 import { qualityName } from "@/lib/loot/quality";
 import { percent, shares } from "@/lib/loot/shares";
 
@@ -137,7 +137,7 @@ function sourceView(source: LootSource, resolve: ItemResolver, dropping: DropCou
   return {
     label: source.label || "(unnamed source)",
     crateClass: source.crateClass,
-    maps: mapNames(source.availability),
+    maps: mapLabels(source.availability),
     color: source.uiColor ? `#${source.uiColor.slice(0, 6)}` : null,
     sets: range(source.minItemSets, source.maxItemSets),
     entryCount: source.itemSets.reduce((n, set) => n + set.entries.length, 0),
@@ -149,7 +149,7 @@ function sourceView(source: LootSource, resolve: ItemResolver, dropping: DropCou
 export function lootView(doc: LootDocument, resolve: ItemResolver, dropping: DropCounter = () => 0): LootView {
   const items = lootItems(doc);
   return {
-    maps: mapNames(doc.maps),
+    maps: mapLabels(doc.maps),
     difficulty: doc.difficulty,
     sourceCount: doc.sources.length,
     setCount: doc.sources.reduce((n, s) => n + s.itemSets.length, 0),

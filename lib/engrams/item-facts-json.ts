@@ -9,7 +9,8 @@
  * per request (an extension, not the v1 hot path, whose cached bodies stay as they are).
  */
 import { prepareBody, type CachedBody } from "@/lib/cache/cached-body";
-import { gameMapsOf, knownMapsMask } from "@/lib/catalogue/game-maps";
+import { gameMapsOf } from "@/lib/catalogue/game-maps";
+import { placedMapsMask } from "@/lib/catalogue/map-folders";
 import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { creatureJson, creatureSelect } from "@/lib/engrams/creature-json";
@@ -17,8 +18,7 @@ import { engramJson, engramSelect } from "@/lib/engrams/engram-json";
 import type { ItemKind } from "@/lib/engrams/item-kind";
 import { V1_GAME, type Game } from "@/lib/catalogue/game";
 
-const mapKeys = (environments: number, maps: number | null) =>
-  gameMapsOf(knownMapsMask(environments, maps)).map((m) => m.key);
+const mapKeys = (row: Parameters<typeof placedMapsMask>[0]) => gameMapsOf(placedMapsMask(row)).map((m) => m.key);
 
 /** `mods`: undefined every item, null the base game's, else those mods' (as GET's mod_id). */
 export async function itemFactsListBody(
@@ -40,7 +40,7 @@ export async function itemFactsListBody(
           .then((rows) =>
             rows.map((r) => ({
               ...engramJson(r),
-              maps: mapKeys(r.environments, r.maps),
+              maps: mapKeys({ ...r, game }),
               category: r.category,
               blueprint_known: r.blueprintKnown,
             })),
@@ -50,7 +50,7 @@ export async function itemFactsListBody(
           .then((rows) =>
             rows.map((r) => ({
               ...creatureJson(r),
-              maps: mapKeys(r.environments, r.maps),
+              maps: mapKeys({ ...r, game }),
               tameable: r.tameable,
               listed_as: r.listedAs,
             })),

@@ -6,6 +6,7 @@
  * id: permanent, and the same in every feed that lists the event.
  */
 import { GAME_SHORT_NAMES, parseGame, V1_GAME, type Game } from "@/lib/catalogue/game";
+import { shownTitle } from "@/lib/documents/text-limits";
 import type { AtomEntry } from "@/lib/feeds/atom";
 import type { CatalogueChanged, DocumentRef, ModRef } from "@/lib/webhooks/event-payloads";
 
@@ -89,18 +90,20 @@ function modEntry(baseUrl: string, event: StoredEvent, mod: ModRef): AtomEntry {
   };
 }
 
-function documentEntry(baseUrl: string, event: StoredEvent, doc: DocumentRef): AtomEntry {
+function documentEntry(baseUrl: string, event: StoredEvent, { name: fullName, ...doc }: DocumentRef): AtomEntry {
   const published = event.type === "document.published";
+  // A title as long as the API took it would fill a feed reader's list: cut as listings cut it.
+  const name = shownTitle(fullName);
   return {
     id: entryId(baseUrl, event),
-    title: published ? `${doc.name}` : `${doc.name} (revision ${doc.revision})`,
+    title: published ? name : `${name} (revision ${doc.revision})`,
     updated: event.createdAt,
     link: doc.url,
     author: { name: doc.author_name, uri: authorsDocuments(baseUrl, doc.author_id) },
     categories: [event.type],
     summary: published
-      ? `${doc.author_name} published ${doc.name}.`
-      : `${doc.author_name} published revision ${doc.revision} of ${doc.name}.`,
+      ? `${doc.author_name} published ${name}.`
+      : `${doc.author_name} published revision ${doc.revision} of ${name}.`,
   };
 }
 

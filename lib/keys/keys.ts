@@ -91,6 +91,21 @@ const LAST_USE_EVERY_MS = 10 * 60_000;
 const lastUseWritten = ((globalThis as unknown as { beaconKeyLastUse?: Map<string, number> }).beaconKeyLastUse ??=
   new Map());
 
+async function writeKeyUse(db: Db, userId: string, pem: string, now: Date): Promise<void> {
+  const { count } = await db.userKey.updateMany({ where: { userId, publicKey: pem }, data: { lastUsedAt: now } });
+  if (count === 0) await db.userKey.create({ data: { userId, publicKey: pem, name: FIRST_KEY_NAME, lastUsedAt: now } });
+}
+
+/**
+ * A sign-in with a key is a use of it, written before the sign-in completes (sign-ins
+ * are rare, and "last used" is how an owner tells an active key from a forgotten one).
+ * Never fails the sign-in.
+ */
+export async function recordSignInUse(db: Db, userId: string, pem: string, now = new Date()): Promise<void> {
+  lastUseWritten.set(`${userId}\n${pem}`, now.getTime());
+  await writeKeyUse(db, userId, pem, now).catch(() => lastUseWritten.delete(`${userId}\n${pem}`));
+}
+
 /** Notes that a key signed a request; never waits, never fails the request. */
 export function recordKeyUse(db: Db, userId: string, pem: string, now = new Date()): void {
   const id = `${userId}\n${pem}`;
@@ -98,11 +113,7 @@ export function recordKeyUse(db: Db, userId: string, pem: string, now = new Date
   if (last !== undefined && now.getTime() - last < LAST_USE_EVERY_MS) return;
   if (lastUseWritten.size > 50_000) lastUseWritten.clear();
   lastUseWritten.set(id, now.getTime());
-  void (async () => {
-    const { count } = await db.userKey.updateMany({ where: { userId, publicKey: pem }, data: { lastUsedAt: now } });
-    if (count === 0)
-      await db.userKey.create({ data: { userId, publicKey: pem, name: FIRST_KEY_NAME, lastUsedAt: now } });
-  })().catch(() => {
+  writeKeyUse(db, userId, pem, now).catch(() => {
     // A race with a key operation (the row appeared meanwhile) or a closing database:
     // last use is informative only.
     lastUseWritten.delete(id);
@@ -148,6 +159,32 @@ export async function listKeys(db: Db, userId: string): Promise<KeyJson[]> {
   }));
 }
 
+/**
+ * Key names are unique among an account's active keys (case and spacing aside), so the
+ * owner can tell them apart; a revoked key's name is free again, and so is the name of
+ * the key a rotation replaces. A name the owner gave that is taken is refused; a name
+ * made up for them ("key added <date>") gets " (2)", " (3)", ... instead.
+ */
+async function uniqueKeyName(
+  tx: Tx,
+  userId: string,
+  name: string,
+  options: { given: boolean; replaces?: number },
+): Promise<string> {
+  const active = await tx.userKey.findMany({
+    where: { userId, revokedAt: null, ...(options.replaces === undefined ? {} : { id: { not: options.replaces } }) },
+    select: { name: true },
+  });
+  const taken = new Set(active.map((k) => k.name.toLowerCase()));
+  if (!taken.has(name.toLowerCase())) return name;
+  if (options.given)
+    throw conflict(`This account has a key named “${name}” already: give this one another name.`, { path: "name" });
+  for (let n = 2; ; n++) {
+    const numbered = `${name} (${n})`;
+    if (!taken.has(numbered.toLowerCase())) return numbered;
+  }
+}
+
 export function checkKeyName(name: unknown, fallback: string): string {
   if (name === undefined || name === null) return fallback;
   if (typeof name !== "string") throw badRequest("A key's name must be a string.", { path: "name" });
@@ -178,6 +215,8 @@ async function revokeInTx(tx: Tx, userId: string, keyId: number, primary: string
   if (others.length === 0)
     throw conflict("The last key of an account cannot be revoked: add another key first.", { key_id: keyId });
   await tx.userKey.update({ where: { id: keyId }, data: { revokedAt: now } });
+  // A token dies with the key that made it: whoever held that key may have made it.
+  await tx.apiToken.updateMany({ where: { keyId, revokedAt: null }, data: { revokedAt: now } });
   // The newest remaining key becomes the primary one GET /v1/user.php returns.
   if (row.publicKey === primary)
     await tx.user.update({ where: { id: userId }, data: { publicKey: others[0]!.publicKey } });
@@ -194,7 +233,9 @@ export async function addKey(
   now = new Date(),
 ): Promise<KeyJson> {
   const pem = parseKey(input.publicKey);
-  const name = checkKeyName(input.name, `key added ${now.toISOString().slice(0, 10)}`);
+  const given = input.name !== undefined && input.name !== null;
+  const fallback = `key added ${now.toISOString().slice(0, 10)}`;
+  const asked = checkKeyName(input.name, fallback);
   try {
     await groupCommit(db, async ({ tx }) => {
       const { primary } = await ensurePrimaryRow(tx, userId);
@@ -202,6 +243,7 @@ export async function addKey(
       if (existing?.revokedAt)
         throw conflict("This key was revoked and cannot be added again: make a new key.", { key_id: existing.id });
       if (existing) throw conflict("This account has this key already.", { key_id: existing.id });
+      const name = await uniqueKeyName(tx, userId, asked, { given, replaces: input.replaces });
       await tx.userKey.create({ data: { userId, publicKey: pem, name, createdAt: now } });
       if (input.replaces !== undefined) await revokeInTx(tx, userId, input.replaces, primary, now);
     });
@@ -221,20 +263,49 @@ export async function revokeKey(db: Db, userId: string, keyId: number, now = new
 }
 
 /**
- * Recovery: every key of the account is revoked and `pem` becomes its only (primary) key.
+ * Recovery: every key of the account is revoked and `pem` becomes its only (primary) key;
+ * every live API token is revoked too, whichever key made it (a thief's token must not
+ * outlive the recovery, and tokens made before tokens remembered their key name none).
  * Runs inside the caller's transaction, which has spent the recovery code.
  */
-export async function replaceAllKeysInTx(tx: Tx, userId: string, pem: string, name: string, now: Date): Promise<void> {
+export async function replaceAllKeysInTx(
+  tx: Tx,
+  userId: string,
+  pem: string,
+  name: string,
+  now: Date,
+): Promise<{ keysRevoked: number; tokensRevoked: number }> {
   await ensurePrimaryRow(tx, userId);
   const existing = await tx.userKey.findUnique({ where: { userId_publicKey: { userId, publicKey: pem } } });
   if (existing?.revokedAt)
     throw conflict("This key was revoked and cannot be added again: make a new key.", { key_id: existing.id });
-  await tx.userKey.updateMany({
+  const keys = await tx.userKey.updateMany({
     where: { userId, revokedAt: null, publicKey: { not: pem } },
     data: { revokedAt: now },
   });
+  const tokens = await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
   if (!existing) await tx.userKey.create({ data: { userId, publicKey: pem, name, createdAt: now } });
   await tx.user.update({ where: { id: userId }, data: { publicKey: pem } });
+  return { keysRevoked: keys.count, tokensRevoked: tokens.count };
+}
+
+/**
+ * The id of the active key `pem` of the account (its row written first when it is the
+ * primary key of an account whose keys were never touched); null when it is not active.
+ */
+export async function activeKeyIdInTx(tx: Tx, userId: string, pem: string): Promise<number | null> {
+  await ensurePrimaryRow(tx, userId);
+  const row = await tx.userKey.findUnique({
+    where: { userId_publicKey: { userId, publicKey: pem } },
+    select: { id: true, revokedAt: true },
+  });
+  return row && row.revokedAt === null ? row.id : null;
+}
+
+/** The active key a dashboard session's fingerprint names (lib/dashboard/auth.ts); null when none does. */
+export async function activeKeyByFingerprint(db: Db, userId: string, fingerprint: string): Promise<string | null> {
+  const set = await findKeySet(db, userId);
+  return set?.active.find((pem) => keyFingerprint(pem) === fingerprint) ?? null;
 }
 
 export { parseKey as parseNewKey };

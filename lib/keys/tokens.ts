@@ -15,6 +15,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from "@/lib/api/e
 import { safeEqual } from "@/lib/auth/safe-equal";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
+import { activeKeyIdInTx } from "@/lib/keys/keys";
 import { canonicalModId } from "@/lib/mods/mod-id";
 
 export const TOKEN_PREFIX = "bh_";
@@ -22,8 +23,14 @@ export const TOKEN_SCOPES = ["engrams:write", "documents:write", "webhooks:manag
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const MAX_TOKEN_DAYS = 365;
 export const TOKENS_PER_USER = 50;
-/** The dashboard warns this long before a token expires. */
+/**
+ * The dashboard warns of a token's end at most this long before it (a year's token: its
+ * last week), and only in the last third of its life, so a token made for a week is not
+ * announced as expiring the moment it is made (it warns in its last 56 hours; a day's
+ * token in its last 8).
+ */
 export const EXPIRY_WARNING_MS = 7 * 24 * 3600_000;
+export const EXPIRY_WARNING_SHARE = 1 / 3;
 const DAY_MS = 24 * 3600_000;
 const TOKEN_SHAPE = /^bh_[A-Za-z0-9_-]{43}$/;
 
@@ -125,16 +132,24 @@ function checkInput(
   };
 }
 
-/** Makes a token; the reply is the only time its secret is seen. */
+/**
+ * Makes a token; the reply is the only time its secret is seen. `keyPem` is the key that
+ * asked (the request's signer, the session's key): the token is revoked with that key.
+ */
 export async function createToken(
   db: Db,
   userId: string,
   input: NewToken,
   now = new Date(),
+  keyPem?: string,
 ): Promise<TokenJson & { token: string }> {
   const checked = checkInput(input, now);
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = await groupCommit(db, async ({ tx }) => {
+    const keyId = keyPem === undefined ? null : await activeKeyIdInTx(tx, userId, keyPem);
+    // Revoked between the signature check and this transaction: the token would die at once.
+    if (keyPem !== undefined && keyId === null)
+      throw unauthorized("The key that signed this request was revoked meanwhile: sign with an active key.");
     const live = await tx.apiToken.count({ where: { userId, revokedAt: null, expiresAt: { gt: now } } });
     if (live >= TOKENS_PER_USER)
       throw conflict(`At most ${TOKENS_PER_USER} live tokens per account: revoke one first.`, null);
@@ -149,6 +164,7 @@ export async function createToken(
         modIds: checked.modIds.join(","),
         expiresAt: checked.expiresAt,
         createdAt: now,
+        keyId,
       },
     });
   });
@@ -218,6 +234,8 @@ export function checkTokenMods(grant: TokenGrant | undefined, modIds: (string | 
 }
 
 export function expiresSoon(token: TokenJson, now = new Date()): boolean {
-  const left = Date.parse(token.expires_at) - now.getTime();
-  return token.revoked_at === null && left > 0 && left <= EXPIRY_WARNING_MS;
+  const end = Date.parse(token.expires_at);
+  const left = end - now.getTime();
+  const warnFor = Math.min(EXPIRY_WARNING_MS, (end - Date.parse(token.created_at)) * EXPIRY_WARNING_SHARE);
+  return token.revoked_at === null && left > 0 && left <= warnFor;
 }

@@ -89,6 +89,16 @@ export function turnBufferedStdout(
   };
 }
 
+/**
+ * Writes out what `log` holds back for the turn's end, now: before a synchronous step
+ * (the first start's `next build`, minutes of a blocked event loop), so the line that
+ * announces it is read before it runs, not after.
+ */
+export function flushLog(log: Logger): void {
+  const stream = (log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
+  stream?.flushSync?.();
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const destination =
     options.format === "pretty" ? prettyStream(options.destination) : (options.destination ?? turnBufferedStdout());

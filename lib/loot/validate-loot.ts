@@ -13,6 +13,7 @@
  */
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "./loot-document";
 import { QUALITY_TIERS } from "./quality";
+import { descriptionProblem, titleProblem } from "@/lib/documents/text-limits";
 
 export type IssueSeverity = "error" | "warning";
 
@@ -162,7 +163,11 @@ function checkSource(
 
 export function validateLoot(doc: LootDocument, options: ValidateOptions = {}): LootIssue[] {
   const issues = new Issues();
-  if (!doc.title.trim()) issues.error([], "title", "Give the document a title.");
+  // The portal's limits (lib/documents/text-limits): the editor's one rule with the upload's.
+  const titleIssue = titleProblem(doc.title);
+  if (titleIssue) issues.error([], "title", titleIssue);
+  const descriptionIssue = descriptionProblem(doc.description);
+  if (descriptionIssue) issues.error([], "description", descriptionIssue);
   if (hasNul(doc.title)) issues.error([], "title", "The title must not contain NUL characters.");
   if (hasNul(doc.description)) issues.error([], "description", "The description must not contain NUL characters.");
   issues.number([], "difficulty", doc.difficulty, "Difficulty", { positive: true });

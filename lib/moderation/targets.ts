@@ -4,6 +4,7 @@
  * label and owner are read when something happens to it, so the audit trail and the
  * owner's notice keep them even after the target is gone.
  */
+import { shownTitle } from "@/lib/documents/text-limits";
 import { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
@@ -74,7 +75,8 @@ export async function findTarget(db: Db | Tx, ref: TargetRef): Promise<Target | 
 
 /** How a target is named in messages: "document “Loot”", "mod “X” (123)", "user 1a2b3c4d". */
 export function targetText(t: Pick<Target, "kind" | "id" | "label">): string {
-  if (t.kind === "document") return `document “${t.label}”`;
+  // The label as the API took it may be any length: cut as listings cut a title.
+  if (t.kind === "document") return `document “${shownTitle(t.label)}”`;
   if (t.kind === "mod") return `mod “${t.label}” (${t.id})`;
   return t.label;
 }

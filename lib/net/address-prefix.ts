@@ -37,16 +37,22 @@ function ipv6Text(value: bigint): string {
 }
 
 /**
- * The client's network in CIDR notation ("203.0.113.0/24", "2001:db8:aa:bb00::/56"); a
- * text that is not an IP address (a Unix socket's peer) is its own network.
+ * The network of `address` with the given prefix lengths, in CIDR notation; a text that
+ * is not an IP address (a Unix socket's peer) is its own network. Also used by the rate
+ * limits (lib/rate-limit/limit-address.ts) with other lengths.
  */
-export function addressPrefix(address: string): string {
+export function networkOf(address: string, ipv4Bits: number, ipv6Bits: number): string {
   const parsed = parseAddress(address);
   if (!parsed) return address;
   if (parsed.family === 6 && !isIpv4Mapped(parsed.value)) {
-    const shift = BigInt(128 - IPV6_PREFIX_BITS);
-    return `${ipv6Text((parsed.value >> shift) << shift)}/${IPV6_PREFIX_BITS}`;
+    const shift = BigInt(128 - ipv6Bits);
+    return `${ipv6Text((parsed.value >> shift) << shift)}/${ipv6Bits}`;
   }
-  const shift = BigInt(32 - IPV4_PREFIX_BITS);
-  return `${ipv4Text(((parsed.value & 0xffffffffn) >> shift) << shift)}/${IPV4_PREFIX_BITS}`;
+  const shift = BigInt(32 - ipv4Bits);
+  return `${ipv4Text(((parsed.value & 0xffffffffn) >> shift) << shift)}/${ipv4Bits}`;
+}
+
+/** The client's network as unique downloads count it ("203.0.113.0/24", "2001:db8:aa:bb00::/56"). */
+export function addressPrefix(address: string): string {
+  return networkOf(address, IPV4_PREFIX_BITS, IPV6_PREFIX_BITS);
 }

@@ -165,7 +165,7 @@ export const recoveryPaths: Record<string, PathItem> = {
       operationId: "recoverAccount",
       summary: "Recover an account with a recovery code and a new key",
       description:
-        "Unsigned (the keys are lost). The code is spent and the new key replaces every key of the account: the old ones are revoked. A wrong, used or replaced code, or an unknown account, is the same 401. Attempts are limited per client address and per account (RATE_LIMIT_SIGNIN_PER_MINUTE): more are 429.",
+        "Unsigned (the keys are lost). The code is spent and the new key replaces every key of the account: the old ones are revoked, and so is every API token of the account. A wrong, used or replaced code, or an unknown account, is the same 401. Attempts are limited per client address and per account (RATE_LIMIT_SIGNIN_PER_MINUTE): more are 429.",
       tags: ["Keys"],
       security: [{}],
       parameters: [pathIds("user_id", "The account to recover.", { recover: EXAMPLE.userId })],
@@ -186,9 +186,17 @@ export const recoveryPaths: Record<string, PathItem> = {
       },
       responses: {
         "200": jsonOk(
-          "Recovered: the new key is the account's only key.",
-          { type: "object", required: ["user_id"], properties: { user_id: { type: "string" } } },
-          { recovered: { user_id: EXAMPLE.userId } },
+          "Recovered: the new key is the account's only key; keys_revoked and tokens_revoked count what the recovery revoked.",
+          {
+            type: "object",
+            required: ["user_id", "keys_revoked", "tokens_revoked"],
+            properties: {
+              user_id: { type: "string" },
+              keys_revoked: { type: "integer", minimum: 0 },
+              tokens_revoked: { type: "integer", minimum: 0 },
+            },
+          },
+          { recovered: { user_id: EXAMPLE.userId, keys_revoked: 1, tokens_revoked: 0 } },
         ),
         ...errors("401"),
       },

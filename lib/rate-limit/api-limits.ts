@@ -7,6 +7,7 @@
 import { ApiError } from "@/lib/api/errors";
 import type { ApiRequest } from "@/lib/api/types";
 import type { Decision, RateLimiter } from "./limiter";
+import { limitAddress } from "./limit-address";
 
 export interface ApiLimitOptions {
   limiter: RateLimiter;
@@ -81,7 +82,8 @@ export function apiRateLimits(options: ApiLimitOptions): ApiRateLimits {
         if (!d.allowed) throw tooManyRequests(d, scope);
       };
       return {
-        checkIp: () => apply(`ip:${clientAddress(req, options.trustProxy)}`, options.perIp, "client address"),
+        checkIp: () =>
+          apply(`ip:${limitAddress(clientAddress(req, options.trustProxy))}`, options.perIp, "client address"),
         checkUser: (userId) => apply(`user:${userId}`, options.perUser, "user"),
         headers: () => (tightest ? rateLimitHeaders(tightest) : {}),
       };

@@ -6,13 +6,14 @@
  */
 import type { RateLimiter } from "./limiter";
 import { tooManyRequests } from "./api-limits";
+import { limitAddress } from "./limit-address";
 
 export function checkReport(
   limiter: RateLimiter,
   options: { address: string; userId?: string; perHour: number },
 ): void {
   if (options.perHour <= 0) return;
-  const byAddress = limiter.hit(`report-ip:${options.address}`, options.perHour);
+  const byAddress = limiter.hit(`report-ip:${limitAddress(options.address)}`, options.perHour);
   if (!byAddress.allowed) throw tooManyRequests(byAddress, "client address", "hour", "reports");
   if (!options.userId) return;
   const byReporter = limiter.hit(`report-user:${options.userId}`, options.perHour);

@@ -6,13 +6,14 @@
  */
 import type { RateLimiter } from "./limiter";
 import { tooManyRequests } from "./api-limits";
+import { limitAddress } from "./limit-address";
 
 export function checkSignIn(
   limiter: RateLimiter,
   options: { address: string; account: string; perMinute: number },
 ): void {
   if (options.perMinute <= 0) return;
-  const byAddress = limiter.hit(`signin-ip:${options.address}`, options.perMinute);
+  const byAddress = limiter.hit(`signin-ip:${limitAddress(options.address)}`, options.perMinute);
   if (!byAddress.allowed) throw tooManyRequests(byAddress, "client address");
   const byAccount = limiter.hit(`signin-user:${options.account.toLowerCase()}`, options.perMinute);
   if (!byAccount.allowed) throw tooManyRequests(byAccount, "account");

@@ -3,6 +3,7 @@
  * format (lib/client/identity-file.ts: user_id, private_key PKCS#8 PEM, scheme) or a
  * pasted PEM, and used to sign sign-in challenges. The private key stays in the page.
  */
+import { withSignedAt } from "@/lib/auth/signed-at";
 import { parseIdentityFileText } from "@/lib/sign-in/identity-file-text";
 
 export interface BrowserIdentity {
@@ -115,9 +116,11 @@ export async function signedFetch(
   body = "",
 ): Promise<Response> {
   const upper = method.toUpperCase();
-  const content = upper === "GET" ? `${upper}\n${baseUrl}${path}` : `${upper}\n${baseUrl}${path}\n${body}`;
+  // The credential endpoints accept a signed write once, and only with its time signed.
+  const target = withSignedAt(upper, path, Date.now());
+  const content = upper === "GET" ? `${upper}\n${baseUrl}${target}` : `${upper}\n${baseUrl}${target}\n${body}`;
   const signature = await signHex(identity, content);
-  return fetch(path, {
+  return fetch(target, {
     method: upper,
     headers: {
       authorization: `Basic ${btoa(`${identity.userId}:${signature}`)}`,

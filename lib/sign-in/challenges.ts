@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { badRequest } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
-import { findKeySet, matchSignature } from "@/lib/keys/keys";
+import { findKeySet, matchSignature, recordSignInUse } from "@/lib/keys/keys";
 import { findPublicKey } from "@/lib/users/users";
 import { isUuid } from "@/lib/uuid";
 
@@ -74,6 +74,10 @@ export async function redeemChallenge(
   if (keys === null) return { ok: false, reason: "no-user" };
   const content = Buffer.from(challengeContent(challengeId, userId, options.baseUrl), "utf8");
   const match = matchSignature(keys, content, signature);
-  if (match.ok) return { ok: true, userId, pem: match.pem };
+  if (match.ok) {
+    // Signing in is a use of the key: its "last used" says so.
+    await recordSignInUse(db, userId, match.pem, now);
+    return { ok: true, userId, pem: match.pem };
+  }
   return { ok: false, reason: match.revoked ? "revoked-key" : "bad-signature" };
 }

@@ -27,7 +27,7 @@ import { classOf } from "@/lib/engrams/derive";
 import type { ItemKind } from "@/lib/engrams/item-kind";
 import { canonicalModId } from "@/lib/mods/mod-id";
 import { creatureFacet, variantRank } from "@/lib/catalogue/creature-variants";
-import { knownMapsMask } from "@/lib/catalogue/game-maps";
+import { placedMapsMask } from "@/lib/catalogue/map-folders";
 import { categoryNumber } from "@/lib/catalogue/item-categories";
 import { categoryCounts, mapCounts, tameableCount, type SpawnMod, type SpawnRow } from "./spawn-filter";
 import { ALL_ENGRAMS, scopeKey, scopeParam, type SpawnScope } from "./spawn-scope";
@@ -241,7 +241,7 @@ export async function loadSpawnRows(
       e.label,
       classOf(e.path),
       e.path,
-      knownMapsMask(e.environments, e.maps),
+      placedMapsMask({ ...e, game }),
       e.canBlueprint,
       e.modId === null ? -1 : (modIndex.get(e.modId) ?? -1),
       e.facet,

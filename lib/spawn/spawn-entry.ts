@@ -9,7 +9,7 @@
  */
 import { V1_GAME, type Game } from "@/lib/catalogue/game";
 import { creatureFacet } from "@/lib/catalogue/creature-variants";
-import { knownMapsMask } from "@/lib/catalogue/game-maps";
+import { placedMapsMask } from "@/lib/catalogue/map-folders";
 import { categoryNumber } from "@/lib/catalogue/item-categories";
 import { gfiCodeTable } from "@/lib/catalogue/gfi-code-table";
 import type { Db } from "@/lib/db/client";
@@ -103,7 +103,7 @@ export async function findSpawnEntries(db: Db, address: EntryAddress, game: Game
     className: r.className,
     label: r.label,
     environments: r.environments,
-    maps: knownMapsMask(r.environments, r.maps),
+    maps: placedMapsMask({ ...r, game }),
     mod: mod(r),
     updatedAt: r.updatedAt,
   });

@@ -212,13 +212,11 @@ function paramValue(view: SpawnView, field: Field): string | null {
 
 /** The parameters of the fields the view's tab does not show, where they differ from their defaults: the page's form carries them as hidden fields, so "Apply" keeps them. */
 export function hiddenParams(view: SpawnView): [name: string, value: string][] {
-  const game: [string, string][] = view.game === "asa" ? [["game", "asa"]] : [];
-  return game.concat(
-    PARAMS.flatMap(([field, name]) => {
-      const value = TAB_FIELDS[view.tab].has(field) ? null : paramValue(view, field);
-      return value === null ? [] : [[name, value] as [string, string]];
-    }),
-  );
+  // The game rides in the search form itself (components/spawn/spawn-search-bar.tsx).
+  return PARAMS.flatMap(([field, name]) => {
+    const value = TAB_FIELDS[view.tab].has(field) ? null : paramValue(view, field);
+    return value === null ? [] : [[name, value] as [string, string]];
+  });
 }
 
 /** The query string of a view; the page's `mod_id` always comes first, kept even when empty (the base game). */

@@ -28,12 +28,19 @@ export interface Claimed {
 /** A time as PostgreSQL's timestamp(3) columns hold it (UTC); the text is ours, never a caller's. */
 const ts = (at: Date) => `(TIMESTAMPTZ '${at.toISOString()}' AT TIME ZONE 'UTC')`;
 
+/** What a claim leaves alone: webhooks this instance is sending to, accounts with as many in flight as they may have. */
+export interface ClaimSkip {
+  webhookIds: string[];
+  userIds: string[];
+}
+
 export async function claimDeliveries(
   db: Db,
   owner: string,
   now: Date,
   limit: number,
   leaseMs = LEASE_MS,
+  skip: ClaimSkip = { webhookIds: [], userIds: [] },
 ): Promise<Claimed[]> {
   const until = new Date(now.getTime() + leaseMs);
   if (providerOf(db) === "postgresql") {
@@ -48,11 +55,14 @@ export async function claimDeliveries(
              WHERE d."status" = 'pending' AND d."next_attempt_at" <= ${ts(now)}
                AND (d."lease_until" IS NULL OR d."lease_until" < ${ts(now)})
                AND w."enabled" AND (w."hold_until" IS NULL OR w."hold_until" <= ${ts(now)})
+               AND NOT (w."id" = ANY($2::text[])) AND NOT (w."user_id" = ANY($3::text[]))
            ) c WHERE c."n" <= ${PER_WEBHOOK} ORDER BY c."next_attempt_at" LIMIT ${Math.floor(limit)}
          ) FOR UPDATE SKIP LOCKED
        ) AND ("lease_until" IS NULL OR "lease_until" < ${ts(now)})
        RETURNING "id", "webhook_id", "event_id", "attempts"`,
       owner,
+      skip.webhookIds,
+      skip.userIds,
     );
     return rows.map((r) => ({ id: r.id, webhookId: r.webhook_id, eventId: r.event_id, attempts: Number(r.attempts) }));
   }
@@ -61,7 +71,12 @@ export async function claimDeliveries(
       status: "pending",
       nextAttemptAt: { lte: now },
       OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
-      webhook: { enabled: true, OR: [{ holdUntil: null }, { holdUntil: { lte: now } }] },
+      webhook: {
+        enabled: true,
+        OR: [{ holdUntil: null }, { holdUntil: { lte: now } }],
+        id: { notIn: skip.webhookIds },
+        userId: { notIn: skip.userIds },
+      },
     },
     orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
     take: limit * 4,

@@ -185,7 +185,11 @@ describe("an ASA mod confirmed through CurseForge", () => {
     await putProjects([{ id, name: `Dashboard Dinos ${tag}`, summary: `Owner: ${confirmationCode}` }]);
     const confirmed = await callFormAction(action("confirmAsaModAction"), { mod_id: String(id) }, { cookie });
     expect(confirmed.body).toContain("Confirmed.");
-    const removed = await callFormAction(action("removeModAction"), { mod_id: String(id), game: "asa" }, { cookie });
+    const removed = await callFormAction(
+      action("removeModAction"),
+      { mod_id: String(id), game: "asa", confirmed: "yes" },
+      { cookie },
+    );
     expect(removed.redirect).toContain("/dashboard");
     expect(await testDb().modRegistration.count({ where: { workshopId: String(id) } })).toBe(0);
   });

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { confirmModOn, registerUser } from "../support/hostile";
+import { npmRun } from "../support/npm-script";
 import { ROOT, startServer, type TestServer } from "../support/test-server";
 import { startWriteLoad, verifyWrites } from "../support/write-load";
 
@@ -22,28 +23,6 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch((err: unknown) => console.error(err));
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `npm run <script> -- <args>` with DATABASE_URL, as an operator runs it (vitest's own BASE_URL=/ left out). */
-function npmRun(
-  script: string,
-  args: string[],
-  databaseUrl: string,
-): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
-  });
-}
 
 /** `beacon-hub <args>` of the repository (bin/beacon-hub.js), which runs the same scripts. */
 function cli(args: string[], databaseUrl: string): Promise<{ code: number | null; stderr: string }> {

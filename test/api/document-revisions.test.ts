@@ -193,6 +193,26 @@ describe("document revisions (API extension)", () => {
     expect((await diff("&from=3&to=1")).changes.map((c) => c.kind)).toEqual(["entry-changed", "source-added"]);
     expect((await diff("&from=2&to=2")).identical).toBe(true);
     expect((await revisionsOf(id)).map((r) => r.summary)).toEqual([removed, weight, "First published"]);
+    // An entry that gains an item: one change, found by its items and position, on the API and the page.
+    const entry = doc.LootSources[0]!.ItemSets[0]!.ItemEntries[0]! as unknown as {
+      Items: object[];
+      EntryWeight: number;
+    };
+    entry.Items.push({
+      Class: "PrimalItem_WeaponTekRifle_C",
+      Path: "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponTekRifle.PrimalItem_WeaponTekRifle",
+      Weight: 1,
+    });
+    entry.EntryWeight = 1;
+    await publish(who, JSON.stringify(doc, null, "\t"));
+    const gained =
+      "Island White (Level 3) › Campsite › entry 1 (PrimalItemStructure_Campfire_C or PrimalItem_WeaponTekRifle_C): added PrimalItem_WeaponTekRifle_C; weight 3 → 1 (37.5% → 16.7% of its set)";
+    expect((await diff("&from=3&to=4")).changes.map((c) => c.text)).toEqual([gained]);
+    const page = await fetch(`${inject("serverUrl")}/documents/${id}?from=3&to=4`);
+    expect(page.status).toBe(200);
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain(
+      "added PrimalItem_WeaponTekRifle_C; weight 3 → 1 (37.5% → 16.7% of its set)",
+    );
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&from=9`), 404);
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&to=0`), 400);
     expectJsonError(await api().request("GET", `/v1/document.php/${randomUUID()}?diff`), 404);

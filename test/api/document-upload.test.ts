@@ -1,14 +1,15 @@
 // Publishing a Beacon file from My documents (lib/documents/document-upload) on each
-// engine: every bad file gets, word for word, the message POST /v1/document.php gives
-// the same bytes, at the preview and at publishing, and nothing is written; a good file
+// engine: every bad file POST /v1/document.php refuses is refused here too, in the
+// reader's words (the API keeps its message), at the preview and at publishing, and
+// nothing is written; titles and descriptions are limited here, not on the v1 POST; a good file
 // is described before anything is written, published byte for byte (a v1 client
 // downloads it), and published again as the next revision.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { tooLarge } from "@/lib/api/request-body";
-import { previewDocumentUpload, publishDocumentUpload } from "@/lib/documents/document-upload";
+import { previewDocumentUpload, publishDocumentUpload, uploadRefusal } from "@/lib/documents/document-upload";
+import { DESCRIPTION_MAX, TITLE_MAX } from "@/lib/documents/text-limits";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 
 const MAX = 8 * 1024 * 1024;
@@ -16,7 +17,7 @@ const TEMPLATE = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
 const withId = (id: string) => Buffer.from(TEMPLATE.replace("6B5E3917-039C-4F35-99A6-58BE28BB9760", id));
 
 describe("a Beacon file published from the browser", () => {
-  it("refuses what the v1 POST refuses, with its message, and writes nothing", async () => {
+  it("refuses what the v1 POST refuses, in the reader's words (the API keeps its own), and writes nothing", async () => {
     const user = await registeredUser();
     const other = await registeredUser();
     const taken = randomUUID();
@@ -24,13 +25,35 @@ describe("a Beacon file published from the browser", () => {
       (await api(other).request("POST", "/v1/document.php", { body: withId(taken), contentType: "application/json" }))
         .status,
     ).toBe(200);
-    const files: [string, Buffer][] = [
-      ["not JSON", Buffer.from("Campfire x2")],
-      ["empty", Buffer.alloc(0)],
-      ["no Identifier", Buffer.from('{"Title": "Crates", "LootSources": []}')],
-      ["a bad Identifier", Buffer.from('{"Identifier": "nope", "Title": "Crates"}')],
-      ["an empty Title", Buffer.from(`{"Identifier": "${randomUUID()}", "Title": " "}`)],
-      ["not an object", Buffer.from("[1]")],
+    const noId = "This isn't a Beacon document: it has no usable document id (Identifier).";
+    const files: [string, Buffer, string, string | RegExp][] = [
+      // what, the file, the page's words, the v1 POST's message for the same bytes
+      [
+        "not JSON",
+        Buffer.from("Campfire x2"),
+        "This isn't a Beacon document: Beacon saves documents as JSON text, and this file is not.",
+        "The body is not valid JSON.",
+      ],
+      ["empty", Buffer.alloc(0), "This file is empty.", "The body is not valid JSON."],
+      [
+        "no Identifier",
+        Buffer.from('{"Title": "Crates", "LootSources": []}'),
+        noId,
+        /^Item 0 is not a valid document: /,
+      ],
+      ["a bad Identifier", Buffer.from('{"Identifier": "nope", "Title": "Crates"}'), noId, /^Item 0 is not a valid/],
+      [
+        "an empty Title",
+        Buffer.from(`{"Identifier": "${randomUUID()}", "Title": " "}`),
+        "This isn't a Beacon document: it has no title.",
+        "Item 0 is not a valid document: Title: must not be empty.",
+      ],
+      [
+        "not an object",
+        Buffer.from("[1]"),
+        "This isn't a Beacon document: it holds something other than a document.",
+        "Item 0 is not a document object.",
+      ],
       [
         "twice the same document",
         Buffer.from(
@@ -39,31 +62,68 @@ describe("a Beacon file published from the browser", () => {
             { Identifier: taken, Title: "B" },
           ]),
         ),
+        "The file holds the same document twice (two with one Identifier): save it again from Beacon.",
+        "Items 0 and 1 are the same Identifier.",
       ],
-      ["another user's document", withId(taken)],
+      [
+        "another user's document",
+        withId(taken),
+        "Documents published by another user cannot be changed.",
+        "Documents published by another user cannot be changed.",
+      ],
     ];
-    for (const [what, bytes] of files) {
+    for (const [what, bytes, words, apiMessage] of files) {
       const v1 = expectJsonError(
         await api(user).request("POST", "/v1/document.php", { body: bytes, contentType: "application/json" }),
         what === "another user's document" ? 403 : 400,
       );
+      if (typeof apiMessage === "string") expect(v1.message, what).toBe(apiMessage);
+      else expect(v1.message, what).toMatch(apiMessage);
       expect(await previewDocumentUpload(testDb(), { userId: user.userId, bytes, maxBytes: MAX }), what).toEqual({
         ok: false,
-        message: v1.message,
+        message: words,
       });
-      const err = await publishDocumentUpload(testDb(), { userId: user.userId, bytes, maxBytes: MAX }).catch((e) => e);
+      const options = { userId: user.userId, bytes, maxBytes: MAX };
+      const err = await publishDocumentUpload(testDb(), options).catch((e) => e);
       expect(err, what).toBeInstanceOf(ApiError);
-      expect((err as ApiError).message, what).toBe(v1.message);
+      expect(uploadRefusal(err as ApiError, options), what).toBe(words);
     }
     const big = withId(randomUUID());
     expect(
       await previewDocumentUpload(testDb(), { userId: user.userId, bytes: big, maxBytes: big.length - 1 }),
     ).toEqual({
       ok: false,
-      message: tooLarge(big.length - 1).message,
+      message: `The file is ${big.length.toLocaleString("en-US")} bytes; the limit is ${(big.length - 1).toLocaleString("en-US")} bytes.`,
     });
     expect(await testDb().document.count({ where: { userId: user.userId } })).toBe(0);
     expect((await testDb().document.findUniqueOrThrow({ where: { id: taken } })).userId).toBe(other.userId);
+  });
+
+  it("limits titles and descriptions on the page, never on the v1 POST", async () => {
+    const user = await registeredUser();
+    const doc = (title: string, description = "") =>
+      Buffer.from(JSON.stringify({ Identifier: randomUUID(), Title: title, Description: description }));
+    const options = (bytes: Buffer) => ({ userId: user.userId, bytes, maxBytes: MAX });
+    // At the limits: taken.
+    for (const bytes of [doc("T".repeat(TITLE_MAX), "d".repeat(DESCRIPTION_MAX)), doc("🦖".repeat(TITLE_MAX))])
+      expect((await previewDocumentUpload(testDb(), options(bytes))).ok).toBe(true);
+    const longTitle = doc("T".repeat(5000));
+    expect(await previewDocumentUpload(testDb(), options(longTitle))).toEqual({
+      ok: false,
+      message: `The title is 5,000 characters; the limit is ${TITLE_MAX}. Shorten it: listings show at most that.`,
+    });
+    const longDescription = doc("Fine", "d".repeat(DESCRIPTION_MAX + 1));
+    expect(await previewDocumentUpload(testDb(), options(longDescription))).toEqual({
+      ok: false,
+      message: `The description is 1,001 characters; the limit is 1,000.`,
+    });
+    for (const bytes of [longTitle, longDescription]) {
+      await expect(publishDocumentUpload(testDb(), options(bytes))).rejects.toBeInstanceOf(ApiError);
+      // The interface's POST takes them as it always did.
+      const res = await api(user).request("POST", "/v1/document.php", { body: bytes, contentType: "application/json" });
+      expect(res.status).toBe(200);
+    }
+    expect(await testDb().document.count({ where: { userId: user.userId } })).toBe(2);
   });
 
   it("describes Default Loot.beacon, publishes its bytes, and a second upload is the next revision", async () => {

@@ -3,6 +3,8 @@
 // of Next.js's empty error shell (lib/server/error-page-recovery.ts); other replies pass
 // as they were (compressed, streamed). SQLite only: the code is the same for both
 // engines, and the failing page needs a database this test may break (its own).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
@@ -71,11 +73,24 @@ describe.runIf(inject("engine") === "sqlite")("error pages", () => {
     expect(await listing.text()).toContain("<h1");
   });
 
-  it("/favicon.ico answers with the site's icon, whatever the page's icon link says", async () => {
-    const res = await get("/favicon.ico");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/svg+xml");
-    expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  it("public/ is served at the root (favicon.ico and the icons), beside robots.txt and the manifest", async () => {
+    const root = join(import.meta.dirname, "../..");
+    for (const file of ["favicon.ico", "apple-touch-icon.png", "icon-192.png", "icon-512.png"]) {
+      const res = await get(`/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("content-type"), file).toMatch(
+        file.endsWith(".ico") ? /^image\/(x-icon|vnd.microsoft.icon)/ : /^image\/png/,
+      );
+      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(root, "public", file))), file).toBe(true);
+    }
+    const robots = await get("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toMatch(/Disallow: \/v1\/[\s\S]*Sitemap: http/);
+    const manifest = await get("/manifest.webmanifest");
+    expect(manifest.status).toBe(200);
+    const icons = ((await manifest.json()) as { icons: { src: string }[] }).icons.map((i) => i.src);
+    expect(icons).toEqual(["/icon.svg", "/icon-192.png", "/icon-512.png"]);
+    for (const src of icons) expect((await get(src)).status, src).toBe(200);
   });
 
   it("a page that fails is a readable 500 page with the error's digest and nothing internal", async () => {

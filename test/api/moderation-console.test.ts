@@ -182,7 +182,7 @@ describe("a suspended author in the dashboard", () => {
         action: save,
         fields: { document_id: newId, mode: "create", content: lootContent(newId, "New while suspended") },
       },
-      { action: remove, fields: { document_id: kept } },
+      { action: remove, fields: { document_id: kept, confirmed: "yes" } },
       { action: register, fields: { mod: "987654321" } },
     ];
     for (const { action, fields } of writes) {

@@ -16,7 +16,7 @@ import { startServer, type TestServer } from "../support/test-server";
 const engine = inject("engine");
 const PER_IP = 5;
 const PER_USER = 3;
-/** recovery attempts per account and per address (RATE_LIMIT_SIGNIN_PER_MINUTE) */
+/** recovery attempts per client network (RATE_LIMIT_SIGNIN_PER_MINUTE) */
 const PER_RECOVERY = 2;
 
 let database: TestDatabase;
@@ -127,29 +127,42 @@ describe(`rate limits on ${engine}`, () => {
     expect(ok.headers["ratelimit-remaining"]).toBe("2");
   });
 
-  it("limits recovery attempts per account and per address, with the API's 429", async () => {
-    const attempt = (userId: string, address: string) =>
+  it("limits recovery attempts per client network, never per account: strangers cannot lock the owner out", async () => {
+    const attempt = (userId: string, address: string, code = "2222-3333-4444") =>
       client(a.url).request("POST", `/v1/recovery.php/${userId}`, {
-        body: { code: "2222-3333-4444", public_key: publicKeyPem(newIdentity("ed25519")) },
+        body: { code, public_key: publicKeyPem(newIdentity("ed25519")) },
         headers: { "x-forwarded-for": address },
       });
-    const account = randomUUID();
-    const perAccount: number[] = [];
-    for (let i = 0; i <= PER_RECOVERY; i++) perAccount.push((await attempt(account, `198.51.100.${40 + i}`)).status);
-    expect(perAccount).toEqual([401, 401, 429]);
-    const byAccount = await attempt(account, "198.51.100.50");
-    expect(byAccount.status).toBe(429);
-    expect(Number(byAccount.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    expect(byAccount.json()).toMatchObject({ details: { scope: "account", limit: PER_RECOVERY } });
+    const owner = await registerUserFrom(a.url, "198.51.100.39");
+    const issued = await client(a.url, owner).request("POST", "/v1/recovery.php", {
+      headers: { "x-forwarded-for": "198.51.100.39" },
+    });
+    expect(issued.status, issued.text()).toBe(201);
+    // Many strangers, wrong codes for the owner's account: each only spends its own count.
+    const strangers: number[] = [];
+    for (let i = 0; i < 3 * PER_RECOVERY; i++)
+      strangers.push((await attempt(owner.userId, `198.51.100.${40 + i}`)).status);
+    expect(strangers).toEqual(Array(3 * PER_RECOVERY).fill(401));
+    const recovered = await attempt(owner.userId, "198.51.100.70", issued.json<{ codes: string[] }>().codes[0]);
+    expect(recovered.status, recovered.text()).toBe(200);
+
+    // One address (an IPv6 client: its whole /64) is limited, whatever account it names.
+    await startEarlyInMinute();
+    const perNetwork: number[] = [];
+    for (let i = 0; i <= PER_RECOVERY; i++)
+      perNetwork.push((await attempt(randomUUID(), `2001:db8:5:6::${i + 1}`)).status);
+    expect(perNetwork).toEqual([...Array(PER_RECOVERY).fill(401), 429]);
+    const refused = await attempt(randomUUID(), "2001:db8:5:6:ffff:1:2:3");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toMatchObject({ details: { scope: "client address", limit: PER_RECOVERY } });
     // The recovery limit's headers, not the per-address limit's the request also counted against.
-    expect([byAccount.headers["ratelimit-limit"], byAccount.headers["ratelimit-remaining"]]).toEqual([
+    expect([refused.headers["ratelimit-limit"], refused.headers["ratelimit-remaining"]]).toEqual([
       String(PER_RECOVERY),
       "0",
     ]);
-
-    const perAddress: number[] = [];
-    for (let i = 0; i <= PER_RECOVERY; i++) perAddress.push((await attempt(randomUUID(), "198.51.100.60")).status);
-    expect(perAddress).toEqual([401, 401, 429]);
+    // The next /64 is another client.
+    expect((await attempt(randomUUID(), "2001:db8:5:7::1")).status).toBe(401);
   });
 
   it("is shared by two instances on one database: the second refuses once the total reaches the limit", async () => {

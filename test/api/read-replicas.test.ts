@@ -169,7 +169,7 @@ describe.runIf(engine === "postgresql")("read replicas on a private primary and 
     expect((await routed(b)).replica - back.replica).toBe(1);
   });
 
-  it("the primary stopped: writes 503 with Retry-After, reads 200 from the replica; writes again once it is back", async () => {
+  it("the primary stopped: writes 503 with Retry-After, reads 200 from the replica, /healthz degraded (200) and ?writes 503; writes again once it is back", async () => {
     const keptId = randomUUID();
     expect((await publish(a, "Before the primary stopped", keptId)).status).toBe(200);
     await pair.stop("primary");
@@ -188,14 +188,19 @@ describe.runIf(engine === "postgresql")("read replicas on a private primary and 
       const meta = (await (await fetch(`${b.url}/v1/document.php/${keptId}?simple`)).json()) as { name: string };
       expect(meta.name).toBe("Before the primary stopped");
       expect((await routed(b)).replica - before.replica).toBe(5);
-      // /healthz answers with the primary's state and says the replica's apart
+      // /healthz: degraded, still 200 (in rotation for reads); ?writes is 503 for checks that need writes
       const healthz = await fetch(`${b.url}/healthz`);
-      expect(healthz.status).toBe(503);
+      expect(healthz.status).toBe(200);
       expect(await healthz.json()).toMatchObject({
+        status: "degraded",
         primary: "unavailable",
         replicas: [{ replica: 0, status: "ok" }],
         reads: "ok",
+        writes: "unavailable",
       });
+      const writesCheck = await fetch(`${b.url}/healthz?writes`);
+      expect(writesCheck.status).toBe(503);
+      expect(writesCheck.headers.get("retry-after")).toMatch(/^\d+$/);
     } finally {
       await pair.start("primary");
     }

@@ -37,7 +37,7 @@ describe("/v1/recovery.php", () => {
     const typed = ` ${codes[3]!.toUpperCase().replace(/-/g, " ")} `;
     const res = await recover(owner.userId, typed, fresh);
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ user_id: owner.userId });
+    expect(res.json()).toEqual({ user_id: owner.userId, keys_revoked: 1, tokens_revoked: 0 });
 
     expect((await api(fresh).request("GET", "/v1/key.php")).status).toBe(200);
     expect(expectJsonError(await api(owner).request("GET", "/v1/key.php"), 401).message).toMatch(/revoked/);

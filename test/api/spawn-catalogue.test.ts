@@ -68,6 +68,23 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
     expect(forced).toContain("ForceTame tames the creature");
   });
 
+  it("ranks what people mean in the HTML: nearest spelling, the thing itself before its tagged variants", async () => {
+    const tags = (page: string) =>
+      [
+        ...page.matchAll(/<div class="font-medium break-words text-slate-100">([^<]*)(?:<span[^>]*>([^<]*)<\/span>)?/g),
+      ].map((m) => (m[2] ? `${m[1]!.trim()} [${m[2]}]` : m[1]!.trim()));
+    expect(tags(await html("/spawn/?q=tek+rifle"))).toEqual([
+      "Tek Rifle",
+      "Tek Rifle [Mission · Genesis: Part 1]",
+      "Tek Rifle [Mission · Genesis: Part 2]",
+    ]);
+    expect(tags(await html("/spawn/?tab=creatures&q=gigannoto")).slice(0, 2)).toEqual([
+      "Giganotosaurus",
+      "Giganotosaurus [Tek Cave]",
+    ]);
+    expect(labels(await html("/spawn/?tab=creatures&q=gigantosaurus"))[0]).toBe("Giganotosaurus");
+  });
+
   it("filters tameable creatures only", async () => {
     const page = await html("/spawn/?tab=creatures&tame=1");
     expect(page).toMatch(/Tameable only <span[^>]*>\(282\)</);
@@ -102,8 +119,26 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
     const artifact = await html("/spawn/?map=extinction&q=PrimalItemArtifact_Extinction_DesertKaiju");
     expect(labels(artifact)).toEqual(["Artifact of Chaos"]);
     expect(labels(await html("/spawn/?map=island&q=PrimalItemArtifact_Extinction_DesertKaiju"))).toEqual([]);
-    // No data set gives Fjordur's items: the filter says so instead of an empty table.
-    expect(await html("/spawn/?map=fjordur")).toContain("No item in this catalogue is marked for Fjordur.");
+    // No data set gives Fjordur's items, but their folders do (docs/CATALOGUE.md, "Maps from folders").
+    expect(await html("/spawn/?map=fjordur")).toContain("Showing 44 of 2,129 engrams");
+  });
+
+  it("derives the map a folder names: Genesis: Part 2's items and creatures, no cosmetic flooding Genesis: Part 1", async () => {
+    const gen2 = await html("/spawn/?map=genesis2");
+    expect(gen2).toContain("Showing 117 of 2,129 engrams");
+    expect(await html("/spawn/?map=genesis2&tab=creatures")).toContain("Showing 383 of 1,168 creatures");
+    for (const [map, items] of [
+      ["crystalisles", 9],
+      ["lostisland", 16],
+      ["genesis", 158],
+    ] as const)
+      expect(await html(`/spawn/?map=${map}`), map).toContain(`Showing ${items} of 2,129 engrams`);
+    const rows = await rowsJson("locale=en");
+    // A skin in Genesis: Part 1's folder is worn anywhere: the folder gives it no map.
+    const skin = rows.find((r) => r[2].includes("/Game/Genesis/") && /PrimalItem(Skin|Costume)_/.test(r[2]))!;
+    expect(skin[3] & 128).toBe(0);
+    const mutagen = rows.find((r) => r[2].endsWith("PrimalItemConsumable_Mutagen"))!;
+    expect(mutagen[3]).toBe(512);
   });
 
   it("filters by category with counts", async () => {
@@ -156,7 +191,15 @@ describe(`the catalogue's facts as an API extension on ${engine}`, () => {
     const artifact = withFacts.find((e) => e.path.endsWith("PrimalItemArtifact_Extinction_DesertKaiju"))!;
     expect(artifact).toMatchObject({ environments: [], maps: ["Extinction"] });
     const tribute = withFacts.find((e) => e.path.endsWith("PrimalItem_BossTribute_DesertKaiju"))!;
-    expect(tribute).toMatchObject({ environments: [], maps: [], blueprint_known: false, can_blueprint: true });
+    // No data set gives its maps; its folder is Extinction's: the facts say Extinction, v1 stays as it was.
+    expect(tribute).toMatchObject({
+      environments: [],
+      maps: ["Extinction"],
+      blueprint_known: false,
+      can_blueprint: true,
+    });
+    const exoBoots = withFacts.find((e) => e.path.endsWith("PrimalItemArmor_TekBoots_Gen2"))!;
+    expect(exoBoots).toMatchObject({ environments: [], maps: ["Genesis2"] });
     const creatures = await get("/v1/creature.php?facts&mod_id=");
     expect(creatures).toHaveLength(1168);
     expect(creatures.find((c) => c.path === REX)).toMatchObject({

@@ -3,6 +3,7 @@
 // every textual form the address guard's parser reads.
 import { describe, expect, it } from "vitest";
 import { addressPrefix } from "@/lib/net/address-prefix";
+import { limitAddress } from "@/lib/rate-limit/limit-address";
 
 describe("addressPrefix", () => {
   it("is the /24 of an IPv4 address", () => {
@@ -36,5 +37,17 @@ describe("addressPrefix", () => {
   it("keeps a text that is not an IP address as its own network", () => {
     expect(addressPrefix("")).toBe("");
     expect(addressPrefix("/run/beacon.sock")).toBe("/run/beacon.sock");
+  });
+});
+
+describe("limitAddress (every rate limit's client)", () => {
+  it("counts an IPv4 client by its address and an IPv6 client by its /64", () => {
+    expect(limitAddress("203.0.113.9")).toBe("203.0.113.9/32");
+    expect(limitAddress("::ffff:203.0.113.9")).toBe("203.0.113.9/32");
+    expect(limitAddress("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(limitAddress("2001:db8:1:2::1")).toBe(limitAddress("2001:db8:1:2:ffff:ffff:ffff:ffff"));
+    expect(limitAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(limitAddress("2001:DB8:0:0:1::1")).toBe("2001:db8::/64");
+    expect(limitAddress("unknown")).toBe("unknown");
   });
 });

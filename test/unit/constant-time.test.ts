@@ -19,7 +19,7 @@ const { safeEqual } = await import("@/lib/auth/safe-equal");
 const { verifySignature } = await import("@/lib/auth/verify-signature");
 const { serveMetrics } = await import("@/lib/metrics/serve-metrics");
 const { authenticateToken, TOKEN_PREFIX } = await import("@/lib/keys/tokens");
-const { recoverAccount } = await import("@/lib/keys/recovery");
+const { codeLookup, recoverAccount } = await import("@/lib/keys/recovery");
 const { realSafeEqual } = await vi
   .importActual<{ safeEqual: typeof safeEqual }>("@/lib/auth/safe-equal")
   .then((m) => ({ realSafeEqual: m.safeEqual }));
@@ -115,23 +115,56 @@ describe("API tokens", () => {
 });
 
 describe("recovery codes", () => {
-  it("are each hashed and compared with timingSafeEqual, matching or not", async () => {
-    // Three unused codes of the right shape, none of them the one sent: each is compared.
-    const rows = [1, 2, 3].map((id) => ({ id, codeHash: `${"00".repeat(16)}:${"11".repeat(32)}` }));
-    const db = { recoveryCode: { findMany: vi.fn(async () => rows) } } as unknown as Db;
-    const { publicKey } = crypto.generateKeyPairSync("ed25519");
+  process.env.AUTH_SECRET ??= "constant-time-test-secret-0123456789";
+  const { publicKey } = crypto.generateKeyPairSync("ed25519");
+  const input = {
+    userId: crypto.randomUUID(),
+    code: "abcd-efgh-ijkl",
+    publicKey: publicKey.export({ type: "spki", format: "pem" }),
+  };
+  const limits = { limiter: null as never, address: "x", perMinute: 0 };
+
+  it("are found by the keyed lookup; only the row found is hashed and compared with timingSafeEqual", async () => {
+    const row = { id: 1, codeHash: `${"00".repeat(16)}:${"11".repeat(32)}` };
+    const findFirst = vi.fn(async () => row);
+    const findMany = vi.fn(async () => []);
+    const db = { recoveryCode: { findFirst, findMany } } as unknown as Db;
     vi.mocked(crypto.timingSafeEqual).mockClear();
-    const input = {
-      userId: crypto.randomUUID(),
-      code: "abcd-efgh-ijkl",
-      publicKey: publicKey.export({ type: "spki", format: "pem" }),
-    };
-    const err = await recoverAccount(db, input, { limiter: null as never, address: "x", perMinute: 0 }).catch((e) => e);
+    const err = await recoverAccount(db, input, limits).catch((e) => e);
     expect((err as Error).message).toContain("not valid for this account");
     expect(vi.mocked(crypto.timingSafeEqual).mock.calls.map(([a, b]) => [a.byteLength, b.byteLength])).toEqual([
       [32, 32],
-      [32, 32],
-      [32, 32],
     ]);
+    expect(findFirst.mock.calls[0]).toEqual([
+      {
+        where: { userId: input.userId, lookup: codeLookup(input.userId, input.code), usedAt: null },
+        select: { id: true, codeHash: true },
+      },
+    ]);
+    expect(findMany).not.toHaveBeenCalled();
+  });
+
+  it("a code no row's lookup matches runs no slow hash at all", async () => {
+    const db = {
+      recoveryCode: { findFirst: vi.fn(async () => null), findMany: vi.fn(async () => []) },
+    } as unknown as Db;
+    vi.mocked(crypto.timingSafeEqual).mockClear();
+    const err = await recoverAccount(db, input, limits).catch((e) => e);
+    expect((err as Error).message).toContain("not valid for this account");
+    expect(vi.mocked(crypto.timingSafeEqual)).not.toHaveBeenCalled();
+  });
+
+  it("the lookup is keyed by AUTH_SECRET and bound to the account; case, spaces and dashes do not matter", () => {
+    const one = codeLookup(input.userId, "ABCD efgh-ijkl");
+    expect(one).toMatch(/^[0-9a-f]{64}$/);
+    expect(codeLookup(input.userId, "abcdefghijkl")).toBe(one);
+    expect(codeLookup(crypto.randomUUID(), "abcdefghijkl")).not.toBe(one);
+    const saved = process.env.AUTH_SECRET;
+    process.env.AUTH_SECRET = `${saved}-other`;
+    try {
+      expect(codeLookup(input.userId, "abcdefghijkl")).not.toBe(one);
+    } finally {
+      process.env.AUTH_SECRET = saved;
+    }
   });
 });

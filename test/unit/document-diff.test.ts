@@ -44,6 +44,42 @@ describe("loot diff", () => {
     );
   });
 
+  it("an entry that gained an item and weight is one change, found by its items and position: what was added, the weight and its share", () => {
+    const changed = original();
+    const entry = campfire(changed);
+    (entry.Items as Json[]).push({
+      Class: "PrimalItem_WeaponTekRifle_C",
+      Path: "/Game/PrimalEarth/CoreBlueprints/Weapons/PrimalItem_WeaponTekRifle.PrimalItem_WeaponTekRifle",
+      Weight: 1,
+    });
+    entry.EntryWeight = 3;
+    const names = (item: { class: string }) =>
+      ({ label: item.class === "PrimalItemStructure_Campfire_C" ? "Campfire" : "Tek Rifle" }) as never;
+    const d = diffContents(readDiffSide(bytes(TEXT)), readDiffSide(bytes(changed)), names);
+    expect(d.changes.map((c) => c.text)).toEqual([
+      "Island White (Level 3) › Campsite › entry 1 (Campfire or Tek Rifle): added Tek Rifle; weight 1 → 3 (16.7% → 37.5% of its set)",
+    ]);
+    expect(d.changes[0]!.kind).toBe("entry-changed");
+    expect(d.changes[0]!.fields).toEqual([
+      { field: "added", from: "", to: "Tek Rifle" },
+      { field: "weight", from: "1 (16.7% of its set)", to: "3 (37.5% of its set)" },
+    ]);
+    // An item taken out of an entry is the same entry too; an entry sharing no item is removed and added.
+    const back = diffContents(readDiffSide(bytes(changed)), readDiffSide(bytes(TEXT)), names);
+    expect(back.changes.map((c) => c.text)).toEqual([
+      "Island White (Level 3) › Campsite › entry 1 (Campfire): removed Tek Rifle; weight 3 → 1 (37.5% → 16.7% of its set)",
+    ]);
+    const other = original();
+    campfire(other).Items = [
+      {
+        Class: "PrimalItem_WeaponTekRifle_C",
+        Path: "/Game/X/PrimalItem_WeaponTekRifle.PrimalItem_WeaponTekRifle",
+        Weight: 1,
+      },
+    ];
+    expect(diff(TEXT, other).changes.map((c) => c.kind)).toEqual(["entry-removed", "entry-added"]);
+  });
+
   it("names items through the catalogue when it knows them", () => {
     const changed = original();
     campfire(changed).MaxQuantity = 5;

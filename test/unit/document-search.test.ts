@@ -79,13 +79,16 @@ describe("/documents query with q and map", () => {
   });
 
   it("notes an unknown map instead of failing, and ignores an empty one", () => {
-    expect(parseDocumentListQuery({ map: "Valguero" })).toMatchObject({ map: undefined, badMap: "Valguero" });
+    // Every official map of the one list counts (issue 41.3); a name of none does not.
+    expect(parseDocumentListQuery({ map: "Valguero" })).toMatchObject({ map: "Valguero", badMap: undefined });
+    expect(parseDocumentListQuery({ map: "Genesis: Part 2" })).toMatchObject({ map: "Genesis2" });
+    expect(parseDocumentListQuery({ map: "Mars" })).toMatchObject({ map: undefined, badMap: "Mars" });
     expect(parseDocumentListQuery({ map: "", q: "  " })).toMatchObject({
       map: undefined,
       badMap: undefined,
       q: undefined,
     });
-    expect(documentListHref(parseDocumentListQuery({ map: "Valguero", q: "" }))).toBe("/documents");
+    expect(documentListHref(parseDocumentListQuery({ map: "Mars", q: "" }))).toBe("/documents");
   });
 });
 
@@ -93,11 +96,11 @@ describe("document maps", () => {
   it("are read from the Map key when publishing, unknown bits dropped", () => {
     const body = JSON.stringify([
       { Identifier: "00000000-0000-4000-8000-000000000001", Title: "a", Map: 5 },
-      { Identifier: "00000000-0000-4000-8000-000000000002", Title: "b", Map: 1 + 64 },
+      { Identifier: "00000000-0000-4000-8000-000000000002", Title: "b", Map: 1 + 64 + 4096 },
       { Identifier: "00000000-0000-4000-8000-000000000003", Title: "c", Map: "Island" },
       { Identifier: "00000000-0000-4000-8000-000000000004", Title: "d" },
     ]);
-    expect(readDocumentInputs(JSON.parse(body), body, Buffer.from(body)).map((d) => d.maps)).toEqual([5, 1, 0, 0]);
+    expect(readDocumentInputs(JSON.parse(body), body, Buffer.from(body)).map((d) => d.maps)).toEqual([5, 65, 0, 0]);
   });
 
   it("are read from stored content by the backfill, 0 for anything but an object with a Map", () => {

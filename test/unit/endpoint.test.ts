@@ -81,7 +81,7 @@ describe("handleEndpoint", () => {
     expect([res.status, bodyOf(res)]).toEqual([
       200,
       {
-        caller: { userId: alice.userId },
+        caller: { userId: alice.userId, keyPem: alice.publicPem },
         ids: ["a", "b"],
         query: [
           ["x", "1"],

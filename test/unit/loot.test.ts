@@ -332,7 +332,12 @@ describe("numbers, shares and maps", () => {
     expect(mapNames(13)).toEqual(["Island", "Center", "Ragnarok"]);
     expect(mapBit("aberration")).toBe(16);
     expect(mapBit("Mars")).toBeUndefined();
-    expect(readMapMask(33)).toBe(1);
+    // the twelve official maps of the catalogue's list, bits beyond them dropped
+    expect(readMapMask(33)).toBe(33);
+    expect(readMapMask(4096 + 512 + 1)).toBe(513);
+    expect(mapNames(512 | 2048)).toEqual(["Genesis2", "Fjordur"]);
+    expect(mapBit("Genesis: Part 2")).toBe(512);
+    expect(mapBit("crystalisles")).toBe(256);
     expect(readMapMask(-1)).toBe(0);
     expect(readMapMask("1")).toBe(0);
   });

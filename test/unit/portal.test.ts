@@ -1,7 +1,6 @@
 /** Portal helpers: document listing links, content summary (the spawn page's are in spawn-page.test.ts). */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { SITE_ICON_SVG } from "@/lib/portal/site-icon";
 import { describe, expect, it } from "vitest";
 import { parseDocumentListQuery, documentListHref } from "@/lib/documents/document-listing";
 import { summarizeJson } from "@/lib/documents/document-summary";
@@ -39,7 +38,32 @@ describe("document pages", () => {
 });
 
 describe("the site icon", () => {
-  it("/favicon.ico serves the bytes of app/icon.svg", () => {
-    expect(SITE_ICON_SVG).toBe(readFileSync(join(import.meta.dirname, "../../app/icon.svg"), "utf8"));
+  const root = join(import.meta.dirname, "../..");
+  /** Width and height of a PNG (its IHDR), or null when the bytes are no PNG. */
+  const pngSize = (b: Buffer) =>
+    b.subarray(1, 4).toString("latin1") === "PNG" ? [b.readUInt32BE(16), b.readUInt32BE(20)] : null;
+
+  it("public/favicon.ico is an ICO of 16 and 32 px PNGs, each entry's size and place as its header says", () => {
+    const ico = readFileSync(join(root, "public/favicon.ico"));
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const count = ico.readUInt16LE(4);
+    const sizes = Array.from({ length: count }, (_, i) => {
+      const e = 6 + 16 * i;
+      const [width, height, bytes, offset] = [ico[e]!, ico[e + 1]!, ico.readUInt32LE(e + 8), ico.readUInt32LE(e + 12)];
+      const png = ico.subarray(offset, offset + bytes);
+      expect(png.length).toBe(bytes);
+      expect(pngSize(png)).toEqual([width, height]);
+      return width;
+    });
+    expect(sizes).toEqual([16, 32]);
+  });
+
+  it("the raster icons in public/ are PNGs of the sizes their names and the manifest give", () => {
+    for (const [file, size] of [
+      ["apple-touch-icon.png", 180],
+      ["icon-192.png", 192],
+      ["icon-512.png", 512],
+    ] as const)
+      expect(pngSize(readFileSync(join(root, "public", file))), file).toEqual([size, size]);
   });
 });

@@ -6,7 +6,7 @@ import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "@/lib/db/client";
 import { REPLICA_CONNECT_TIMEOUT_MS, ReplicaSet } from "@/lib/db/replicas";
-import { health } from "@/lib/server/health";
+import { health, healthNeedsWrites } from "@/lib/server/health";
 
 const answering = { $queryRawUnsafe: async () => [{ "?column?": 1 }] } as unknown as Db;
 const silent = {
@@ -41,17 +41,48 @@ describe("/healthz with read replicas", () => {
           { replica: 2, status: "unavailable", lag_ms: null },
         ],
         reads: "ok",
+        writes: "ok",
       },
     ]);
   });
 
-  it("answers 503 when the primary is down, saying reads go on while a replica is usable", async () => {
-    const down = await health(silent, "GET", state);
+  it("is degraded (200, reads ok, writes unavailable) when the primary is down but a replica serves reads; ?writes is 503", async () => {
+    const degraded = await health(silent, "GET", state);
+    expect(degraded.status).toBe(200);
+    expect(degraded.headers["retry-after"]).toBeUndefined();
+    expect(bodyOf(degraded)).toMatchObject({
+      status: "degraded",
+      primary: "unavailable",
+      reads: "ok",
+      writes: "unavailable",
+    });
+    const writes = await health(silent, "GET", state, { needWrites: true });
+    expect(writes.status).toBe(503);
+    expect(writes.headers["retry-after"]).toBe("5");
+    expect(bodyOf(writes)).toMatchObject({ status: "degraded", reads: "ok", writes: "unavailable" });
+    // with the primary fine, ?writes is the same 200 ok
+    const fine = await health(answering, "GET", state, { needWrites: true });
+    expect([fine.status, (bodyOf(fine) as { status: string }).status]).toEqual([200, "ok"]);
+  });
+
+  it("answers 503 when nothing can be served: the primary down and no usable replica, or no replicas", async () => {
+    const none = { replicas: state.replicas.slice(1) };
+    const down = await health(silent, "GET", none);
     expect(down.status).toBe(503);
     expect(down.headers["retry-after"]).toBe("5");
-    expect(bodyOf(down)).toMatchObject({ status: "unavailable", primary: "unavailable", reads: "ok" });
-    const none = { replicas: state.replicas.slice(1) };
-    expect(bodyOf(await health(silent, "GET", none))).toMatchObject({ primary: "unavailable", reads: "unavailable" });
+    expect(bodyOf(down)).toMatchObject({ status: "unavailable", primary: "unavailable", reads: "unavailable" });
+    const alone = await health(silent, "GET");
+    expect([alone.status, bodyOf(alone)]).toEqual([
+      503,
+      { status: "unavailable", message: "The database is not answering." },
+    ]);
+  });
+
+  it("reads ?writes from the request target", () => {
+    expect(healthNeedsWrites("/healthz")).toBe(false);
+    expect(healthNeedsWrites("/healthz?writes")).toBe(true);
+    expect(healthNeedsWrites("/healthz?writes=1")).toBe(true);
+    expect(healthNeedsWrites("/healthz?reads")).toBe(false);
   });
 });
 

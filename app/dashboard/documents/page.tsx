@@ -1,4 +1,8 @@
-/** /dashboard/documents: the documents this user published, each with delete, and publishing a Beacon file. */
+/**
+ * /dashboard/documents: the documents this user published, hidden ones too (marked: only
+ * their author and moderators see them), each with delete (which asks first, naming the
+ * document and its revisions), and publishing a Beacon file.
+ */
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
 import { deleteDocumentAction } from "@/app/dashboard/account-actions";
@@ -13,6 +17,8 @@ import { uploadSendLimit } from "@/lib/documents/document-upload";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { MAX_LIST_COUNT } from "@/lib/documents/list-query";
 import { countOf } from "@/lib/portal/format";
+import { deleteDocumentQuestion } from "@/lib/dashboard/confirm-questions";
+import { shownDescription, shownTitle } from "@/lib/documents/text-limits";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "My documents" };
@@ -26,7 +32,15 @@ export default async function MyDocumentsPage() {
     count: MAX_LIST_COUNT,
     offset: 0,
     baseUrl: config().BASE_URL,
+    withHidden: true,
   });
+  const ids = documents.map((d) => d.document_id);
+  const [hidden, revisions] = await Promise.all([
+    db().document.findMany({ where: { id: { in: ids }, hiddenAt: { not: null } }, select: { id: true } }),
+    db().documentRevision.groupBy({ by: ["documentId"], where: { documentId: { in: ids } }, _count: { _all: true } }),
+  ]);
+  const hiddenIds = new Set(hidden.map((h) => h.id));
+  const revisionCount = new Map(revisions.map((r) => [r.documentId, r._count._all]));
   return (
     <section className="space-y-6" aria-labelledby="docs-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -50,16 +64,23 @@ export default async function MyDocumentsPage() {
                 <Link
                   id={`doc-name-${d.document_id}`}
                   href={`/documents/${d.document_id}`}
-                  className={`font-semibold text-amber-300 hover:underline ${focus}`}
+                  className={`wrap-anywhere font-semibold text-amber-300 hover:underline ${focus}`}
                 >
-                  {d.name}
+                  {shownTitle(d.name)}
                 </Link>
+                {hiddenIds.has(d.document_id) && (
+                  <span className="rounded bg-rose-800 px-1.5 text-xs text-white" data-testid="hidden-mark">
+                    hidden: only you and moderators see it
+                  </span>
+                )}
                 <span className="text-xs text-slate-400">
                   revision {d.revision} · {countOf(d.download_count, "download", "downloads")} · updated{" "}
                   <LastUpdated value={d.last_updated} />
                 </span>
               </div>
-              {d.description && <p className="text-sm text-slate-300">{d.description}</p>}
+              {d.description && (
+                <p className="wrap-anywhere text-sm text-slate-300">{shownDescription(d.description)}</p>
+              )}
               <Link
                 href={`/documents/${d.document_id}/edit`}
                 className={`inline-block ${secondaryButton}`}
@@ -72,8 +93,15 @@ export default async function MyDocumentsPage() {
                 action={deleteDocumentAction}
                 hidden={{ document_id: d.document_id }}
                 submitLabel="Delete document"
-                submitAriaLabel={`Delete document ${d.name}`}
+                // The name spoken starts with the words shown (WCAG 2.5.3), then says which document.
+                submitAriaLabel={`Delete document: ${shownTitle(d.name)}`}
                 variant="danger"
+                confirm={deleteDocumentQuestion({
+                  name: d.name,
+                  // Every document has its current revision kept at least (older ones by DOCUMENT_REVISIONS_KEEP).
+                  revisions: Math.max(1, revisionCount.get(d.document_id) ?? 0),
+                  downloads: d.download_count,
+                })}
               />
             </li>
           ))}

@@ -1,6 +1,7 @@
 /**
- * /dashboard/keys: the account's keys (name, added, last used, primary), a new key made
- * in this browser or pasted, rotation, revocation (never of the last active key), and
+ * /dashboard/keys: the account's keys (name, added, last used: a signed request or a
+ * sign-in, primary), a new key made in this browser (named first, its file saved before
+ * it is added) or pasted, rotation, revocation (never of the last active key), and
  * new recovery codes. Everything goes through app/dashboard/key-actions.ts.
  */
 import type { Metadata } from "next";
@@ -12,6 +13,7 @@ import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { listKeys } from "@/lib/keys/keys";
 import { recoveryCodesLeft } from "@/lib/keys/recovery";
+import { revokeKeyQuestion } from "@/lib/dashboard/confirm-questions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Keys" };
@@ -29,7 +31,8 @@ export default async function KeysPage() {
       </h1>
       <p className="text-slate-300">
         Any active key signs in and signs requests for this account. Add a key before you need it (a second device, a
-        backup), rotate one you think leaked, revoke one you lost: the last active key cannot be revoked.
+        backup), rotate one you think leaked, revoke one you lost: the last active key cannot be revoked. Revoking or
+        rotating a key also revokes the API tokens made with it.
       </p>
       <ul className="space-y-3" aria-label="My keys">
         {keys.map((k) => (
@@ -51,6 +54,7 @@ export default async function KeysPage() {
                   replaces={{ keyId: k.key_id, name: k.name }}
                   label="Rotate"
                   ariaLabel={`Rotate key ${k.name}`}
+                  takenNames={active.filter((o) => o.key_id !== k.key_id).map((o) => o.name)}
                 />
                 {active.length > 1 && (
                   <ActionForm
@@ -60,6 +64,7 @@ export default async function KeysPage() {
                     submitLabel="Revoke"
                     submitAriaLabel={`Revoke key ${k.name}`}
                     variant="danger"
+                    confirm={revokeKeyQuestion({ name: k.name, lastUsed: k.last_used_at })}
                     inline
                   />
                 )}
@@ -70,7 +75,7 @@ export default async function KeysPage() {
       </ul>
       <div className={card}>
         <h2 className="text-lg font-semibold">Add a key</h2>
-        <NewKeyButton userId={userId} label="Make a new key in this browser" />
+        <NewKeyButton userId={userId} label="Make a new key in this browser" takenNames={active.map((k) => k.name)} />
         <details>
           <summary className="cursor-pointer py-2 text-sm">Paste a public key instead (made with the CLI)</summary>
           <ActionForm
@@ -98,7 +103,7 @@ export default async function KeysPage() {
           <a href="/recover" className="text-amber-400 underline">
             recovery page
           </a>
-          . New codes make the unused ones stop working.
+          , and revoke every API token of the account. New codes make the unused ones stop working.
         </p>
         <ActionForm
           id="recovery-codes"

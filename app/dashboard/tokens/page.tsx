@@ -3,6 +3,7 @@
  * scopes (engrams:write only for the chosen mods) and an expiry of at most a year, shown
  * once; listed with last use and expiry, revocable.
  */
+import { revokeTokenQuestion } from "@/lib/dashboard/confirm-questions";
 import type { Metadata } from "next";
 import { createTokenAction, revokeTokenAction } from "@/app/dashboard/key-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
@@ -60,6 +61,7 @@ export default async function TokensPage() {
                     hidden={{ token_id: t.token_id }}
                     submitLabel="Revoke"
                     submitAriaLabel={`Revoke token ${t.name}`}
+                    confirm={revokeTokenQuestion({ name: t.name, scopes: t.scopes, lastUsed: t.last_used_at })}
                     variant="danger"
                     inline
                   />

@@ -25,8 +25,11 @@ export default async function WebhooksPage() {
       </h1>
       <p className="text-slate-300">
         Beacon Hub POSTs each event you choose to your URL, signed as Standard Webhooks say, or as a Discord message
-        when the URL is a Discord webhook&apos;s. How to check a signature, the events&apos; contents and the retry
-        schedule: docs/WEBHOOKS.md. No server? Every mod&apos;s spawn page and the documents pages have an Atom feed.
+        when the URL is a Discord webhook&apos;s.{" "}
+        <Link href="/docs/webhooks" className={`text-amber-300 underline ${focus}`}>
+          How your receiver checks a signature
+        </Link>
+        . No server? Every mod&apos;s spawn page and the documents pages have an Atom feed.
       </p>
       {webhooks.length === 0 ? (
         <p className="text-slate-300">You have no webhooks yet.</p>

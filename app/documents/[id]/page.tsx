@@ -14,6 +14,8 @@ import { DownloadCounts } from "@/components/documents/download-counts";
 import { GameIniBox } from "@/components/documents/game-ini-box";
 import { LastUpdated } from "@/components/documents/last-updated";
 import { LootViewSection } from "@/components/documents/loot-view";
+import { LootWarnings } from "@/components/documents/loot-warnings";
+import { lootWarnings } from "@/lib/loot/loot-warnings";
 import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
 import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
@@ -23,7 +25,7 @@ import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
-import { mapNames } from "@/lib/loot/maps";
+import { mapLabels } from "@/lib/loot/maps";
 import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/document-loot";
 import { summarizeContent } from "@/lib/documents/document-summary";
 import { lootView } from "@/lib/documents/loot-view";
@@ -36,7 +38,8 @@ import { diffRevisions, type RevisionDiffJson } from "@/lib/documents/revisions/
 import { DiffView } from "@/components/documents/revisions/diff-view";
 import { ApiError } from "@/lib/api/errors";
 import { isUuid } from "@/lib/uuid";
-import { formatUtc } from "@/lib/portal/format";
+import { formatCount, formatUtc } from "@/lib/portal/format";
+import { shownTitle, titleIsCut } from "@/lib/documents/text-limits";
 
 export const dynamic = "force-dynamic";
 
@@ -59,7 +62,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!doc) return { title: "Document not found" };
   // The author's feed: where this document's next revision will show.
   return {
-    title: doc.name,
+    title: shownTitle(doc.name),
     alternates: feedAlternate(config().BASE_URL, feedPaths.author(doc.user_id), "This author's documents"),
   };
 }
@@ -135,10 +138,19 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         </Link>
       </p>
       <header className="space-y-2">
-        <h1 id="document-title" className="break-words text-2xl font-bold sm:text-3xl">
-          {doc.name}
+        <h1 id="document-title" className="wrap-anywhere text-2xl font-bold sm:text-3xl">
+          {shownTitle(doc.name)}
         </h1>
-        {doc.description && <p className="whitespace-pre-line break-words text-slate-300">{doc.description}</p>}
+        {titleIsCut(doc.name) && (
+          // The API takes any title; the page shows the start and keeps the rest one tap away.
+          <details className="text-sm text-slate-300" data-testid="full-title">
+            <summary className="cursor-pointer py-2 text-amber-400">
+              Title shortened: show all {formatCount(Array.from(doc.name).length)} characters
+            </summary>
+            <p className="whitespace-pre-line wrap-anywhere">{doc.name}</p>
+          </details>
+        )}
+        {doc.description && <p className="whitespace-pre-line wrap-anywhere text-slate-300">{doc.description}</p>}
       </header>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-400">Author</dt>
@@ -158,7 +170,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         {loot && (
           <>
             <dt className="text-slate-400">Maps</dt>
-            <dd data-testid="document-maps">{mapNames(loot.doc.maps).join(", ") || "Not set"}</dd>
+            <dd data-testid="document-maps">{mapLabels(loot.doc.maps).join(", ") || "Not set"}</dd>
             <dt className="text-slate-400">Difficulty</dt>
             <dd data-testid="document-difficulty">{loot.doc.difficulty}</dd>
           </>
@@ -205,6 +217,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         askedRevision={first(query.revision)}
         askedFound={revision !== undefined || (asked.ok && asked.value === doc.revision)}
         restored={isAuthor ? first(query.restored) : undefined}
+        restoredFrom={revisions.find((r) => String(r.revision) === first(query.restored))?.restoredFrom ?? undefined}
         restoreError={first(query.restore_error)}
       />
       {compare && "error" in compare && (
@@ -230,10 +243,11 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             {isAuthor ? "Edit" : "Make a copy"}
           </Link>
         )}
-        <ReportLink kind="document" id={doc.document_id} label={`document ${doc.name}`} />
+        <ReportLink kind="document" id={doc.document_id} label={`document ${shownTitle(doc.name)}`} />
       </p>
       {loot ? (
         <>
+          <LootWarnings warnings={lootWarnings(loot.doc)} />
           <GameIniBox
             text={lootGameIni(loot, iniDifficulty)}
             downloadHref={iniHref}
@@ -259,6 +273,8 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         loot={loot !== null}
         isAuthor={isAuthor}
         downloadHref={downloadHref}
+        confirmRestore={Number(first(query.confirm_restore)) || undefined}
+        keep={config().DOCUMENT_REVISIONS_KEEP}
       />
     </article>
   );

@@ -5,7 +5,8 @@
  * Extensions a v1 client never sends (docs/API.md, "Document revisions"): on one id,
  * `?revisions` lists its kept revisions, `?revision=N` downloads one, `?diff[&from=N][&to=M]`
  * tells what changed between two (lib/documents/revisions/revision-diff); a signed POST with
- * `?restore=N` restores one. And (docs/API.md, "Unique downloads") `stats` adds the unique
+ * `?restore=N` restores one; `?check` lists the loot warnings of its content (docs/API.md,
+ * "Document checks"). And (docs/API.md, "Unique downloads") `stats` adds the unique
  * download counts to metadata replies (on one id it asks for the metadata, like `simple`),
  * and the listing takes `sort=trending`. Without these parameters every reply is the
  * interface's.
@@ -19,6 +20,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { readDb } from "@/lib/db/replicas";
 import { contentDisposition } from "@/lib/documents/content-disposition";
+import { checkDocument } from "@/lib/documents/check-document";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { readDocumentInputs } from "@/lib/documents/document-input";
 import { downloadDocument } from "@/lib/documents/download-document";
@@ -83,7 +85,7 @@ async function download(ctx: RequestContext, id: string): Promise<ApiResponse> {
 }
 
 /** The extension parameters of a single-document request, in the order they are looked for. */
-const GET_EXTENSIONS = ["revisions", "revision", "diff"] as const;
+const GET_EXTENSIONS = ["revisions", "revision", "diff", "check"] as const;
 
 const MAX_REVISION = 2 ** 31 - 1;
 
@@ -100,6 +102,11 @@ async function getExtension(ctx: RequestContext, ids: string[], parameter: (type
   if (parameter === "revisions") {
     if (!(await documentExists(readDb(), id))) throw notFound("No document has this id.", { document_id: id });
     return jsonResponse((await listRevisions(readDb(), id)).map((r) => revisionJson(r, id, baseUrl)));
+  }
+  if (parameter === "check") {
+    const checked = await checkDocument(readDb(), id);
+    if (!checked) throw notFound("No document has this id.", { document_id: id });
+    return jsonResponse(checked);
   }
   if (parameter === "diff") {
     const number = (name: string) => {

@@ -41,6 +41,7 @@ export const keyEndpoint: Endpoint = {
     },
     POST: {
       auth: "required",
+      refuseReplays: true,
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         const action = ctx.query.get("action");
@@ -60,6 +61,7 @@ export const keyEndpoint: Endpoint = {
     },
     DELETE: {
       auth: "required",
+      refuseReplays: true,
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         await revokeKey(db(), userId, keyId(ctx, "DELETE"));

@@ -5,7 +5,8 @@
  * GET                 signed: how many unused codes the account has
  * POST                signed: ten new codes (the unused ones stop working); shown once
  * POST /<user_id>     unsigned: {"code", "public_key", "name"?}: the code is spent and the
- *                     key replaces every key of the account. Limited per client address
+ *                     key replaces every key of the account, and every API token is
+ *                     revoked. Limited per client address
  *                     and per account (RATE_LIMIT_SIGNIN_PER_MINUTE).
  */
 import { badRequest } from "@/lib/api/errors";
@@ -30,6 +31,7 @@ export const recoveryEndpoint: Endpoint = {
     },
     POST: {
       auth: "optional",
+      refuseReplays: true,
       async handle(ctx) {
         if (ctx.pathIds.length === 0) {
           const { userId } = ctx.requireCaller();
@@ -50,7 +52,11 @@ export const recoveryEndpoint: Endpoint = {
             perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE,
           },
         );
-        return jsonResponse({ user_id: done.userId });
+        return jsonResponse({
+          user_id: done.userId,
+          keys_revoked: done.keysRevoked,
+          tokens_revoked: done.tokensRevoked,
+        });
       },
     },
   },

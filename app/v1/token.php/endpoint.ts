@@ -26,25 +26,33 @@ export const tokenEndpoint: Endpoint = {
     },
     POST: {
       auth: "required",
+      refuseReplays: true,
       async handle(ctx) {
-        const { userId } = ctx.requireCaller();
+        const { userId, keyPem } = ctx.requireCaller();
         if (ctx.pathIds.length > 0) throw badRequest("POST /v1/token.php makes a token; it takes no id.");
         const body = ctx.json();
         if (body === null || typeof body !== "object" || Array.isArray(body))
           throw badRequest("The body must be one JSON object.");
         const b = body as Record<string, unknown>;
-        const made = await createToken(db(), userId, {
-          name: b.name,
-          scopes: b.scopes,
-          modIds: b.mod_ids,
-          expiresAt: b.expires_at,
-          expiresInDays: b.expires_in_days,
-        });
+        const made = await createToken(
+          db(),
+          userId,
+          {
+            name: b.name,
+            scopes: b.scopes,
+            modIds: b.mod_ids,
+            expiresAt: b.expires_at,
+            expiresInDays: b.expires_in_days,
+          },
+          new Date(),
+          keyPem,
+        );
         return jsonResponse(made, 201);
       },
     },
     DELETE: {
       auth: "required",
+      refuseReplays: true,
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
         if (ctx.pathIds.length !== 1) throw badRequest("Name one token: DELETE /v1/token.php/<token_id>.");

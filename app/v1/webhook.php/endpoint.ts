@@ -72,6 +72,7 @@ export const webhookEndpoint: Endpoint = {
     },
     POST: {
       auth: "required",
+      refuseReplays: true,
       token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
@@ -95,6 +96,7 @@ export const webhookEndpoint: Endpoint = {
     },
     PATCH: {
       auth: "required",
+      refuseReplays: true,
       token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();
@@ -106,6 +108,7 @@ export const webhookEndpoint: Endpoint = {
     },
     DELETE: {
       auth: "required",
+      refuseReplays: true,
       token: "webhooks:manage",
       async handle(ctx) {
         const { userId } = ctx.requireCaller();

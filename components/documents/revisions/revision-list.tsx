@@ -3,11 +3,14 @@
  * count (the newest one's summary in view): for each one its number, time, size and
  * summary, a link to view it (`?revision=N`), to download it and its Game.ini, to see
  * what changed since it (`?since=N`, a link to bookmark), and for its author a Restore
- * button (a plain form: no JavaScript needed).
+ * button. Restoring asks first, on the page (`?confirm_restore=N`, plain forms, so it works
+ * without JavaScript): what it makes, and which kept revision goes when the server keeps
+ * only so many.
  */
 import Link from "@/components/intent-link";
 import { restoreRevisionAction } from "@/app/documents/[id]/revision-actions";
 import type { RevisionInfo } from "@/lib/documents/revisions/revision-store";
+import { restoreRevisionQuestion } from "@/lib/dashboard/confirm-questions";
 import { formatCount, formatUtc } from "@/lib/portal/format";
 
 const focus = "focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
@@ -30,10 +33,26 @@ export function RevisionList(props: {
   isAuthor: boolean;
   /** v1 download URL of a revision */
   downloadHref: (revision: number) => string;
+  /** `?confirm_restore=N`: the restore the author asked for, to confirm */
+  confirmRestore?: number;
+  /** revisions kept per document (DOCUMENT_REVISIONS_KEEP; 0: all) */
+  keep: number;
 }) {
   const { documentId, revisions } = props;
   if (revisions.length === 0) return null;
   const oldest = revisions[revisions.length - 1]!.revision;
+  const asked =
+    props.isAuthor && props.confirmRestore !== props.current
+      ? revisions.find((r) => r.revision === props.confirmRestore)
+      : undefined;
+  const question =
+    asked &&
+    restoreRevisionQuestion({
+      revision: asked.revision,
+      current: props.current,
+      kept: revisions.map((r) => r.revision),
+      keep: props.keep,
+    });
   return (
     <section aria-labelledby="revisions-title" className="space-y-2 rounded-lg border border-slate-800 p-4">
       <h2 id="revisions-title" className="text-lg font-semibold">
@@ -42,6 +61,36 @@ export function RevisionList(props: {
       <p className="break-words text-sm text-slate-300">
         Revision {revisions[0]!.revision}: {revisions[0]!.summary}
       </p>
+      {asked && question && (
+        <div
+          id="restore-confirm"
+          role="group"
+          aria-labelledby="restore-question"
+          className="space-y-2 rounded border border-rose-700 bg-rose-950/40 p-3"
+          data-testid="restore-confirm"
+        >
+          <p id="restore-question" className="font-medium text-rose-100">
+            {question.question}
+          </p>
+          <p className="text-sm text-slate-300">{question.detail}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <form action={restoreRevisionAction}>
+              <input type="hidden" name="document_id" value={documentId} />
+              <input type="hidden" name="revision" value={String(asked.revision)} />
+              <input type="hidden" name="confirmed" value="yes" />
+              <button
+                type="submit"
+                className={`min-h-11 rounded bg-rose-700 px-3 py-1.5 text-white hover:bg-rose-600 sm:min-h-0 ${focus}`}
+              >
+                Yes, restore revision {asked.revision}
+              </button>
+            </form>
+            <Link href={`/documents/${documentId}`} className={link}>
+              Cancel
+            </Link>
+          </div>
+        </div>
+      )}
       <details data-testid="revisions">
         <summary className={`cursor-pointer py-2 text-sm font-medium text-amber-400 ${focus}`}>
           {revisions.length === 1 ? "The revision kept" : `All ${formatCount(revisions.length)} revisions kept`}
@@ -97,9 +146,9 @@ export function RevisionList(props: {
                   )}
                 </p>
                 {props.isAuthor && r.revision !== props.current && (
-                  <form action={restoreRevisionAction}>
-                    <input type="hidden" name="document_id" value={documentId} />
-                    <input type="hidden" name="revision" value={String(r.revision)} />
+                  // A GET to this page: the confirmation above, then the restore.
+                  <form method="get" action={`/documents/${documentId}#restore-confirm`}>
+                    <input type="hidden" name="confirm_restore" value={String(r.revision)} />
                     <button
                       type="submit"
                       className={`min-h-11 rounded bg-slate-800 px-3 py-1.5 hover:bg-slate-700 sm:min-h-0 ${focus}`}

@@ -23,6 +23,8 @@ export function RevisionNotices(props: {
   askedRevision: string | undefined;
   askedFound: boolean;
   restored: string | undefined;
+  /** the revision the restored one copies (its revision record's restored_from), when known */
+  restoredFrom: number | undefined;
   restoreError: string | undefined;
 }) {
   const { documentId, shown, shownInfo } = props;
@@ -34,7 +36,9 @@ export function RevisionNotices(props: {
           data-testid="restored-status"
           className="rounded border border-emerald-800 bg-emerald-950/40 p-3 text-sm text-emerald-200"
         >
-          Restored: revision {props.restored} is now the current one, with that revision&apos;s content.
+          {props.restoredFrom !== undefined
+            ? `Restored revision ${props.restoredFrom}: its content is now revision ${props.restored}, the current one.`
+            : `Restored: revision ${props.restored} is now the current one, with that revision's content.`}
         </p>
       )}
       {props.restoreError !== undefined && (

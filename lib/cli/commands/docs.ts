@@ -1,8 +1,18 @@
-/** `beacon-hub docs publish|get|ls|rm|ini|revisions|diff|restore`: shared configuration documents. */
+/** `beacon-hub docs publish|get|ls|rm|ini|revisions|diff|check|restore`: shared configuration documents. */
 import { readFileSync, writeFileSync } from "node:fs";
 import type { DocumentJson, DocumentListQuery } from "@/lib/client/beacon-api";
 import { isUuid } from "@/lib/uuid";
-import { CliError, EXIT_OK, jsonOption, stringValue, UsageError, type Command, type Context } from "@/lib/cli/command";
+import { checkContent, type DocumentCheckJson } from "@/lib/documents/document-check";
+import {
+  CliError,
+  EXIT_FAILURE,
+  EXIT_OK,
+  jsonOption,
+  stringValue,
+  UsageError,
+  type Command,
+  type Context,
+} from "@/lib/cli/command";
 import { table } from "@/lib/cli/output";
 import { docsFromIni } from "./docs-from-ini";
 
@@ -289,6 +299,49 @@ Examples:
   },
 };
 
+const docsCheck: Command = {
+  path: ["docs", "check"],
+  summary: "crash risks and mistakes in a loot document (published or a file)",
+  usage: "<document_id | file> [--json]",
+  help: `Checks a loot document's numbers (docs/LOOT.md#warnings): the most item rolls one crate
+can make (above 2,000 is a crash risk), quantities past 65,535, weights of 0 that make a set,
+entry or item unreachable, set labels naming a tier no entry can give, minimums above maximums.
+A document id GETs /v1/document.php/<document_id>?check; a file is checked here, not sent.
+
+Exits 1 when a crash risk is found, 0 otherwise (other warnings are printed, not failed).
+
+  --json   print the check as the API returns it`,
+  options: { ...jsonOption },
+  positionals: [1, 1],
+  async run(ctx) {
+    const target = ctx.positionals[0]!;
+    let checked: DocumentCheckJson;
+    if (isUuid(target)) checked = await ctx.anonymousApi().documents.check(target.toLowerCase());
+    else {
+      let content: unknown;
+      try {
+        content = JSON.parse(readFileSync(target, "utf8"));
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw new CliError(
+          code ? `cannot read ${target}: ${code}` : `${target} is not JSON: ${(err as Error).message}`,
+        );
+      }
+      const id = (content as { Identifier?: unknown } | null)?.Identifier;
+      checked = checkContent(typeof id === "string" ? id : target, content);
+    }
+    const crash = checked.warnings.some((w) => w.severity === "crash");
+    if (ctx.values.json) ctx.json(checked);
+    else if (!checked.loot) ctx.out(`${target}: not a loot document; nothing to check`);
+    else if (checked.warnings.length === 0) ctx.out(`${target}: no warnings`);
+    else {
+      ctx.out(`${target}: ${checked.warnings.length} warning${checked.warnings.length === 1 ? "" : "s"}`);
+      for (const w of checked.warnings) ctx.out(`  ${w.severity === "crash" ? "CRASH RISK" : "warning"}: ${w.message}`);
+    }
+    return crash ? EXIT_FAILURE : EXIT_OK;
+  },
+};
+
 const docsRestore: Command = {
   path: ["docs", "restore"],
   summary: "restore a kept revision of your document as its newest",
@@ -319,5 +372,6 @@ export const docsCommands = [
   docsFromIni,
   docsRevisions,
   docsDiff,
+  docsCheck,
   docsRestore,
 ];

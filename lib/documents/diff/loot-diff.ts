@@ -10,15 +10,18 @@
  * 3 is one change, although every other entry of its set now has a smaller chance (the
  * siblings' own values did not change). Parts are matched by what identifies them, not
  * by position: sources by crate class, item sets by label, entries by the items they
- * give, each in order among equals; so moving a part is no change, and an entry that
- * gives other items is one removed and one added.
+ * give, each in order among equals; so moving a part is no change. An entry whose items
+ * changed is matched with the entry of the other revision that shares an item with it,
+ * nearest position first, and reported as one change ("entry 1 (Tek Rifle or Fabricated
+ * Pistol): added Tek Rifle; weight 1 → 3 (33.3% → 60% of its set)"); one that shares none
+ * is one removed and one added.
  *
  * Keys the loot model does not read (lib/loot/loot-document.ts) are compared too, as a
  * key-level JSON diff of each matched part (lib/documents/diff/json-diff.ts).
  */
 import { itemKey } from "@/lib/loot/item-keys";
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "@/lib/loot/loot-document";
-import { mapNames } from "@/lib/loot/maps";
+import { mapLabels } from "@/lib/loot/maps";
 import { qualityName } from "@/lib/loot/quality";
 import { percent, shares } from "@/lib/loot/shares";
 import { jsonDiff, keyPath, type JsonChange } from "./json-diff";
@@ -108,7 +111,7 @@ const range = (min: number, max: number) => (min === max ? String(min) : `${min}
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 const MAX_TEXT = 80;
 const quoted = (s: string) => `“${s.length <= MAX_TEXT ? s : `${s.slice(0, MAX_TEXT - 1)}…`}”`;
-const maps = (bits: number) => mapNames(bits).join(", ") || "none";
+const maps = (bits: number) => mapLabels(bits).join(", ") || "none";
 const quality = (e: LootEntry) =>
   e.minQuality === e.maxQuality
     ? qualityName(e.minQuality)
@@ -182,11 +185,53 @@ function itemShares(e: LootEntry, name: ItemNamer): string {
   return e.items.map((item, i) => `${name(item)} ${percent(s[i]!)} (weight ${item.weight})`).join(", ");
 }
 
+/**
+ * Entries left over after matching by items are paired when they share an item, nearest
+ * position first (an entry that gained the Tek Rifle is that entry, changed); what pairs
+ * with nothing was removed or added.
+ */
+function pairBySharedItems(
+  removed: LootEntry[],
+  added: LootEntry[],
+  position: (e: LootEntry) => number,
+): { matched: [LootEntry, LootEntry][]; removed: LootEntry[]; added: LootEntry[] } {
+  const keys = (e: LootEntry) => new Set(e.items.map((i) => itemKey(i) ?? `?${i.class}|${i.path}`));
+  const candidates: { x: LootEntry; y: LootEntry; shared: number; distance: number }[] = [];
+  for (const x of removed) {
+    const kx = keys(x);
+    for (const y of added) {
+      const shared = [...keys(y)].filter((k) => kx.has(k)).length;
+      if (shared > 0) candidates.push({ x, y, shared, distance: Math.abs(position(x) - position(y)) });
+    }
+  }
+  candidates.sort((a, b) => a.distance - b.distance || b.shared - a.shared);
+  const used = new Set<LootEntry>();
+  const matched: [LootEntry, LootEntry][] = [];
+  for (const c of candidates) {
+    if (used.has(c.x) || used.has(c.y)) continue;
+    used.add(c.x).add(c.y);
+    matched.push([c.x, c.y]);
+  }
+  return { matched, removed: removed.filter((e) => !used.has(e)), added: added.filter((e) => !used.has(e)) };
+}
+
+/** Items of `b` that `a` lacks, by name. */
+function itemsBeyond(a: LootEntry, b: LootEntry, name: ItemNamer): string[] {
+  const inA = new Set(a.items.map((i) => itemKey(i) ?? `?${i.class}|${i.path}`));
+  return b.items.filter((i) => !inA.has(itemKey(i) ?? `?${i.class}|${i.path}`)).map(name);
+}
+
 function diffEntries(a: LootItemSet, b: LootItemSet, where: string[], jsonPath: string, ctx: Context): LootChange[] {
   const [sa, sb] = [shares(a.entries.map((e) => e.weight)), shares(b.entries.map((e) => e.weight))];
   const chanceA = new Map(a.entries.map((e, i) => [e, sa[i]!]));
   const chanceB = new Map(b.entries.map((e, i) => [e, sb[i]!]));
-  const { matched, removed, added } = pair(a.entries, b.entries, entryKey);
+  const same = pair(a.entries, b.entries, entryKey);
+  const positions = new Map<LootEntry, number>([
+    ...a.entries.map((e, i) => [e, i] as const),
+    ...b.entries.map((e, i) => [e, i] as const),
+  ]);
+  const near = pairBySharedItems(same.removed, same.added, (e) => positions.get(e)!);
+  const { removed, added } = near;
   const out: LootChange[] = [];
   for (const e of removed)
     out.push(
@@ -196,7 +241,7 @@ function diffEntries(a: LootItemSet, b: LootItemSet, where: string[], jsonPath: 
         `${where.join(" › ")}: removed entry ${entryName(e, ctx.name)} (was ${entryDescription(e, chanceA.get(e)!)})`,
       ),
     );
-  for (const [x, y] of matched) {
+  for (const [x, y] of same.matched) {
     const name = entryName(y, ctx.name);
     const weight =
       x.weight === y.weight
@@ -231,6 +276,47 @@ function diffEntries(a: LootItemSet, b: LootItemSet, where: string[], jsonPath: 
       if (j < 0 || !itemsA[i] || !itemsB[j]) return;
       ctx.json.push(...jsonDiff(itemsA[i], itemsB[j], keyPath(path, ctx.name(item)), ITEM_KEYS));
     });
+  }
+  // An entry whose items changed: "entry 1: added Tek Rifle; weight 1 → 3 (33.3% → 60% of its set)".
+  for (const [x, y] of near.matched) {
+    const n = positions.get(y)! + 1;
+    const gained = itemsBeyond(x, y, ctx.name);
+    const lost = itemsBeyond(y, x, ctx.name);
+    const fields: FieldChange[] = [
+      ...(gained.length > 0 ? [{ field: "added", from: "", to: gained.join(", ") }] : []),
+      ...(lost.length > 0 ? [{ field: "removed", from: lost.join(", "), to: "" }] : []),
+      ...(x.weight === y.weight
+        ? []
+        : [
+            {
+              field: "weight",
+              from: `${x.weight} (${percent(chanceA.get(x)!)} of its set)`,
+              to: `${y.weight} (${percent(chanceB.get(y)!)} of its set)`,
+            },
+          ]),
+      ...fieldChanges([
+        ["quantity", range(x.minQuantity, x.maxQuantity), range(y.minQuantity, y.maxQuantity)],
+        ["quality", quality(x), quality(y)],
+        ["blueprint chance", blueprint(x), blueprint(y)],
+      ]),
+    ];
+    const parts = fields.map((f) =>
+      f.field === "added"
+        ? `added ${f.to}`
+        : f.field === "removed"
+          ? `removed ${f.from}`
+          : f.field === "weight"
+            ? `weight ${x.weight} → ${y.weight} (${percent(chanceA.get(x)!)} → ${percent(chanceB.get(y)!)} of its set)`
+            : `${f.field} ${f.from} → ${f.to}`,
+    );
+    const label = `entry ${n}`;
+    out.push({
+      kind: "entry-changed",
+      where: [...where, label],
+      fields,
+      text: `${where.join(" › ")} › ${label} (${entryName(y, ctx.name)}): ${parts.join("; ")}`,
+    });
+    ctx.json.push(...jsonDiff(x.raw, y.raw, keyPath(jsonPath, label), skip("entry")));
   }
   for (const e of added)
     out.push(

@@ -16,6 +16,9 @@ import { parseGame, V1_GAME } from "@/lib/catalogue/game";
 import { listItems, type ItemJson } from "@/lib/engrams/find-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { countOf } from "@/lib/portal/format";
+import { removeModQuestion } from "@/lib/dashboard/confirm-questions";
+import { feedPaths } from "@/lib/feeds/feeds";
+import { FeedLink } from "@/components/feed-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Mod" };
@@ -113,6 +116,7 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
             spawn codes page
           </Link>
         </p>
+        <FeedLink href={feedPaths.mod(mod.workshopId)} what={`catalogue changes of ${mod.name}`} />
       </header>
 
       <CatalogueSection kind="engrams" modId={mod.workshopId} items={engrams} asa={asa} />
@@ -128,6 +132,12 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
           hidden={{ mod_id: mod.workshopId, game: asa ? "asa" : "ase" }}
           submitLabel="Remove mod and its engrams"
           variant="danger"
+          confirm={removeModQuestion({
+            name: mod.name,
+            confirmed: true,
+            engrams: engrams.length,
+            creatures: creatures.length,
+          })}
         />
       </div>
     </section>

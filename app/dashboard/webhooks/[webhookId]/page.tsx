@@ -2,7 +2,8 @@
  * /dashboard/webhooks/<id>: one of this user's webhooks: what it sends where, "send a
  * test event", rotating its secret, enabling or disabling it, deleting it, and its
  * delivery log (the latest deliveries, newest first, each attempt's status, duration and
- * the first KB of the answer, with "send again"). Someone else's id is a 404.
+ * the first KB of the answer, with "send again"), kept fresh while a delivery is pending
+ * (components/dashboard/refresh-while). Someone else's id is a 404.
  */
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
@@ -15,6 +16,7 @@ import {
   testWebhookAction,
 } from "@/app/dashboard/webhook-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { RefreshWhile } from "@/components/dashboard/refresh-while";
 import { card, focus } from "@/components/dashboard/styles";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/dashboard/session";
@@ -76,7 +78,7 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
         action={redeliverAction}
         hidden={{ webhook_id: webhookId, delivery_id: d.delivery_id }}
         submitLabel="Send again"
-        submitAriaLabel={`Send ${d.event_type} of ${formatUtc(d.created_at, { seconds: true })} again`}
+        submitAriaLabel={`Send again: ${d.event_type} of ${formatUtc(d.created_at, { seconds: true })}`}
         variant="secondary"
       />
     </li>
@@ -125,7 +127,7 @@ export default async function WebhookPage({ params }: { params: Promise<{ webhoo
           <dt className="text-slate-400">State</dt>
           <dd className={w.enabled ? "text-emerald-300" : "text-rose-300"} data-testid="webhook-state">
             {w.enabled ? "Enabled" : `Disabled: ${w.disabled_reason ?? "no reason recorded"}`}
-            {w.enabled && w.failing_since && ` (failing since ${w.failing_since})`}
+            {w.enabled && w.failing_since && ` (failing since ${formatUtc(w.failing_since)})`}
           </dd>
           <dt className="text-slate-400">Id</dt>
           <dd className="break-all font-mono">{w.webhook_id}</dd>
@@ -140,8 +142,12 @@ export default async function WebhookPage({ params }: { params: Promise<{ webhoo
         <div className={card}>
           <h2 className="text-lg font-semibold">Rotate the secret</h2>
           <p className="text-sm text-slate-300">
-            A new secret, shown once; the old one keeps signing beside it for 24 hours while you update your receiver.
-            {w.previous_secret_until && ` The previous one signs until ${w.previous_secret_until}.`}
+            A new secret, shown once; the old one keeps signing beside it for 24 hours while you update your receiver (
+            <Link href="/docs/webhooks" className={`text-amber-300 underline ${focus}`}>
+              how a receiver checks signatures
+            </Link>
+            ).
+            {w.previous_secret_until && ` The previous one signs until ${formatUtc(w.previous_secret_until)}.`}
           </p>
           <ActionForm id="rotate" action={rotateSecretAction} hidden={hidden} submitLabel="Rotate secret" />
         </div>
@@ -167,6 +173,7 @@ export default async function WebhookPage({ params }: { params: Promise<{ webhoo
         </div>
       </div>
       <h2 className="text-xl font-semibold">Delivery log</h2>
+      <RefreshWhile active={deliveries.some((d) => d.status === "pending")} />
       {deliveries.length === 0 ? (
         <p className="text-slate-300">Nothing sent yet.</p>
       ) : (

@@ -14,7 +14,7 @@ import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EntryCommands } from "@/components/spawn/entry-commands";
-import { parseGame, type Game } from "@/lib/catalogue/game";
+import { GAME_NAMES, parseGame, type Game } from "@/lib/catalogue/game";
 import { config } from "@/lib/config";
 import { readDb } from "@/lib/db/replicas";
 import { variantMark } from "@/lib/catalogue/creature-variants";
@@ -66,7 +66,13 @@ function defaultCommand(entry: SpawnEntry, game: Game): string {
   return viewCommands(gameView({ ...DEFAULT_VIEW, game, tab: tabOf(entry) })).commandOf!(entryRow(entry)).command;
 }
 
-const origin = (entry: SpawnEntry) => entry.mod?.name ?? "the base game";
+/** Whose it is: ASE's base game stays "the base game" (the v1 interface's only game); an ASA row names its game. */
+const origin = (entry: SpawnEntry, game: Game = "ase") =>
+  game === "asa"
+    ? entry.mod
+      ? `${entry.mod.name}, a mod for ${GAME_NAMES.asa}`
+      : GAME_NAMES.asa
+    : (entry.mod?.name ?? "the base game");
 
 export async function generateMetadata({
   params,
@@ -85,8 +91,8 @@ export async function generateMetadata({
   const url = `${config().BASE_URL}${entryHref(found.address.modId, entry.className, game)}`;
   const kind = entry.kind === "creature" ? "Creature" : "Item";
   return {
-    title: `${label}: spawn command`,
-    description: `${kind} of ${origin(entry)}. ${command}`,
+    title: game === "asa" ? `${label}: spawn command (${GAME_NAMES.asa})` : `${label}: spawn command`,
+    description: `${kind} of ${origin(entry, game)}. ${command}`,
     alternates: { canonical: url },
     openGraph: { type: "website", siteName: "Beacon Hub", url, title: label, description: command },
     twitter: { card: "summary", title: label, description: command },
@@ -197,14 +203,14 @@ export default async function EntryPage({ params, searchParams }: { params: Para
           <Link href={game === "asa" ? "/spawn/?game=asa" : "/spawn/"} className={link}>
             Spawn codes
           </Link>
-          {` · ${first.kind === "creature" ? "Creature" : "Item"} of ${origin(first)}`}
+          {` · ${first.kind === "creature" ? "Creature" : "Item"} of ${origin(first, game)}`}
         </p>
         <h1 id="entry-title" className="text-2xl font-bold break-words sm:text-3xl">
           {entryLabel(first)}
         </h1>
         {several && (
           <p className="text-sm text-slate-300">
-            {`${entries.length} blueprints of ${origin(first)} share the class ${first.className}: each has its own command below.`}
+            {`${entries.length} blueprints of ${origin(first, game)} share the class ${first.className}: each has its own command below.`}
           </p>
         )}
       </header>

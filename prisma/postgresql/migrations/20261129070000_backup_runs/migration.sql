@@ -1,0 +1,16 @@
+-- Scheduled backups (BACKUP_SCHEDULE): one row per tick, inserted by the one instance
+-- that runs it (lib/db-backup/scheduled-backups.ts).
+CREATE TABLE "backup_runs" (
+    "slot" TEXT NOT NULL,
+    "instance" TEXT NOT NULL,
+    "started_at" TIMESTAMP(3) NOT NULL,
+    "finished_at" TIMESTAMP(3),
+    "status" TEXT NOT NULL,
+    "file" TEXT,
+    "bytes" BIGINT,
+    "error" TEXT,
+
+    CONSTRAINT "backup_runs_pkey" PRIMARY KEY ("slot")
+);
+
+CREATE INDEX "backup_runs_status_finished_at_idx" ON "backup_runs"("status", "finished_at");
