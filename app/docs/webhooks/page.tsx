@@ -6,7 +6,7 @@
  * webhooks e2e checks real deliveries against the Standard Webhooks reference library.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/intent-link";
 import { FeedLink } from "@/components/feed-link";
 import { feedPaths } from "@/lib/feeds/feeds";
 
