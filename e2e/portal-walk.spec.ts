@@ -1,5 +1,5 @@
 /**
- * What the portal walk of issue 41 asked for, in Chromium at 1280 and at 390 px, each page
+ * What the portal walk asked for, in Chromium at 1280 and at 390 px, each page
  * checked by axe-core (nothing serious) and for sideways scrolling:
  * - one click destroys nothing: deleting a document, revoking a token or a key ask first,
  *   naming what goes (and by count); restoring a revision asks on the page, without

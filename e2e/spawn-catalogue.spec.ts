@@ -173,7 +173,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-// Issue 41.1, 41.8, 41.10: the answer on the first screen, search that ranks what people
+// The answer on the first screen, search that ranks what people
 // mean, and ARK: Survival Ascended as a road of its own.
 const tabLink = (page: Page, name: "Items" | "Creatures") =>
   page.getByRole("navigation", { name: "What to spawn" }).getByRole("link", { name: new RegExp(`^${name}`) });

@@ -79,7 +79,7 @@ describe("/documents query with q and map", () => {
   });
 
   it("notes an unknown map instead of failing, and ignores an empty one", () => {
-    // Every official map of the one list counts (issue 41.3); a name of none does not.
+    // Every official map of the one list counts; a name of none does not.
     expect(parseDocumentListQuery({ map: "Valguero" })).toMatchObject({ map: "Valguero", badMap: undefined });
     expect(parseDocumentListQuery({ map: "Genesis: Part 2" })).toMatchObject({ map: "Genesis2" });
     expect(parseDocumentListQuery({ map: "Mars" })).toMatchObject({ map: undefined, badMap: "Mars" });

@@ -1,5 +1,5 @@
 /**
- * The portal walk's pure rules (issue 41): the token expiry warning, the build line
+ * The portal walk's pure rules: the token expiry warning, the build line
  * written before the build, what destroying buttons ask, the title and description
  * limits, and refusals in their reader's words.
  */

@@ -1,4 +1,4 @@
-// Search ranks what people mean (issue 41.8), with the exact queries of the report,
+// Search ranks what people mean, with the exact queries of the report,
 // against the shipped catalogue, through the spawn page's search (lib/spawn/spawn-search)
 // and the loot editor's picker (lib/catalogue/search-items): one ranking
 // (lib/catalogue/item-rank.ts), the nearest spelling first, the thing itself before its
