@@ -134,6 +134,7 @@ describe("the standalone command table", () => {
         "docs revisions",
         "docs diff",
         "docs restore",
+        "docs check",
         "webhooks add",
         "webhooks deliveries",
         "webhooks ls",

@@ -16,6 +16,6 @@ describe("activeFilterCount", () => {
         }),
       ),
     ).toBe(3);
-    expect(activeFilterCount(parseDocumentListQuery({ map: "Valguero", author: "nobody", item: "?" }))).toBe(0);
+    expect(activeFilterCount(parseDocumentListQuery({ map: "Narnia", author: "nobody", item: "?" }))).toBe(0);
   });
 });

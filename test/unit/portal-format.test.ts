@@ -22,7 +22,8 @@ describe("portal words", () => {
   });
 
   it("spells Aberration on pages, keeps the bits of the v1 environments, and reads the v1 spelling", () => {
-    expect(MAPS).toEqual(ENVIRONMENTS.map(environmentLabel));
+    // The official maps' list starts with the v1 environments, in their bit order.
+    expect(MAPS.slice(0, ENVIRONMENTS.length)).toEqual(ENVIRONMENTS.map(environmentLabel));
     expect(mapNames(16)).toEqual(["Aberration"]);
     expect(mapNames(0b11111).join(", ")).not.toContain("Abberation");
     expect(mapBit("Abberation")).toBe(16);
