@@ -124,10 +124,13 @@ test.describe("the Creatures tab", () => {
       await expect(page.locator("[data-command]").first()).toHaveText(/ 5 0 false$/);
       // A scope without creatures says so; so does the base game's where the operator did not load it (this seed).
       await page.goto(`/spawn/?mod_id=${MOD_SECOND.id}&tab=creatures`);
-      await expect(page.getByTestId("empty-catalogue")).toHaveText(`${MOD_SECOND.name} lists no creatures yet.`);
+      // The note points to the other tab when that one has rows.
+      await expect(page.getByTestId("empty-catalogue")).toHaveText(
+        new RegExp(`^${MOD_SECOND.name} lists no creatures yet\\.( See the \\d+ engrams?)?$`),
+      );
       await page.goto("/spawn/?mod_id=&tab=creatures");
       await expect(page.getByTestId("empty-catalogue")).toHaveText(
-        "The base game's creatures are not loaded: the operator has not loaded the catalogue.",
+        /^The base game's creatures are not loaded: the operator has not loaded the catalogue\.( See the \d+ engrams?)?$/,
       );
     });
   });

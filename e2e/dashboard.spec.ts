@@ -207,7 +207,9 @@ test("mod owner journey: identity, mod, confirmation, CSV upload, spawn page, si
   });
   await card2.getByRole("button", { name: "Confirm ownership" }).click();
   await expect(card2.locator(`#mod-${MOD_B}-confirm-form-error`)).toContainText(`confirmed by another user`);
+  // Removing asks first (what would be lost); the answer is what posts.
   await card2.getByRole("button", { name: "Remove" }).click();
+  await card2.getByTestId("confirm").getByRole("button", { name: /^Yes/ }).click();
   await expect(card2.locator(`#mod-${MOD_B}-remove-form-error`)).toContainText(
     "confirmed by another user cannot be deleted",
   );
