@@ -220,7 +220,9 @@ describe("a suspended author in the dashboard", () => {
     const saved = await callFormAction(save, writes[0]!.fields, { cookie });
     expect(saved.body).toContain("Saved revision 1.");
     expect(await testDb().document.count({ where: { id: newId } })).toBe(1);
-    expect((await callFormAction(remove, { document_id: kept }, { cookie })).body).toContain("Deleted.");
+    expect((await callFormAction(remove, { document_id: kept, confirmed: "yes" }, { cookie })).body).toContain(
+      "Deleted.",
+    );
     expect(await testDb().document.count({ where: { id: kept } })).toBe(0);
     const trail = await readAudit(testDb(), { limit: 10, target: { kind: "user", id: author.userId } });
     expect(trail.map((e) => [e.action, e.actor_id, e.reason]).reverse()).toEqual([
