@@ -156,6 +156,9 @@ test("every page: status, one title, no CSP violation, no serious axe-core viola
 });
 
 test("every page without JavaScript: it reads, with one title, its heading and a link home", async ({ browser }) => {
+  // One load per route of PORTAL_ROUTES (more each round): the default 60 s is one
+  // second a page on a loaded machine.
+  test.setTimeout(240_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {
