@@ -320,8 +320,8 @@ test("Start empty, Add an item, choose it: the first item in three clicks, saved
   await expect(page.locator("#loot-0-0-0").getByTestId("loot-item-name")).toHaveText(["Metal Sword"]);
   // The new source's maps are the document's maps.
   for (const map of ["Island", "Center", "Ragnarok"]) {
-    await expect(page.locator("#loot-0-maps").getByLabel(map)).toBeChecked();
-    await expect(page.locator("#loot-doc-maps").getByLabel(map)).toBeChecked();
+    await expect(page.locator("#loot-0-maps").getByLabel(map, { exact: true })).toBeChecked();
+    await expect(page.locator("#loot-doc-maps").getByLabel(map, { exact: true })).toBeChecked();
   }
 
   // Saving from the bottom of the page without a title: the issue shows; its link leads to
