@@ -240,7 +240,9 @@ export function SourceEditor(props: {
             <p className="text-xs font-medium text-slate-300" id={`${pid}-line-label`}>
               Game.ini line (difficulty {Number.isFinite(difficulty) ? difficulty : "?"})
             </p>
+            {/* Focusable: a long line scrolls, and a keyboard must reach what it hides. */}
             <pre
+              tabIndex={0}
               aria-labelledby={`${pid}-line-label`}
               data-testid="loot-source-line"
               className="max-h-48 overflow-y-auto whitespace-pre-wrap break-all rounded border border-slate-800 bg-slate-900 p-2 font-mono text-xs text-slate-300"
