@@ -35,5 +35,11 @@ test("the site has an icon and a web app manifest", async ({ request }) => {
   const icon = await request.get("/icon.svg");
   expect(icon.headers()["content-type"]).toBe("image/svg+xml");
   const manifest = await (await request.get("/manifest.webmanifest")).json();
-  expect(manifest).toMatchObject({ name: "Beacon Hub", start_url: "/", icons: [{ src: "/icon.svg" }] });
+  expect(manifest).toMatchObject({
+    name: "Beacon Hub",
+    start_url: "/",
+    icons: [{ src: "/icon.svg" }, { src: "/icon-192.png" }, { src: "/icon-512.png" }],
+  });
+  for (const png of ["/icon-192.png", "/icon-512.png", "/favicon.ico"])
+    expect((await request.get(png)).status(), png).toBe(200);
 });
