@@ -41,7 +41,12 @@ import type { Sql } from "@/lib/db/sql";
 export const MAX_JOBS = 64;
 /** Rows a batch takes before it stops taking more writes (the first write always goes). */
 export const MAX_ROWS = 1000;
-const MAX_ATTEMPTS = 3;
+/**
+ * Tries a write that lost a serialization failure or a deadlock gets. Two instances on one
+ * PostgreSQL confirming the same mod at once lost three in a row under CI's load; five,
+ * with a growing random wait between them, settle it.
+ */
+export const MAX_ATTEMPTS = 5;
 
 export interface WriteOptions {
   /** rows the write touches, roughly (a batch of 500 engrams: 500) */
@@ -280,7 +285,15 @@ export class GroupCommit<S extends { sql: Sql }> {
     if (outcome.ok) return job.resolve(outcome.value);
     if (isConcurrencyFailure(outcome.error) && ++job.attempts < MAX_ATTEMPTS) {
       this.counts.retried++;
-      this.queue.push(job);
+      // Retried at once, the writes that collided (often on another instance) collide again:
+      // wait a random 0-10, 0-20, 0-40... ms so one of them goes first.
+      setTimeout(
+        () => {
+          this.queue.push(job);
+          this.schedule();
+        },
+        Math.random() * 5 * 2 ** job.attempts,
+      );
       return;
     }
     this.counts.failedJobs++;

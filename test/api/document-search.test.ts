@@ -222,7 +222,7 @@ describe("the /documents page", () => {
     expect(html).toContain(`value="${w} eg"`);
     expect((html.match(/data-document=/g) ?? []).length).toBe(20);
 
-    const unknown = await (await fetch(`${base()}/documents?q=${w}&map=Valguero`)).text();
+    const unknown = await (await fetch(`${base()}/documents?q=${w}&map=Narnia`)).text();
     expect(unknown).toContain("There is no map called");
     expect(unknown.replace(/<!-- -->/g, "")).toContain("21 documents match");
   });

@@ -64,9 +64,9 @@ describe.runIf(inject("engine") === "sqlite")("soak", () => {
     expect(summary.errors, summary.errorExamples.join("\n")).toBe(0);
     // The floor proves the load ran all minute, not a throughput (npm run bench measures
     // that): beside CI's other streams on 2 cores the rate-capped loops got 28-50
-    // requests/s in four clean-clone runs (2026-11-29), so 20/s leaves room for a busy
-    // machine while a stalled server (a few requests) still fails.
-    expect(summary.requests).toBeGreaterThan(60 * 20);
+    // requests/s in four clean-clone runs and 19.7/s in a fifth (2026-11-29), so 10/s
+    // leaves room for a busy machine while a stalled server (a few requests) still fails.
+    expect(summary.requests).toBeGreaterThan(60 * 10);
     expect(summary.samples.length).toBeGreaterThanOrEqual(7);
     expect(summary.secondHalfSlopeMbPerMinute, summary.measure).toBeLessThanOrEqual(30);
     expect(run.code).toBe(0);

@@ -59,7 +59,7 @@ describe(`the spawn page over the whole catalogue on ${engine}`, () => {
     expect(first).toContain("Rex_Character_BP_C · </span>Base game · tameable");
     expect(first).toContain(esc(`cheat spawndino "Blueprint'${REX}'" 1 1 1 30`));
     // Mission copies also labelled "Rex" come after it, marked.
-    expect(page).toMatch(/>Rex<span[^>]*>Mission</);
+    expect(page).toMatch(/>Rex<span[^>]*>Mission · Summoned</);
     const tamed = await html("/spawn/?tab=creatures&q=rex&summon=tamed&level=150");
     expect(labels(tamed)[0]).toBe("Rex");
     expect(tamed).toContain(esc(`cheat GMSummon "Rex_Character_BP_C" 150`));

@@ -2,7 +2,7 @@
 // its statements and commits when the test says so. The same queue on real SQLite and
 // PostgreSQL: test/api/group-commit.test.ts.
 import { describe, expect, it } from "vitest";
-import { GroupCommit, MAX_JOBS, type SavepointPolicy } from "@/lib/db/group-commit";
+import { GroupCommit, MAX_ATTEMPTS, MAX_JOBS, type SavepointPolicy } from "@/lib/db/group-commit";
 import type { Sql } from "@/lib/db/sql";
 
 interface Scope {
@@ -161,7 +161,7 @@ describe("group commit", () => {
     expect(queue.stats()).toMatchObject({ failedBatches: 1, failedJobs: 2 });
   });
 
-  it("a write that lost a deadlock is queued again, up to three attempts", async () => {
+  it(`a write that lost a deadlock is queued again, up to ${MAX_ATTEMPTS} attempts`, async () => {
     const db = fakeDatabase();
     const queue = db.queue();
     const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
@@ -178,8 +178,8 @@ describe("group commit", () => {
         throw deadlock;
       }),
     ).rejects.toBe(deadlock);
-    expect(hopeless).toBe(3);
-    expect(queue.stats()).toMatchObject({ retried: 4, failedJobs: 1 });
+    expect(hopeless).toBe(MAX_ATTEMPTS);
+    expect(queue.stats()).toMatchObject({ retried: 2 + MAX_ATTEMPTS - 1, failedJobs: 1 });
   });
 
   it(`a batch takes at most ${MAX_JOBS} writes and 1,000 rows; a larger write commits alone`, async () => {
