@@ -302,6 +302,8 @@ for (const width of [1280, 390]) {
 
     // The spawn page's "which command works where" shows it opens.
     await page.goto("/spawn/");
+    // On a phone it sits with the command options, behind the Filters button.
+    if (width < 640) await page.getByRole("button", { name: "Filters" }).click();
     const summary = page.getByTestId("item-commands-help").locator("summary");
     const marker = () => summary.evaluate((s) => getComputedStyle(s, "::before").content);
     expect(await marker()).toContain("▸");

@@ -63,7 +63,7 @@ test("keyboard only: create an identity, save its file, reach the dashboard, sig
   page,
 }) => {
   await page.goto("/sign-in");
-  await expect(page.getByText("register their Steam Workshop mod")).toBeVisible();
+  await expect(page.getByText("register your Steam Workshop mod")).toBeVisible();
   // The jargon waits in the collapsed "How it works", out of the main text.
   const mainText = await page.getByRole("main").evaluate((main) => {
     const copy = main.cloneNode(true) as HTMLElement;

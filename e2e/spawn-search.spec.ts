@@ -97,9 +97,10 @@ test.describe("without JavaScript", () => {
 
   test("the home page's search box goes to /spawn/?q=", async ({ page }) => {
     await page.goto("/");
-    await page.getByLabel("Find an item's spawn code").fill("pickaxe");
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(/\/spawn\/\?q=pickaxe$/);
+    await page.getByLabel("Find an item's or creature's spawn code").fill("pickaxe");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    // The form sends the game chosen beside the box (ASE unless changed).
+    await expect(page).toHaveURL(/\/spawn\/\?q=pickaxe&game=ase$/);
     await expect(firstLabel(page)).toHaveText("Metal Pick");
   });
 });
