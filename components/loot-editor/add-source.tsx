@@ -10,6 +10,7 @@ import { input, primaryButton, secondaryButton } from "@/components/dashboard/st
 import { addSource, withFirstEntry } from "@/lib/loot/edit-document";
 import type { LootSource } from "@/lib/loot/loot-document";
 import { KNOWN_CRATES, knownCrate } from "@/lib/loot/known-crates";
+import { CrateOptions } from "./crate-options";
 import { newSource } from "@/lib/loot/new-loot";
 import { partId, useEditor } from "./editor-context";
 
@@ -36,11 +37,7 @@ export function AddSource({ count, onAdded }: { count: number; onAdded: (source:
             onChange={(e) => setCrateClass(e.target.value)}
             className={`${input} py-1`}
           >
-            {KNOWN_CRATES.map((c) => (
-              <option key={c.crateClass} value={c.crateClass}>
-                {c.label}
-              </option>
-            ))}
+            <CrateOptions />
             <option value="">Another crate (type its class)</option>
           </select>
         </div>

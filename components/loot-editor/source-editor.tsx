@@ -9,7 +9,8 @@ import { useState } from "react";
 import { secondaryButton } from "@/components/dashboard/styles";
 import { chooseCrate, insertPart, setFields } from "@/lib/loot/edit-document";
 import { supplyCrateLine } from "@/lib/loot/game-ini";
-import { KNOWN_CRATES, knownCrate } from "@/lib/loot/known-crates";
+import { knownCrate } from "@/lib/loot/known-crates";
+import { CrateOptions } from "./crate-options";
 import type { LootSource } from "@/lib/loot/loot-document";
 import { newItemSet } from "@/lib/loot/new-loot";
 import { rollChances } from "@/lib/loot/roll-chances";
@@ -44,11 +45,7 @@ function CrateChoice({ path, source }: { path: [number]; source: LootSource }) {
         }}
         className="w-full rounded border border-slate-600 bg-slate-900 px-2 py-1 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
       >
-        {KNOWN_CRATES.map((c) => (
-          <option key={c.crateClass} value={c.crateClass}>
-            {c.label}
-          </option>
-        ))}
+        <CrateOptions />
         <option value={OTHER}>Another crate (type its class)</option>
       </select>
       {other || !known ? (

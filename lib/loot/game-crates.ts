@@ -3,14 +3,15 @@
  * SOURCES.md says where every field comes from). Read once per process, and only when a
  * page or command first asks: the file is 1.8 MB and most requests never need it.
  *
- * Each container gets a page path /loot/<map>/<class>: <map> is the first map whose spawn
- * list has it, else the first of Beacon's maps for it, else "any" (creature drops). The one
- * class the data has twice (a Large Beaver Dam on Lost Island and on Ragnarok) differs there.
+ * Each container gets a page path /loot/<map>/<class>: <map> is the first map in release
+ * order whose spawn list has it, else the first of Beacon's maps for it, else "any"
+ * (creature drops). The one class the data has twice (a Large Beaver Dam on Lost Island and
+ * on Ragnarok) differs there.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gameMapByName, type GameMap } from "@/lib/catalogue/game-maps";
+import { GAME_MAPS, gameMapByName, type GameMap } from "@/lib/catalogue/game-maps";
 import { appRoot } from "@/lib/server/app-root";
 import { DEFAULT_DIFFICULTY } from "./quality";
 import type { OddsSource } from "./odds/shape";
@@ -74,14 +75,15 @@ export interface GameCrateRef {
 let file: GameCrateFile | undefined;
 let refs: GameCrateRef[] | undefined;
 
-function dataPath(): string {
-  const here = join(process.cwd(), GAME_CRATES_FILE);
+/** A data file of the app (lib/loot/data/...), from the working directory or the app's own folder. */
+export function appDataPath(relative: string): string {
+  const here = join(process.cwd(), relative);
   if (existsSync(here) || !process.argv[1]) return here;
-  return join(appRoot(pathToFileURL(process.argv[1]).href), GAME_CRATES_FILE);
+  return join(appRoot(pathToFileURL(process.argv[1]).href), relative);
 }
 
 function load(): GameCrateFile {
-  file ??= JSON.parse(readFileSync(dataPath(), "utf8")) as GameCrateFile;
+  file ??= JSON.parse(readFileSync(appDataPath(GAME_CRATES_FILE), "utf8")) as GameCrateFile;
   return file;
 }
 
@@ -90,8 +92,15 @@ export function gameItemPath(cls: string): string | undefined {
   return load().itemPaths[cls];
 }
 
-const mapOf = (crate: GameCrate): GameMap | undefined =>
-  [...crate.maps, ...crate.beaconMaps].map(gameMapByName).find(Boolean);
+/** The first in release order (GAME_MAPS) of the maps whose spawn lists have it, else of Beacon's maps for it. */
+const mapOf = (crate: GameCrate): GameMap | undefined => {
+  const first = (names: string[]) =>
+    names
+      .map(gameMapByName)
+      .filter((m): m is GameMap => m !== undefined)
+      .sort((a, b) => GAME_MAPS.indexOf(a) - GAME_MAPS.indexOf(b))[0];
+  return first(crate.maps) ?? first(crate.beaconMaps);
+};
 
 export function gameCrates(): GameCrateRef[] {
   refs ??= load().crates.map((crate) => {
@@ -141,5 +150,65 @@ export function gameCrateOddsSource(crate: GameCrate, difficulty = DEFAULT_DIFFI
         singleItem: entry.rollOneItemOnly,
       })),
     })),
+  };
+}
+
+/** The loot editor's crate list (lib/loot/known-crates.ts reads it from lib/loot/data/crate-choices-ase.json). */
+export interface CrateChoiceFile {
+  about: string;
+  /** by map in release order, then the crates of no map; each crate once, by title */
+  groups: {
+    name: string;
+    crates: [crateClass: string, label: string, availability: number, min: number, max: number][];
+  }[];
+}
+
+export const CRATE_CHOICES_FILE = "lib/loot/data/crate-choices-ase.json";
+
+/**
+ * Every class of the game's crates except `skip` (the ones the editor knows better), once: a
+ * class the data has twice (the Large Beaver Dam) is one choice whose maps are both's.
+ * Availability is the bit set of its maps (lib/loot/maps.ts), the multipliers its quality multiplier.
+ */
+export function computeCrateChoices(skip: readonly string[]): CrateChoiceFile {
+  const skipped = new Set(skip.map((c) => c.toLowerCase()));
+  const byClass = new Map<string, { ref: GameCrateRef; mask: number }>();
+  for (const ref of gameCrates()) {
+    const key = ref.crate.class.toLowerCase();
+    if (skipped.has(key)) continue;
+    const mask = [...ref.crate.maps, ...ref.crate.beaconMaps].reduce(
+      (m, name) => m | (gameMapByName(name)?.bit ?? 0),
+      0,
+    );
+    const seen = byClass.get(key);
+    byClass.set(key, seen ? { ref: seen.ref, mask: seen.mask | mask } : { ref, mask });
+  }
+  const groups = [
+    ...GAME_MAPS.map((m) => ({ key: m.key.toLowerCase(), name: m.name })),
+    { key: "any", name: "Creature and other drops" },
+  ]
+    .map((g) => ({
+      name: g.name,
+      crates: [...byClass.values()]
+        .filter((c) => c.ref.map === g.key)
+        .sort(
+          (a, b) => a.ref.title.localeCompare(b.ref.title, "en") || a.ref.crate.class.localeCompare(b.ref.crate.class),
+        )
+        .map(
+          ({ ref, mask }) =>
+            [ref.crate.class, ref.title, mask, ref.crate.qualityMult.min, ref.crate.qualityMult.max] as [
+              string,
+              string,
+              number,
+              number,
+              number,
+            ],
+        ),
+    }))
+    .filter((g) => g.crates.length > 0);
+  return {
+    about:
+      "The loot editor's crates beyond Default Loot.beacon's six: every other class of game-crates-ase.json once, by map, as [class, title, availability bit set, quality multiplier min, max]. Written by scripts/derive-loot-indexes.ts.",
+    groups,
   };
 }

@@ -1,8 +1,13 @@
 /**
  * Supply crates the service knows by class: their label, maps, colour and quality
- * multipliers, as the desktop client's Default Loot.beacon (lib/loot/templates) gives
- * them. A Game.ini line names only the crate class; this is what an import fills in.
+ * multipliers. First the six of the desktop client's Default Loot.beacon
+ * (lib/loot/templates), with its colours and order; then every other crate and drop of the
+ * game's data (lib/loot/data/crate-choices-ase.json, derived from game-crates-ase.json by
+ * scripts/derive-loot-indexes.ts: its title, maps and quality multiplier; the data has no
+ * colour or kind, so those stay empty and "Standard"). A Game.ini line names only the crate
+ * class; this is what an import fills in, and what the loot editor offers.
  */
+import choices from "./data/crate-choices-ase.json";
 export interface KnownCrate {
   crateClass: string;
   label: string;
@@ -77,7 +82,25 @@ export const KNOWN_CRATES: readonly KnownCrate[] = [
   },
 ];
 
-const BY_CLASS = new Map(KNOWN_CRATES.map((c) => [c.crateClass.toLowerCase(), c]));
+/** The editor's crate list: Default Loot's six, then the game's by map in release order. */
+export const CRATE_GROUPS: readonly { name: string; crates: readonly KnownCrate[] }[] = [
+  { name: "Default Loot's crates", crates: KNOWN_CRATES },
+  ...(choices.groups as { name: string; crates: [string, string, number, number, number][] }[]).map((g) => ({
+    name: g.name,
+    crates: g.crates.map(([crateClass, label, availability, multiplierMin, multiplierMax]) => ({
+      crateClass,
+      label,
+      kind: "Standard",
+      availability,
+      multiplierMin,
+      multiplierMax,
+      uiColor: "",
+      sortValue: 0,
+    })),
+  })),
+];
+
+const BY_CLASS = new Map(CRATE_GROUPS.flatMap((g) => g.crates).map((c) => [c.crateClass.toLowerCase(), c]));
 
 export function knownCrate(crateClass: string): KnownCrate | undefined {
   return BY_CLASS.get(crateClass.toLowerCase());

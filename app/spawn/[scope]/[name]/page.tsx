@@ -32,6 +32,8 @@ import {
 } from "@/lib/spawn/spawn-entry";
 import { DEFAULT_VIEW, gameView, parseSpawnView, type SpawnTab } from "@/lib/spawn/spawn-view";
 import { gfiScopeNote } from "@/lib/spawn/spawn-notices";
+import { itemDrops } from "@/lib/loot/item-drops";
+import { percent } from "@/lib/loot/shares";
 
 export const dynamic = "force-dynamic";
 
@@ -132,6 +134,35 @@ function DocumentsDropping({ entry, documents }: { entry: SpawnEntry; documents:
   );
 }
 
+/** Crates listed on an item page; the rest are on the crate search. */
+const CRATES_SHOWN = 5;
+
+function CratesDropping({ entry }: { entry: SpawnEntry }) {
+  const drops = itemDrops(entry.className);
+  if (drops.length === 0) return <>None of the game&apos;s crates drops it by default.</>;
+  return (
+    <>
+      <ul className="space-y-1" data-testid="crates-dropping">
+        {drops.slice(0, CRATES_SHOWN).map((d) => (
+          <li key={d.crate.path}>
+            <Link href={d.crate.path} className={link}>
+              {`${d.crate.title}${d.crate.mapName ? ` (${d.crate.mapName})` : ""}`}
+            </Link>
+            <span className="text-slate-300">{`, ${percent(d.atLeastOne)} per crate`}</span>
+          </li>
+        ))}
+      </ul>
+      {drops.length > CRATES_SHOWN && (
+        <p className="mt-1">
+          <Link href={`/loot?q=${encodeURIComponent(entry.className)}`} className={link}>
+            {`All ${drops.length} crates that drop it`}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}
+
 function EntryDetails({ entry, game, documents }: { entry: SpawnEntry; game: Game; documents: EntryDocuments | null }) {
   const maps = gameMapsOf(entry.maps).map((m) => m.name);
   const unknown = <span className="text-slate-400">Not known</span>;
@@ -172,6 +203,11 @@ function EntryDetails({ entry, game, documents }: { entry: SpawnEntry; game: Gam
       {documents && (
         <Detail term="Dropped by">
           <DocumentsDropping entry={entry} documents={documents} />
+        </Detail>
+      )}
+      {entry.kind === "item" && game === "ase" && !entry.mod && (
+        <Detail term="In the game's crates">
+          <CratesDropping entry={entry} />
         </Detail>
       )}
     </dl>
