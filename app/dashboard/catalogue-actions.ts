@@ -13,26 +13,39 @@ import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { deleteEngrams } from "@/lib/engrams/delete-engrams";
-import { itemInput } from "@/lib/engrams/engram-input";
+import { itemFactsInput, itemInput } from "@/lib/engrams/engram-input";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { postEngrams } from "@/lib/engrams/post-engrams";
 import { modIdInput } from "@/lib/mods/mod-id";
 
 const modPage = (modId: string) => `/dashboard/mods/${modId}`;
 
-/** The form's fields as a POST item of the kind: ticked boxes are the environments (engrams: and can_blueprint). */
+/**
+ * The form's fields as a catalogue row of the kind: ticked boxes are its maps, every
+ * official map (the v1 environments are the v1 maps among them), and for engrams
+ * can_blueprint. At least one map: the interface asks at least one environment of a
+ * POST, and a map the form offers is the way to say where an item is.
+ */
 function itemForm(kind: ItemKind) {
-  return z.preprocess((v) => {
-    const f = v as Record<string, string | string[] | undefined>;
-    const env = f.environments;
-    const item = {
-      mod_id: f.mod_id,
-      path: f.path,
-      label: f.label,
-      environments: env === undefined ? [] : Array.isArray(env) ? env : [env],
-    };
-    return kind === "engrams" ? { ...item, can_blueprint: f.can_blueprint === "true" } : item;
-  }, itemInput(kind));
+  return z.preprocess(
+    (v) => {
+      const f = v as Record<string, string | string[] | undefined>;
+      const item = {
+        mod_id: f.mod_id,
+        path: f.path,
+        label: f.label,
+        maps: f.maps === undefined ? [] : Array.isArray(f.maps) ? f.maps : [f.maps],
+      };
+      return kind === "engrams" ? { ...item, can_blueprint: f.can_blueprint === "true" } : item;
+    },
+    z
+      .unknown()
+      .superRefine((v, ctx) => {
+        if ((v as { maps: string[] }).maps.length === 0)
+          ctx.addIssue({ code: "custom", path: ["maps"], message: "Tick at least one map." });
+      })
+      .pipe(itemFactsInput(kind)),
+  );
 }
 
 function saveAction(kind: ItemKind) {

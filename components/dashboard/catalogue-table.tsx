@@ -12,7 +12,7 @@ import {
 } from "@/app/dashboard/catalogue-actions";
 import { ActionForm, type FieldSpec } from "@/components/dashboard/action-form";
 import { focus } from "@/components/dashboard/styles";
-import { ENVIRONMENTS, environmentLabel } from "@/lib/engrams/environments";
+import { GAME_MAPS, V1_MAPS_MASK } from "@/lib/catalogue/game-maps";
 import type { ItemJson } from "@/lib/engrams/find-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 
@@ -24,7 +24,15 @@ export const catalogueActions = {
 /** Prefix of the kind's form ids: engrams keep the ids they always had. */
 const formIdPrefix = (kind: ItemKind) => (kind === "engrams" ? "" : "creature-");
 
-export function catalogueFields(kind: ItemKind, e?: ItemJson): FieldSpec[] {
+/**
+ * The maps an item can be on, all ticked for a new one: every official map of ASE
+ * (lib/catalogue/game-maps); for an ASA mod the interface's five, as its data offers no list
+ * of ASA's maps to tell them by.
+ */
+const mapNames = (asa: boolean) => GAME_MAPS.filter((m) => !asa || (m.bit & V1_MAPS_MASK) !== 0).map((m) => m.name);
+
+export function catalogueFields(kind: ItemKind, options: { e?: ItemJson; maps?: string[]; asa: boolean }): FieldSpec[] {
+  const { e, maps, asa } = options;
   const { noun } = itemKinds[kind];
   const placeholder =
     kind === "engrams" ? "/Game/Mods/MyMod/MyItem.MyItem" : "/Game/Mods/MyMod/MyDino_Character_BP.MyDino_Character_BP";
@@ -40,11 +48,11 @@ export function catalogueFields(kind: ItemKind, e?: ItemJson): FieldSpec[] {
     },
     { name: "label", label: "Label", defaultValue: e?.label },
     {
-      name: "environments",
-      label: "Environments",
+      name: "maps",
+      label: "Maps",
       type: "checkboxes",
-      options: ENVIRONMENTS.map(environmentLabel),
-      defaultValues: (e?.environments ?? ENVIRONMENTS).map(environmentLabel),
+      options: mapNames(asa),
+      defaultValues: maps ?? mapNames(asa),
     },
   ];
   if (kind === "engrams")
@@ -57,7 +65,20 @@ export function catalogueFields(kind: ItemKind, e?: ItemJson): FieldSpec[] {
   return fields;
 }
 
-export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: string; items: ItemJson[] }) {
+export function CatalogueTable({
+  kind,
+  modId,
+  items,
+  maps,
+  asa,
+}: {
+  kind: ItemKind;
+  modId: string;
+  items: ItemJson[];
+  /** each item's maps by uid (lib/engrams/find-engrams modItemMaps) */
+  maps: Map<string, string[]>;
+  asa: boolean;
+}) {
   const { noun } = itemKinds[kind];
   const actions = catalogueActions[kind];
   const prefix = formIdPrefix(kind);
@@ -77,7 +98,7 @@ export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: 
               Class
             </th>
             <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
-              Environments
+              Maps
             </th>
             <th scope="col" className="py-2 pr-3">
               Actions
@@ -89,7 +110,7 @@ export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: 
             <tr key={e.uid} className="border-b border-slate-800 align-top" {...{ [`data-${noun}-uid`]: e.uid }}>
               <td className="py-2 pr-3">{e.label}</td>
               <td className="break-all py-2 pr-3 font-mono text-xs">{e.class}</td>
-              <td className="hidden py-2 pr-3 sm:table-cell">{e.environments.map(environmentLabel).join(", ")}</td>
+              <td className="hidden py-2 pr-3 sm:table-cell">{(maps.get(e.uid) ?? []).join(", ")}</td>
               <td className="space-y-2 py-2 pr-3">
                 <details>
                   <summary className={`cursor-pointer text-amber-300 ${focus}`}>
@@ -100,7 +121,7 @@ export function CatalogueTable({ kind, modId, items }: { kind: ItemKind; modId: 
                       id={`edit-${prefix}${e.uid}`}
                       action={actions.save}
                       hidden={{ mod_id: modId }}
-                      fields={catalogueFields(kind, e)}
+                      fields={catalogueFields(kind, { e, maps: maps.get(e.uid), asa })}
                       submitLabel="Save"
                       submitAriaLabel={`Save ${named(e.label)}`}
                     />

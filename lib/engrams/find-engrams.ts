@@ -10,6 +10,7 @@ import { creatureJson, creatureSelect, type CreatureJson } from "@/lib/engrams/c
 import { engramJson, engramSelect, type EngramJson } from "@/lib/engrams/engram-json";
 import type { ItemKind } from "@/lib/engrams/item-kind";
 import { V1_GAME, type Game } from "@/lib/catalogue/game";
+import { gameMapsOf, knownMapsMask } from "@/lib/catalogue/game-maps";
 
 export type ItemJson = EngramJson | CreatureJson;
 
@@ -36,6 +37,18 @@ async function readItems(
 }
 
 const byLabel: Order[] = [{ label: "asc" }, { uid: "asc" }];
+
+/**
+ * The maps each item of a mod is on, by uid, as players name them ("Genesis: Part 2"):
+ * its v1 environments and the maps beyond v1 (the `maps` column, which no v1 reply shows).
+ */
+export async function modItemMaps(db: Db, kind: ItemKind, modId: string, game: Game): Promise<Map<string, string[]>> {
+  const where = { game, modId };
+  const select = { uid: true, environments: true, maps: true };
+  const rows =
+    kind === "engrams" ? await db.engram.findMany({ where, select }) : await db.creature.findMany({ where, select });
+  return new Map(rows.map((r) => [r.uid, gameMapsOf(knownMapsMask(r.environments, r.maps)).map((m) => m.name)]));
+}
 
 export function listItems(
   db: Db,

@@ -13,7 +13,7 @@ import { db } from "@/lib/db/client";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
 import { parseGame, V1_GAME } from "@/lib/catalogue/game";
-import { listItems, type ItemJson } from "@/lib/engrams/find-engrams";
+import { listItems, modItemMaps, type ItemJson } from "@/lib/engrams/find-engrams";
 import { itemKinds, type ItemKind } from "@/lib/engrams/item-kind";
 import { countOf } from "@/lib/portal/format";
 import { removeModQuestion } from "@/lib/dashboard/confirm-questions";
@@ -39,11 +39,13 @@ function CatalogueSection({
   kind,
   modId,
   items,
+  maps,
   asa,
 }: {
   kind: ItemKind;
   modId: string;
   items: ItemJson[];
+  maps: Map<string, string[]>;
   asa: boolean;
 }) {
   const { noun } = itemKinds[kind];
@@ -71,7 +73,7 @@ function CatalogueSection({
             {asa ? "(spawndino, then ForceTame; ARK: Survival Ascended has no GMSummon)" : "(GMSummon)"} commands.
           </p>
         )}
-        <CatalogueTable kind={kind} modId={modId} items={items} />
+        <CatalogueTable kind={kind} modId={modId} items={items} maps={maps} asa={asa} />
       </section>
 
       <div className={card}>
@@ -80,7 +82,7 @@ function CatalogueSection({
           id={`add-${noun}`}
           action={catalogueActions[kind].save}
           hidden={{ mod_id: modId }}
-          fields={catalogueFields(kind)}
+          fields={catalogueFields(kind, { asa })}
           submitLabel={`Add ${noun}`}
         />
       </div>
@@ -93,9 +95,12 @@ function CatalogueSection({
 export default async function ModPage({ params }: { params: Promise<{ modId: string }> }) {
   const userId = await requireUser();
   const mod = await ownConfirmedMod(userId, (await params).modId);
-  const [engrams, creatures, pull] = await Promise.all([
-    listItems(db(), "engrams", { mods: [mod.workshopId], game: parseGame(mod.game) ?? V1_GAME }),
-    listItems(db(), "creatures", { mods: [mod.workshopId], game: parseGame(mod.game) ?? V1_GAME }),
+  const game = parseGame(mod.game) ?? V1_GAME;
+  const [engrams, creatures, engramMaps, creatureMaps, pull] = await Promise.all([
+    listItems(db(), "engrams", { mods: [mod.workshopId], game }),
+    listItems(db(), "creatures", { mods: [mod.workshopId], game }),
+    modItemMaps(db(), "engrams", mod.workshopId, game),
+    modItemMaps(db(), "creatures", mod.workshopId, game),
     db().modPull.findUnique({ where: { modId: mod.workshopId } }),
   ]);
   const asa = mod.game === "asa";
@@ -119,8 +124,8 @@ export default async function ModPage({ params }: { params: Promise<{ modId: str
         <FeedLink href={feedPaths.mod(mod.workshopId)} what={`catalogue changes of ${mod.name}`} />
       </header>
 
-      <CatalogueSection kind="engrams" modId={mod.workshopId} items={engrams} asa={asa} />
-      <CatalogueSection kind="creatures" modId={mod.workshopId} items={creatures} asa={asa} />
+      <CatalogueSection kind="engrams" modId={mod.workshopId} items={engrams} maps={engramMaps} asa={asa} />
+      <CatalogueSection kind="creatures" modId={mod.workshopId} items={creatures} maps={creatureMaps} asa={asa} />
       <PullSettings modId={mod.workshopId} pullUrl={mod.pullUrl} pull={pull} />
 
       <div className={card}>
