@@ -10,7 +10,7 @@ import { auth } from "@/lib/dashboard/auth";
 import { db } from "@/lib/db/client";
 import { activeKeyByFingerprint, sessionKeyActive } from "@/lib/keys/keys";
 import type { HiddenAccess } from "@/lib/documents/visibility";
-import { isModerator } from "@/lib/moderation/actions";
+import { isModerator } from "@/lib/moderation/roles";
 import { isOperator } from "@/lib/moderation/console";
 
 /** Once per request however many layouts and pages ask (React's request cache). */

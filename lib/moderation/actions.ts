@@ -23,7 +23,7 @@ import { groupCommit } from "@/lib/db/commit";
 import { recordAudit, type Actor, type AuditAction } from "./audit";
 import { isNoticeAction, recordNotice } from "./notices";
 import { cleanReportText, REPORT_TEXT_MAX } from "./reports";
-import { roleAllows, isRole } from "./roles";
+import { isModerator } from "./roles";
 import { findTarget, type Target, type TargetRef } from "./targets";
 
 export const MODERATION_ACTIONS = ["dismiss", "hide", "restore", "remove", "suspend", "reinstate"] as const;
@@ -48,12 +48,6 @@ export interface ActionResult {
 export const NOT_A_MODERATOR = "Not found.";
 
 /** Whether `actor` may moderate: the server console, or a user holding a role. */
-export async function isModerator(db: Db | Tx, actor: Actor): Promise<boolean> {
-  if (actor.kind === "console") return true;
-  if (actor.kind !== "user") return false;
-  const row = await db.userRole.findUnique({ where: { userId: actor.userId }, select: { role: true } });
-  return row !== null && isRole(row.role) && roleAllows(row.role, "moderator");
-}
 
 /** The moderator's reason as kept: cleaned like a report's text, required, bounded. */
 export function cleanActionReason(reason: unknown): string {

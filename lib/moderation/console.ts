@@ -8,7 +8,8 @@
 import { notFound } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { displayNamesOf } from "@/lib/display-names/find-display-names";
-import { isModerator, NOT_A_MODERATOR } from "./actions";
+import { NOT_A_MODERATOR } from "./actions";
+import { isModerator } from "./roles";
 import { readAudit, type Actor, type AuditJson } from "./audit";
 import { REPORT_REASONS, type ReportReason } from "./reports";
 import { roleAllows, roleOf } from "./roles";

@@ -10,7 +10,8 @@ import { notFound } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { recordAudit, type Actor } from "./audit";
-import { findTarget, TARGET_KINDS, targetInput, type TargetKind, type TargetRef } from "./targets";
+import { isModerator } from "./roles";
+import { findTargetShownTo, TARGET_KINDS, targetInput, type TargetKind, type TargetRef } from "./targets";
 
 /** The reasons a reporter picks from, with how the pages and the audit trail name them. */
 export const REPORT_REASONS = {
@@ -93,7 +94,7 @@ export async function submitReport(
 ): Promise<ReportJson> {
   const { target: ref, reason, text, reporter } = options;
   return groupCommit(db, async ({ tx }) => {
-    const target = await findTarget(tx, ref);
+    const target = await findTargetShownTo(tx, ref, reporter, (userId) => isModerator(tx, { kind: "user", userId }));
     if (!target) throw notFound(NOT_FOUND[ref.kind], { target_kind: ref.kind, target_id: ref.id });
     const row = await tx.report.create({
       data: {

@@ -6,7 +6,7 @@
  * trail. Each change is audited in its own transaction.
  */
 import { badRequest, notFound } from "@/lib/api/errors";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { recordAudit, type Actor } from "./audit";
 import { findTarget } from "./targets";
@@ -23,6 +23,14 @@ export function isRole(value: unknown): value is Role {
 /** Whether someone holding `held` may do what needs `needed`. */
 export function roleAllows(held: Role | null, needed: Role): boolean {
   return held !== null && RANK[held] >= RANK[needed];
+}
+
+/** Whether the actor may moderate: the console, or a user holding moderator or operator. */
+export async function isModerator(db: Db | Tx, actor: Actor): Promise<boolean> {
+  if (actor.kind === "console") return true;
+  if (actor.kind !== "user") return false;
+  const row = await db.userRole.findUnique({ where: { userId: actor.userId }, select: { role: true } });
+  return row !== null && isRole(row.role) && roleAllows(row.role, "moderator");
 }
 
 export async function roleOf(db: Db, userId: string): Promise<Role | null> {

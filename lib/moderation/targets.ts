@@ -24,6 +24,8 @@ export interface Target extends TargetRef {
   label: string;
   /** who answers for it: the document's author, the mod's confirmed owner, the user */
   ownerId: string;
+  /** a document a moderator hid (or whose author is suspended): shown to its author and moderators only */
+  hidden?: boolean;
 }
 
 /** The canonical id of a target of this kind (lowercase UUID, decimal workshop id), or null. */
@@ -59,8 +61,11 @@ async function userLabel(db: Db | Tx, userId: string): Promise<string> {
 /** The target as it is now, or null when it does not exist (a removed document, an unconfirmed mod). */
 export async function findTarget(db: Db | Tx, ref: TargetRef): Promise<Target | null> {
   if (ref.kind === "document") {
-    const doc = await db.document.findUnique({ where: { id: ref.id }, select: { name: true, userId: true } });
-    return doc && { ...ref, label: doc.name, ownerId: doc.userId };
+    const doc = await db.document.findUnique({
+      where: { id: ref.id },
+      select: { name: true, userId: true, hiddenAt: true },
+    });
+    return doc && { ...ref, label: doc.name, ownerId: doc.userId, hidden: doc.hiddenAt !== null };
   }
   if (ref.kind === "mod") {
     const mod = await db.modRegistration.findUnique({
@@ -79,4 +84,21 @@ export function targetText(t: Pick<Target, "kind" | "id" | "label">): string {
   if (t.kind === "document") return `document “${shownTitle(t.label)}”`;
   if (t.kind === "mod") return `mod “${t.label}” (${t.id})`;
   return t.label;
+}
+
+/**
+ * The target as `viewer` may see it: a hidden document is not there for anyone but its
+ * author and moderators (lib/documents/visibility.ts), so its report form and report.php
+ * answer 404 as for a document that does not exist, and its name is never shown.
+ */
+export async function findTargetShownTo(
+  db: Db | Tx,
+  ref: TargetRef,
+  viewer: { kind: "user"; userId: string } | { kind: "anonymous" },
+  isModerator: (userId: string) => Promise<boolean>,
+): Promise<Target | null> {
+  const target = await findTarget(db, ref);
+  if (!target?.hidden) return target;
+  if (viewer.kind !== "user") return null;
+  return viewer.userId === target.ownerId || (await isModerator(viewer.userId)) ? target : null;
 }

@@ -87,4 +87,38 @@ describe("a hidden document in every listing", () => {
     await reinstateUser(testDb(), { actor, userId: author.userId, reason: "test: reinstated" });
     await shownEverywhere(doc);
   });
+
+  it("has no report form and takes no report but from its author and moderators; its name never shows", async () => {
+    const author = await registeredUser("ed25519");
+    const stranger = await registeredUser("ed25519");
+    const mod = await registeredUser("ed25519");
+    await grantRole(testDb(), { userId: mod.userId, role: "moderator", actor: { kind: "console" } });
+    const actor: Actor = { kind: "user", userId: mod.userId };
+    const doc = await publish(author);
+    const report = (who: Identity | null, id = doc.id) => {
+      const body = { target_kind: "document", target_id: id, reason: "spam" };
+      return who
+        ? api(who).request("POST", "/v1/report.php", { body })
+        : fetch(`${inject("serverUrl")}/v1/report.php`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          }).then(async (r) => ({ status: r.status, text: () => "" }));
+    };
+    expect((await report(null)).status).toBe(201);
+    await hideDocument(testDb(), { actor, documentId: doc.id, reason: "test: hidden from reports" });
+    const page = await fetch(`${inject("serverUrl")}/report/document/${doc.id}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain(doc.title);
+    // As for a document that does not exist: 404 to a visitor and to a stranger's signature.
+    expect((await report(null, randomUUID())).status).toBe(404);
+    expect((await report(null)).status).toBe(404);
+    expect((await report(stranger)).status).toBe(404);
+    // Its author and moderators still see it, and may report it.
+    expect((await report(author)).status).toBe(201);
+    expect((await report(mod)).status).toBe(201);
+    await restoreDocument(testDb(), { actor, documentId: doc.id, reason: "test: restored" });
+    expect((await report(null)).status).toBe(201);
+    expect((await fetch(`${inject("serverUrl")}/report/document/${doc.id}`)).status).toBe(200);
+  });
 });

@@ -38,7 +38,7 @@ import { clientAddress } from "@/lib/rate-limit/api-limits";
 import { isUuid, requireUuids } from "@/lib/uuid";
 import { authenticateKeys } from "@/lib/auth/authenticate";
 import { hiddenFrom, type HiddenAccess } from "@/lib/documents/visibility";
-import { isModerator } from "@/lib/moderation/actions";
+import { isModerator } from "@/lib/moderation/roles";
 import { findKeySet } from "@/lib/keys/keys";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";

@@ -13,7 +13,14 @@ import { ReportForm } from "@/components/moderation/report-form";
 import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/moderation/reports";
-import { canonicalTargetId, findTarget, TARGET_KINDS, targetText, type TargetKind } from "@/lib/moderation/targets";
+import { isModerator } from "@/lib/moderation/roles";
+import {
+  canonicalTargetId,
+  findTargetShownTo,
+  TARGET_KINDS,
+  targetText,
+  type TargetKind,
+} from "@/lib/moderation/targets";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +29,14 @@ type Params = Promise<{ kind: string; id: string }>;
 const targetFor = cache(async (kind: string, rawId: string) => {
   if (!(TARGET_KINDS as readonly string[]).includes(kind)) return null;
   const id = canonicalTargetId(kind as TargetKind, decodeURIComponent(rawId));
-  return id === null ? null : findTarget(db(), { kind: kind as TargetKind, id });
+  if (id === null) return null;
+  const userId = await currentUserId();
+  return findTargetShownTo(
+    db(),
+    { kind: kind as TargetKind, id },
+    userId ? { kind: "user", userId } : { kind: "anonymous" },
+    (reader) => isModerator(db(), { kind: "user", userId: reader }),
+  );
 });
 
 /** Where the reported thing is shown. */
