@@ -239,9 +239,18 @@ export async function storeEvents(tx: Tx, events: NewEvent[], now: Date): Promis
     select: { id: true, userId: true, events: true, modIds: true, documentIds: true, authorIds: true },
   });
   for (const part of chunks(events, 200)) await tx.webhookEvent.createMany({ data: part });
+  // Hidden when the event is built: its author's own edits of a hidden document stay theirs.
+  const documentIds = [...new Set(events.flatMap((e) => (e.documentId ? [e.documentId] : [])))];
+  const hidden = new Set(
+    (
+      await findInChunks(documentIds, (part) =>
+        tx.document.findMany({ where: { id: { in: part }, hiddenAt: { not: null } }, select: { id: true } }),
+      )
+    ).map((d) => d.id),
+  );
   const deliveries = events.flatMap((e) =>
     webhooks
-      .filter((w) => matches(w, e))
+      .filter((w) => matches(w, e, { hiddenDocument: e.documentId !== null && hidden.has(e.documentId) }))
       .map((w) => ({ id: newId("dlv"), webhookId: w.id, eventId: e.id, nextAttemptAt: now, createdAt: now })),
   );
   for (const part of chunks(deliveries, 500)) await tx.webhookDelivery.createMany({ data: part });

@@ -4,6 +4,8 @@
  * author filter matches a document's author and a mod's owner. `pull.failed` goes only
  * to webhooks of the mod's owner at the time of the failure, whatever they subscribed;
  * `moderation.notice` only to the webhooks of the moderated document's author or account.
+ * An event of a hidden document (a moderator hid it, or its author is suspended) goes only
+ * to its author's webhooks: everyone else sees no such document (lib/documents/visibility.ts).
  */
 import { OWNER_ONLY_EVENTS } from "@/lib/webhooks/event-types";
 
@@ -27,9 +29,9 @@ const list = (text: string) => (text === "" ? [] : text.split(","));
 const passes = (filter: string, value: string | null) =>
   filter === "" || (value !== null && list(filter).includes(value));
 
-export function matches(webhook: Subscription, event: EventKeys): boolean {
+export function matches(webhook: Subscription, event: EventKeys, options: { hiddenDocument?: boolean } = {}): boolean {
   if (!list(webhook.events).includes(event.type)) return false;
-  if (OWNER_ONLY_EVENTS.has(event.type) && webhook.userId !== event.userId) return false;
+  if ((OWNER_ONLY_EVENTS.has(event.type) || options.hiddenDocument) && webhook.userId !== event.userId) return false;
   return (
     passes(webhook.modIds, event.modId) &&
     passes(webhook.documentIds, event.documentId) &&

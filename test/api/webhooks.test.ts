@@ -352,6 +352,36 @@ describe("deliveries", () => {
     expect(await database.webhookDelivery.count({ where: { webhookId: theirs.webhook_id } })).toBe(0);
   });
 
+  it("tells only the author's webhooks of their edits to a hidden document; everyone's again once restored", async () => {
+    const [author, follower, moderator] = await Promise.all(
+      [0, 1, 2].map(() => registerUser(server.server.url, "ed25519")),
+    );
+    await grantRole(database, { userId: moderator!.userId, role: "moderator", actor: { kind: "console" } });
+    const actor = { kind: "user", userId: moderator!.userId } as const;
+    await webhook(author!, { url: `${receiver.url}/hidden-author`, events: ["document.updated"] });
+    const theirs = await webhook(follower!, { url: `${receiver.url}/hidden-follower`, events: ["document.updated"] });
+    const id = randomUUID();
+    const publish = (title: string) =>
+      on(author).request("POST", "/v1/document.php", {
+        body: { Identifier: id, Title: title, Description: "", Version: 1 },
+      });
+    expect((await publish("Hidden loot")).status).toBe(200);
+    await hideDocument(database, { actor, documentId: id, reason: "Spam links" });
+    expect((await publish("Hidden loot, edited")).status).toBe(200);
+    await receiver.waitFor(() => eventsAt("/hidden-author").length >= 1);
+    const updated = await database.webhookEvent.findMany({ where: { type: "document.updated", documentId: id } });
+    expect(updated).toHaveLength(1);
+    // the event exists and was delivered to its author: none was made for the follower
+    expect(await database.webhookDelivery.count({ where: { webhookId: theirs.webhook_id } })).toBe(0);
+    await restoreDocument(database, { actor, documentId: id, reason: "Links gone" });
+    expect((await publish("Visible loot")).status).toBe(200);
+    await receiver.waitFor(() => eventsAt("/hidden-follower").length >= 1);
+    expect(eventsAt("/hidden-follower").map((e) => (e.data.document as { name: string }).name)).toEqual([
+      "Visible loot",
+    ]);
+    expect(eventsAt("/hidden-author")).toHaveLength(2);
+  });
+
   it("names ASA in the events of an ASA mod and of ASA's base game, which are events of their own", async () => {
     const owner = await registerUser(server.server.url);
     const made = await webhook(owner, { url: `${receiver.url}/asa`, events: ALL });
