@@ -375,7 +375,7 @@ describe("deliveries", () => {
     expect(await database.webhookDelivery.count({ where: { webhookId: theirs.webhook_id } })).toBe(0);
     await restoreDocument(database, { actor, documentId: id, reason: "Links gone" });
     expect((await publish("Visible loot")).status).toBe(200);
-    await receiver.waitFor(() => eventsAt("/hidden-follower").length >= 1);
+    await receiver.waitFor(() => eventsAt("/hidden-follower").length >= 1 && eventsAt("/hidden-author").length >= 2);
     expect(eventsAt("/hidden-follower").map((e) => (e.data.document as { name: string }).name)).toEqual([
       "Visible loot",
     ]);
