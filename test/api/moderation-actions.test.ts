@@ -78,9 +78,14 @@ describe("hiding and restoring a document", () => {
     expect((await fetch(`${inject("serverUrl")}/documents/${id}`)).status).toBe(404);
     // a stranger's signature changes nothing; the author's and a moderator's do
     expectJsonError(await api(await registeredUser("ed25519")).request("GET", `/v1/document.php/${id}`), 404);
+    expectJsonError(await api().request("GET", `/v1/document.php/${id}?revision=1`), 404);
     for (const who of [author, mod.identity]) {
       expect((await api(who).request("GET", `/v1/document.php/${id}`)).status).toBe(200);
       expect((await api(who).request("GET", `/v1/document.php/${id}?simple`)).json()).toMatchObject({ name: title });
+      // a kept revision too, as docs/API.md promises the author
+      const revision = await api(who).request("GET", `/v1/document.php/${id}?revision=1`);
+      expect(revision.status, revision.text()).toBe(200);
+      expect(revision.text()).toContain(title);
     }
     expect((await testDb().document.findUniqueOrThrow({ where: { id } })).downloadCount).toBe(0);
 

@@ -118,7 +118,7 @@ async function getExtension(ctx: RequestContext, ids: string[], parameter: (type
     );
   }
   const revision = naturalParameter(ctx.query, "revision", 0, MAX_REVISION, 1);
-  const { name, bytes } = await downloadRevision(db(), id, revision, downloader(ctx));
+  const { name, bytes } = await downloadRevision(db(), id, revision, downloader(ctx), hiddenAccess(ctx));
   return {
     status: 200,
     headers: { "content-type": "application/octet-stream", "content-disposition": contentDisposition(name) },
