@@ -9,6 +9,7 @@ import { currentUserId } from "@/lib/dashboard/session";
 import { PEER_ADDRESS_HEADER, signInAddress } from "@/lib/dashboard/sign-in-address";
 import { db } from "@/lib/db/client";
 import { reportInput, submitReport } from "@/lib/moderation/reports";
+import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { checkReport } from "@/lib/rate-limit/reports";
 import { serviceReportLimiter } from "@/lib/rate-limit/service";
 
@@ -24,6 +25,9 @@ export const submitReportAction = reportWords(async function sendReport(
   // The client's address by the API's rule (the peer, or the proxy's X-Forwarded-For entry).
   const address = signInAddress(h.get(PEER_ADDRESS_HEADER), h.get("x-forwarded-for"), cfg.TRUST_PROXY);
   const userId = (await currentUserId()) ?? undefined;
+  // A report is a write: a suspended account's are refused, as report.php refuses its signed ones.
+  const refused = userId ? await suspendedSessionRefusal(db(), userId) : null;
+  if (refused) return { errors: { form: refused } };
   try {
     checkReport(serviceReportLimiter(), { address, userId, perHour: cfg.RATE_LIMIT_REPORTS_PER_HOUR });
     await submitReport(db(), {

@@ -17,13 +17,13 @@
  * The actor must hold a moderation role (or be the server console); anyone else gets the
  * 404 every moderation route answers, so a stranger cannot tell that moderation exists.
  */
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, forbidden, notFound } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
 import { recordAudit, type Actor, type AuditAction } from "./audit";
 import { isNoticeAction, recordNotice } from "./notices";
 import { cleanReportText, REPORT_TEXT_MAX } from "./reports";
-import { isModerator } from "./roles";
+import { isModerator, maySuspend } from "./roles";
 import { findTarget, type Target, type TargetRef } from "./targets";
 
 export const MODERATION_ACTIONS = ["dismiss", "hide", "restore", "remove", "suspend", "reinstate"] as const;
@@ -144,6 +144,10 @@ export async function moderate(db: Db, action: ModerationAction, input: ActionIn
     if (!(await isModerator(tx, input.actor))) throw notFound(NOT_A_MODERATOR);
     const target = await findTarget(tx, input.target);
     if (!target) throw notFound("Nothing of this kind has this id.", { target_kind: input.target.kind });
+    if (action === "suspend" && !(await maySuspend(tx, input.actor, target.id)))
+      throw forbidden("A moderator suspends only users of a lower role: not an operator, another moderator or themself.", {
+        user_id: target.id,
+      });
     await APPLY[action](tx, target, reason);
     const closedReports = await closeReports(tx, target);
     const auditId = await recordAudit(tx, {

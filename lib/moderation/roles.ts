@@ -25,15 +25,34 @@ export function roleAllows(held: Role | null, needed: Role): boolean {
   return held !== null && RANK[held] >= RANK[needed];
 }
 
-/** Whether the actor may moderate: the console, or a user holding moderator or operator. */
+/**
+ * Whether the actor may moderate: the console, or a user holding moderator or operator
+ * whose account is not suspended (a suspended moderator neither moderates, nor reinstates
+ * itself, nor sees hidden documents).
+ */
 export async function isModerator(db: Db | Tx, actor: Actor): Promise<boolean> {
   if (actor.kind === "console") return true;
   if (actor.kind !== "user") return false;
-  const row = await db.userRole.findUnique({ where: { userId: actor.userId }, select: { role: true } });
-  return row !== null && isRole(row.role) && roleAllows(row.role, "moderator");
+  const row = await db.userRole.findUnique({
+    where: { userId: actor.userId },
+    select: { role: true, user: { select: { suspendedAt: true } } },
+  });
+  return row !== null && row.user.suspendedAt === null && isRole(row.role) && roleAllows(row.role, "moderator");
 }
 
-export async function roleOf(db: Db, userId: string): Promise<Role | null> {
+/**
+ * Whether the actor may suspend `userId`: the console anyone; a user only someone of a lower
+ * rank than theirs (an operator a moderator or a plain user, a moderator a plain user), so no
+ * one suspends their peers, their betters or themselves.
+ */
+export async function maySuspend(db: Db | Tx, actor: Actor, userId: string): Promise<boolean> {
+  if (actor.kind === "console") return true;
+  if (actor.kind !== "user") return false;
+  const [mine, theirs] = await Promise.all([roleOf(db, actor.userId), roleOf(db, userId)]);
+  return (mine ? RANK[mine] : 0) > (theirs ? RANK[theirs] : 0);
+}
+
+export async function roleOf(db: Db | Tx, userId: string): Promise<Role | null> {
   const row = await db.userRole.findUnique({ where: { userId }, select: { role: true } });
   return row && isRole(row.role) ? row.role : null;
 }

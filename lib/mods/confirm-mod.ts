@@ -23,6 +23,7 @@ import { groupCommit } from "@/lib/db/commit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { lockForTransaction } from "@/lib/db/lock";
 import { modJson, type ModJson } from "@/lib/mods/mod-json";
+import { refuseSuspendedWriter } from "@/lib/moderation/suspension";
 import { modLockKey, TX_OPTIONS } from "@/lib/mods/register-mods";
 import type { WorkshopClient } from "@/lib/steam/workshop-client";
 import { V1_GAME, type Game } from "@/lib/catalogue/game";
@@ -48,6 +49,8 @@ export async function confirmMod(
     throw notFound(`You have not registered mod ${workshopId}.`, { mod_id: workshopId });
   }
   if (reg.confirmed) return modJson(reg);
+  // Confirming writes, over a GET: a suspended account's writes are refused (lib/moderation/suspension.ts).
+  await refuseSuspendedWriter(db, userId);
 
   const item = await steam.getItem(workshopId, { fresh: true });
   if (!item.description.includes(reg.confirmationCode)) return modJson(reg);

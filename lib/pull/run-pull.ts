@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
+import { suspensionOf } from "@/lib/moderation/suspension";
 import { EngramFileError, engramFileFormat, readEngramFile } from "@/lib/engrams/engram-file";
 import { applyPullFile } from "@/lib/pull/apply-pull-file";
 import { FetchRefused, guardedFetch, type GuardOptions } from "@/lib/net/guarded-fetch";
@@ -26,6 +27,10 @@ const failed = (message: string): PullOutcome => ({ status: "error", message, ad
 const unchanged: PullOutcome = { status: "unchanged", message: null, added: 0, updated: 0, removed: 0 };
 
 async function fetchAndApply(db: Db, claim: PullClaim, guard: GuardOptions): Promise<PullOutcome> {
+  // A pull writes as its mod's owner: nothing while the owner is suspended, tried again later.
+  const owner = await db.modRegistration.findUnique({ where: { confirmedModId: claim.modId }, select: { userId: true } });
+  if (owner && (await suspensionOf(db, owner.userId)))
+    return failed("The owner's account is suspended: nothing is pulled until a moderator reinstates it.");
   const headers: Record<string, string> = {};
   if (claim.etag) headers["if-none-match"] = claim.etag;
   if (claim.lastModified) headers["if-modified-since"] = claim.lastModified;
