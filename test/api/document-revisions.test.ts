@@ -18,7 +18,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import type { RevisionJson } from "@/lib/documents/revisions/revision-json";
-import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
+import { diffRevisions, MAX_DIFF_LINES, type RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import { api, expectJsonError, registeredUser, testDb } from "../support/api";
 
 const LAST_UPDATED_FORM = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0000$/;
@@ -216,6 +216,28 @@ describe("document revisions (API extension)", () => {
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&from=9`), 404);
     expectJsonError(await api().request("GET", `/v1/document.php/${id}?diff&to=0`), 400);
     expectJsonError(await api().request("GET", `/v1/document.php/${randomUUID()}?diff`), 404);
+  });
+
+  it("lists at most 1,000 lines of a diff, saying how many more; a repeated diff is the one kept", async () => {
+    const who = await registeredUser();
+    const id = randomUUID();
+    // 1,500 entries, each of a new weight in the second revision: 1,500 changes.
+    await publish(who, largeDocument(id, 1500));
+    await publish(
+      who,
+      largeDocument(id, 1500, (i) => 2 + i),
+    );
+    const res = await api().request("GET", `/v1/document.php/${id}?diff&from=1&to=2`);
+    expect(res.status, res.text().slice(0, 500)).toBe(200);
+    const diff = res.json<RevisionDiffJson>();
+    expect(diff.changes).toHaveLength(MAX_DIFF_LINES);
+    const listed = /Only the first 1,000 lines of each list are shown: changes has ([\d,]+)/.exec(diff.note ?? "");
+    expect(Number(listed?.[1]?.replace(",", ""))).toBeGreaterThan(MAX_DIFF_LINES);
+    // In this process (the server's own cache is the same code): the second ask is the first answer.
+    const request = { documentId: id, from: 1, to: 2, baseUrl: inject("serverUrl") };
+    const first = await diffRevisions(testDb(), request);
+    expect(await diffRevisions(testDb(), request)).toBe(first);
+    expect(first.changes).toEqual(diff.changes);
   });
 
   it("stores each distinct chunk once: an edit of one entry of a large document adds a few KB", async () => {

@@ -3,8 +3,16 @@
  * extension returns it (`?diff&from=N&to=M`) and as the page and the CLI show it: the
  * same `text` lines everywhere. `to` defaults to the newest kept revision, `from` to the
  * kept revision before `to` (or `to` itself when there is none: no change).
+ *
+ * Kept revisions never change, so a diff is computed once and kept (keyed by the two
+ * revisions' numbers and SHA-256, while the catalogue its item names come from stays at the
+ * same version): a crafted 3 MiB document costs seconds to diff, and an anonymous reader
+ * may ask for it again and again. Each list keeps its first MAX_DIFF_LINES lines; the note
+ * says how many more there were.
  */
 import { notFound } from "@/lib/api/errors";
+import { dataVersion } from "@/lib/cache/data-version";
+import { sharedCache } from "@/lib/cache/versioned-cache";
 import { resolveItems } from "@/lib/catalogue/resolve-items";
 import type { Db } from "@/lib/db/client";
 import { diffContents, diffItems, readDiffSide, type GameIniChange } from "../diff/document-diff";
@@ -37,6 +45,40 @@ export interface DiffRequest {
   baseUrl: string;
 }
 
+/** Lines each of `changes`, `json` and `game_ini` lists at most. */
+export const MAX_DIFF_LINES = 1000;
+
+const diffs = sharedCache<RevisionDiffJson>("revision-diffs", {
+  maxBytes: 32 << 20,
+  sizeOf: (d) => 2 * JSON.stringify(d).length,
+  maxEntries: 5000,
+});
+
+/** The lists cut to MAX_DIFF_LINES each, and the note saying what was left out. */
+function capped(
+  diff: ReturnType<typeof diffContents>,
+): Pick<RevisionDiffJson, "changes" | "json" | "game_ini" | "note"> {
+  const lists = { changes: diff.changes, json: diff.json, game_ini: diff.gameIni };
+  const over = Object.entries(lists).filter(([, list]) => list.length > MAX_DIFF_LINES);
+  const note =
+    over.length === 0
+      ? diff.note
+      : [
+          diff.note,
+          `Only the first ${MAX_DIFF_LINES.toLocaleString("en-US")} lines of each list are shown: ${over
+            .map(([name, list]) => `${name} has ${list.length.toLocaleString("en-US")}`)
+            .join(", ")}.`,
+        ]
+          .filter(Boolean)
+          .join(" ");
+  return {
+    changes: lists.changes.slice(0, MAX_DIFF_LINES),
+    json: lists.json.slice(0, MAX_DIFF_LINES),
+    game_ini: lists.game_ini.slice(0, MAX_DIFF_LINES),
+    note,
+  };
+}
+
 export async function diffRevisions(db: Db, request: DiffRequest): Promise<RevisionDiffJson> {
   const { documentId, baseUrl } = request;
   const kept = await listRevisions(db, documentId);
@@ -52,21 +94,22 @@ export async function diffRevisions(db: Db, request: DiffRequest): Promise<Revis
   if (toIndex < 0) throw missing(to);
   const from = request.from ?? (kept[toIndex + 1] ?? kept[toIndex]!).revision;
   if (!kept.some((r) => r.revision === from)) throw missing(from);
-  const [a, b] = await Promise.all([readRevision(db, documentId, from), readRevision(db, documentId, to)]);
-  if (!a) throw missing(from);
-  if (!b) throw missing(to);
-  const [sa, sb] = [readDiffSide(a.bytes), readDiffSide(b.bytes)];
-  const resolve = sa.loot || sb.loot ? await resolveItems(db, diffItems(sa, sb)) : undefined;
-  const diff = diffContents(sa, sb, resolve);
-  return {
-    document_id: documentId,
-    from: revisionJson(a.info, documentId, baseUrl),
-    to: revisionJson(b.info, documentId, baseUrl),
-    format: diff.format,
-    identical: diff.identical,
-    changes: diff.changes,
-    json: diff.json,
-    game_ini: diff.gameIni,
-    note: diff.note,
-  };
+  const [infoA, infoB] = [kept.find((r) => r.revision === from)!, kept.find((r) => r.revision === to)!];
+  const key = `${baseUrl}\n${documentId}\n${from}:${infoA.sha256}\n${to}:${infoB.sha256}`;
+  return diffs.get(key, await dataVersion(db, "engrams"), async () => {
+    const [a, b] = await Promise.all([readRevision(db, documentId, from), readRevision(db, documentId, to)]);
+    if (!a) throw missing(from);
+    if (!b) throw missing(to);
+    const [sa, sb] = [readDiffSide(a.bytes), readDiffSide(b.bytes)];
+    const resolve = sa.loot || sb.loot ? await resolveItems(db, diffItems(sa, sb)) : undefined;
+    const diff = diffContents(sa, sb, resolve);
+    return {
+      document_id: documentId,
+      from: revisionJson(a.info, documentId, baseUrl),
+      to: revisionJson(b.info, documentId, baseUrl),
+      format: diff.format,
+      identical: diff.identical,
+      ...capped(diff),
+    };
+  });
 }
