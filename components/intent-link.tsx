@@ -25,9 +25,12 @@ export default function Link({ onMouseEnter, onMouseLeave, onFocus, onTouchStart
   // Only links within the portal. The whole page, not the partial "auto" prefetch of a
   // dynamic route: the click that follows then renders from it without asking again, and
   // the router keeps it (staleTimes.static, 5 minutes), so a second intent asks nothing.
+  // Never the page already shown: after a click the pointer rests on the new page's header
+  // link to itself (the header stays put), which would render the page a second time.
   const prefetch = () => {
-    if (target !== null && target.startsWith("/") && !target.startsWith("//"))
-      router.prefetch(target, { kind: PrefetchKind.FULL });
+    if (target === null || !target.startsWith("/") || target.startsWith("//")) return;
+    if (target === window.location.pathname + window.location.search) return;
+    router.prefetch(target, { kind: PrefetchKind.FULL });
   };
   return (
     <NextLink
