@@ -59,7 +59,7 @@ export async function readNodeRequest(req: IncomingMessage, limit: number): Prom
     method: (req.method ?? "GET").toUpperCase(),
     rawTarget: req.url ?? "/",
     headers,
-    body: decodeBody(raw, headers["content-encoding"], limit),
+    body: await decodeBody(raw, headers["content-encoding"], limit),
     remoteAddress: req.socket.remoteAddress ?? "",
   };
 }
