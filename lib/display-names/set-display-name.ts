@@ -31,8 +31,12 @@ export async function setDisplayName(
       return { name: parsed.name };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      // Which index refused it: only after the write failed, to word the answer.
-      const holder = await db.displayName.findUnique({ where: { nameKey: parsed.key }, select: { userId: true } });
+      // Which index refused it: only after the write failed, to word the answer. Read in the
+      // write queue's turn: on SQLite a read beside it shares the connection of a batch still
+      // open, and would take another claim's uncommitted (and perhaps rolled back) row for the holder.
+      const holder = await groupCommit(db, ({ tx }) =>
+        tx.displayName.findUnique({ where: { nameKey: parsed.key }, select: { userId: true } }),
+      );
       if (holder && holder.userId !== userId)
         throw conflict(`The name “${parsed.name}” is taken; choose another.`, { field: "display_name" });
       // Our own row raced itself (two saves at once), or the holder let the name go: once more.

@@ -31,15 +31,17 @@ async function fixture(): Promise<Fixture> {
 
 /**
  * What actions left for a target: audit entries, and notices, counted whether still in the
- * outbox or already built into an event (the builder moves a row from one to the other in
- * one transaction, at any moment).
+ * outbox or already built into an event. The builder moves a row from one to the other in
+ * one transaction, at any moment: both are counted by one statement (one snapshot), or a
+ * move between two reads would count the notice twice or not at all.
  */
 async function traces(kind: "document" | "user", id: string) {
   const db = testDb();
   const audit = await readAudit(db, { limit: 100, target: { kind, id } });
-  const outbox = await db.eventOutbox.count({ where: { kind: "moderation", objectId: id } });
-  const events = await db.webhookEvent.count({ where: { type: "moderation.notice", payload: { contains: id } } });
-  return { audit: audit.length, notices: outbox + events };
+  const [row] = await db.$queryRaw<{ notices: number | bigint }[]>`
+    SELECT (SELECT COUNT(*) FROM event_outbox WHERE kind = 'moderation' AND object_id = ${id})
+         + (SELECT COUNT(*) FROM webhook_events WHERE type = 'moderation.notice' AND payload LIKE ${`%${id}%`}) AS notices`;
+  return { audit: audit.length, notices: Number(row!.notices) };
 }
 
 const REFUSED: {
