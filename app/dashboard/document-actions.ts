@@ -5,20 +5,16 @@
  * and checking them as POST /v1/document.php does.
  */
 import { revalidatePath } from "next/cache";
-import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { requireUser } from "@/lib/dashboard/session";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { db } from "@/lib/db/client";
 import {
   previewDocumentUpload,
-  publishDocumentUpload,
-  uploadRefusal,
+  publishUploadOutcome,
+  type PublishOutcome,
   type UploadPreview,
 } from "@/lib/documents/document-upload";
-
-export type PublishOutcome =
-  { ok: true; documents: { documentId: string; name: string; revision: number }[] } | { ok: false; message: string };
 
 const NO_FILE = "Choose a .beacon file first.";
 
@@ -42,17 +38,15 @@ export async function publishDocumentUploadAction(form: FormData): Promise<Publi
   if (refused) return { ok: false, message: refused };
   const bytes = await fileBytes(form);
   if (!bytes) return { ok: false, message: NO_FILE };
-  const options = { userId, bytes, maxBytes: config().MAX_BODY_BYTES };
-  try {
-    const documents = await publishDocumentUpload(db(), {
-      ...options,
-      keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
-    });
+  const outcome = await publishUploadOutcome(db(), {
+    userId,
+    bytes,
+    maxBytes: config().MAX_BODY_BYTES,
+    keepRevisions: config().DOCUMENT_REVISIONS_KEEP,
+  });
+  if (outcome.ok) {
     revalidatePath("/dashboard/documents");
-    for (const d of documents) revalidatePath(`/documents/${d.documentId}`);
-    return { ok: true, documents };
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, message: uploadRefusal(err, options) };
-    throw err;
+    for (const d of outcome.documents) revalidatePath(`/documents/${d.documentId}`);
   }
+  return outcome;
 }

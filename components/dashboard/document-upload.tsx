@@ -8,14 +8,10 @@
 import Link from "@/components/intent-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  previewDocumentUploadAction,
-  publishDocumentUploadAction,
-  type PublishOutcome,
-} from "@/app/dashboard/document-actions";
+import { previewDocumentUploadAction, publishDocumentUploadAction } from "@/app/dashboard/document-actions";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, focus, input, label, primaryButton, secondaryButton } from "@/components/dashboard/styles";
-import type { UploadPreview } from "@/lib/documents/document-upload";
+import type { PublishOutcome, UploadPreview } from "@/lib/documents/document-upload";
 import { fileTooLarge } from "@/lib/documents/upload-words";
 import { countOf } from "@/lib/portal/format";
 

@@ -154,6 +154,22 @@ export async function publishDocumentUpload(
   return inputs.map((d) => ({ documentId: d.id, name: shownTitle(d.name), revision: revisions.get(d.id) ?? 1 }));
 }
 
+export type PublishOutcome =
+  { ok: true; documents: { documentId: string; name: string; revision: number }[] } | { ok: false; message: string };
+
+/** The publish as the page answers it: what was published, or the API's refusal in the uploader's words. */
+export async function publishUploadOutcome(
+  db: Db,
+  options: UploadOptions & { keepRevisions?: number },
+): Promise<PublishOutcome> {
+  try {
+    return { ok: true, documents: await publishDocumentUpload(db, options) };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, message: uploadRefusal(err, options) };
+    throw err;
+  }
+}
+
 /**
  * The largest file the page sends: the API's limit, and below what a server action takes
  * in one request (next.config.js: 10 MiB with the form's own bytes around the file).
