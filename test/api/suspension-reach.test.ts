@@ -67,7 +67,8 @@ describe("a suspended author", () => {
   });
 
   it("files no report through the web form; a reporter in good standing does", async () => {
-    const [author, reporter] = [await registeredUser("ed25519"), await registeredUser("ed25519")];
+    // RSA: the session's challenge is signed with SHA-256 (test/support/dashboard-session.ts).
+    const [author, reporter] = [await registeredUser("ed25519"), await registeredUser()];
     const documentId = await publish(author);
     const action = serverAction("app/report/actions.ts", "submitReportAction");
     const fields = { target_kind: "document", target_id: documentId, reason: "spam", text: "" };
