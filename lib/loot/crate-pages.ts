@@ -6,6 +6,7 @@
  * pages under app/loot only adapt it.
  */
 import { foldedWords, foldText } from "@/lib/catalogue/fold-text";
+import { findInChunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { entryHref } from "@/lib/spawn/entry-address";
 import { gameCrateOddsSource, gameCrates, type GameCrateRef } from "./game-crates";
@@ -50,14 +51,14 @@ export function parseCrateQuery(query: Record<string, string | string[] | undefi
 /** The base game's names of these item classes (any case), by lowercase class. */
 export async function itemNames(db: Db, classes: readonly string[]): Promise<Map<string, CrateItemName>> {
   const keys = [...new Set(classes.filter(Boolean).map((c) => c.toLowerCase()))];
-  const rows =
-    keys.length === 0
-      ? []
-      : await db.engram.findMany({
-          where: { classKey: { in: keys }, modId: null, game: "ase" },
-          select: { className: true, classKey: true, label: true },
-          orderBy: { uid: "asc" },
-        });
+  // In chunks: the search asks for every class some crate drops (over a thousand).
+  const rows = await findInChunks(keys, (part) =>
+    db.engram.findMany({
+      where: { classKey: { in: part }, modId: null, game: "ase" },
+      select: { className: true, classKey: true, label: true, uid: true },
+    }),
+  );
+  rows.sort((a, b) => a.uid.localeCompare(b.uid));
   const names = new Map<string, CrateItemName>();
   for (const row of rows)
     if (!names.has(row.classKey)) names.set(row.classKey, { label: row.label, href: entryHref(null, row.className) });

@@ -1,5 +1,5 @@
-// Gzip request bodies cannot stall the server: 300 unsigned POSTs of 16 KiB each, every
-// one inflating to the whole 16 MiB limit, sent at once while /healthz is asked every
+// Gzip request bodies cannot stall the server: 300 unsigned POSTs of a few KiB each, every
+// one inflating to just under the body limit (16 MiB by default, 8 MiB in the suites), sent at once while /healthz is asked every
 // 20 ms. The bodies are inflated off the event loop, two at a time, so /healthz keeps
 // answering; each POST still gets its own answer. The figures are printed; the bound
 // asserted (a median /healthz under 100 ms) is the finding's, and the largest single wait
@@ -10,10 +10,12 @@ import { describe, expect, inject, it } from "vitest";
 const BODIES = 300;
 
 describe("gzip request bodies", () => {
-  it(`${BODIES} bodies of 16 KiB inflating to 16 MiB each leave /healthz answering`, async () => {
+  it(`${BODIES} bodies of a few KiB inflating to the body limit each leave /healthz answering`, async () => {
     const base = inject("serverUrl");
-    // Just under the limit (16 MiB inflates to 413 without parsing): the most work a body can cause.
-    const bomb = gzipSync(Buffer.alloc(16 * 1024 * 1024 - 1024, 0x20), { level: 9 });
+    // Just under the server's limit (the suites' is 8 MiB; at the limit it is a 413 without
+    // parsing): the most work one body can cause.
+    const limit = inject("maxBodyBytes");
+    const bomb = gzipSync(Buffer.alloc(limit - 1024, 0x20), { level: 9 });
     expect(bomb.length).toBeLessThan(17 * 1024);
     let done = false;
     const latencies: number[] = [];
