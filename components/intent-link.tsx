@@ -18,7 +18,15 @@ type Props = Omit<ComponentProps<typeof NextLink>, "prefetch">;
 /** How long the pointer rests on a link before it counts as intent (instant.page uses 65 ms). */
 const REST_MS = 80;
 
-export default function Link({ onMouseEnter, onMouseLeave, onFocus, onTouchStart, href, ...rest }: Props) {
+/**
+ * Where the pointer was at the last click on a link. A link that comes to lie under a
+ * pointer that has not moved since (the next page laid out beneath it) is not one the
+ * user pointed at: Chromium still sends it mouseenter. Module state, so it outlives the
+ * client-side navigation the click started.
+ */
+let clickedAt: { x: number; y: number } | null = null;
+
+export default function Link({ onMouseEnter, onMouseLeave, onFocus, onTouchStart, onClick, href, ...rest }: Props) {
   const router = useRouter();
   const resting = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const target = typeof href === "string" ? href : null;
@@ -39,8 +47,13 @@ export default function Link({ onMouseEnter, onMouseLeave, onFocus, onTouchStart
       prefetch={false}
       onMouseEnter={(e) => {
         clearTimeout(resting.current);
-        resting.current = setTimeout(prefetch, REST_MS);
+        const still = clickedAt !== null && clickedAt.x === e.screenX && clickedAt.y === e.screenY;
+        if (!still) resting.current = setTimeout(prefetch, REST_MS);
         onMouseEnter?.(e);
+      }}
+      onClick={(e) => {
+        clickedAt = { x: e.screenX, y: e.screenY };
+        onClick?.(e);
       }}
       onMouseLeave={(e) => {
         clearTimeout(resting.current);

@@ -270,20 +270,19 @@ test("owner tools: edit and delete engrams, pull settings, documents, pasted-key
   await page.locator(`#edit-${uid}-label`).fill("Big Hammer");
   await page.locator(`#edit-${uid}-label`).press("Enter");
   await expect(page.locator("tbody")).toContainText("Big Hammer");
-  // Every official map is offered (twelve, not the interface's five): Genesis: Part 2 alone
-  // is kept and shown. No map ticked: refused next to the maps. (The <details> stays open
-  // across the re-render after saving.)
+  // Every official map is offered (twelve, not the interface's five). No map ticked: refused
+  // next to the maps; Genesis: Part 2 alone is kept and shown in the row. (The <details>
+  // stays open across the re-render after saving.)
   if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("Edit").click();
   const boxes = page.locator(`[data-engram-uid="${uid}"] input[name=maps]`);
   await expect(boxes).toHaveCount(12);
   for (const box of await boxes.all()) await box.uncheck();
-  await row.getByLabel("Genesis: Part 2").check();
-  await row.getByRole("button", { name: "Save" }).click();
-  await expect(row).toContainText("Genesis: Part 2");
-  if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("Edit").click();
-  await row.getByLabel("Genesis: Part 2").uncheck();
   await row.getByRole("button", { name: "Save" }).click();
   await expect(page.locator(`#edit-${uid}-maps-error`)).toContainText("Tick at least one map.");
+  if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("Edit").click();
+  await row.getByLabel("Genesis: Part 2").check();
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.locator("td").nth(2)).toHaveText("Genesis: Part 2");
   await row.getByRole("button", { name: "Delete" }).click();
   await expect(page.locator("tbody tr[data-engram-uid]")).toHaveCount(0);
 

@@ -137,7 +137,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { name: "loot-crate", path: "/loot/island/SupplyCrate_Level60_C", status: 200, session: "out", layout: true },
   {
     name: "loot-crate-uniform-rarest",
-    path: "/loot/any/DinoDropInventoryComponent_Kaiju_Desert_C?rule=uniform&sort=rarest",
+    path: "/loot/any/SupplyCrate_Base_Horde_C?rule=uniform&sort=rarest",
     status: 200,
     session: "out",
     layout: true,

@@ -110,7 +110,7 @@ export default async function LootPage({ searchParams }: { searchParams: SearchP
   const q = queryOf((await searchParams).q);
   const found = q.trim() ? await searchCrates(readDb(), q) : null;
   return (
-    <section className="space-y-6" aria-labelledby="loot-title">
+    <section className="space-y-6 [overflow-wrap:anywhere]" aria-labelledby="loot-title">
       <header className="space-y-2">
         <h1 id="loot-title" className="text-2xl font-bold sm:text-3xl">
           The game&apos;s loot crates

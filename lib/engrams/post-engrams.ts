@@ -44,9 +44,12 @@ export async function postEngrams(
       db,
       async (scope) => {
         const [one] = engrams;
+        // The one-statement update writes the v1 columns only: a row with facts (the
+        // dashboard's maps) goes the full way.
         if (
           engrams.length === 1 &&
           one!.modId !== null &&
+          one!.facts === undefined &&
           (await updateModItem(scope.sql, kind, { ...one!, modId: one!.modId })) === 1
         )
           return;

@@ -65,7 +65,7 @@ export default async function CratePage({ params, searchParams }: { params: Para
   const expected = view.odds.expectedItems;
   const empty = view.odds.itemCount.pmf[0] ?? 0;
   return (
-    <article className="space-y-6" aria-labelledby="crate-title">
+    <article className="space-y-6 [overflow-wrap:anywhere]" aria-labelledby="crate-title">
       <header className="space-y-1">
         <p className="text-sm text-slate-400">
           <Link href="/loot" className={link}>
