@@ -60,7 +60,9 @@ export default function Link({ onMouseEnter, onMouseLeave, onFocus, onTouchStart
         onMouseLeave?.(e);
       }}
       onFocus={(e) => {
-        prefetch();
+        // Keyboard focus only: a mouse focuses the link on the press that clicks it, when the
+        // rest on it has asked already (and asking again renders the page a second time).
+        if (e.currentTarget.matches(":focus-visible")) prefetch();
         onFocus?.(e);
       }}
       onTouchStart={(e) => {

@@ -145,9 +145,12 @@ export async function moderate(db: Db, action: ModerationAction, input: ActionIn
     const target = await findTarget(tx, input.target);
     if (!target) throw notFound("Nothing of this kind has this id.", { target_kind: input.target.kind });
     if (action === "suspend" && !(await maySuspend(tx, input.actor, target.id)))
-      throw forbidden("A moderator suspends only users of a lower role: not an operator, another moderator or themself.", {
-        user_id: target.id,
-      });
+      throw forbidden(
+        "A moderator suspends only users of a lower role: not an operator, another moderator or themself.",
+        {
+          user_id: target.id,
+        },
+      );
     await APPLY[action](tx, target, reason);
     const closedReports = await closeReports(tx, target);
     const auditId = await recordAudit(tx, {

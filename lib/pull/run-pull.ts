@@ -28,7 +28,10 @@ const unchanged: PullOutcome = { status: "unchanged", message: null, added: 0, u
 
 async function fetchAndApply(db: Db, claim: PullClaim, guard: GuardOptions): Promise<PullOutcome> {
   // A pull writes as its mod's owner: nothing while the owner is suspended, tried again later.
-  const owner = await db.modRegistration.findUnique({ where: { confirmedModId: claim.modId }, select: { userId: true } });
+  const owner = await db.modRegistration.findUnique({
+    where: { confirmedModId: claim.modId },
+    select: { userId: true },
+  });
   if (owner && (await suspensionOf(db, owner.userId)))
     return failed("The owner's account is suspended: nothing is pulled until a moderator reinstates it.");
   const headers: Record<string, string> = {};
