@@ -165,6 +165,13 @@ test("build a document with two sources from nothing, save, download it through 
   await expect(page.locator("#loot-0-0-label")).toHaveValue("Blades");
   await page.keyboard.press("Control+z");
 
+  // Every crate the game's data knows is offered, by map, after Default Loot's six.
+  const groups = page.locator("#loot-new-crate optgroup");
+  await expect(groups.first()).toHaveAttribute("label", "Default Loot's crates");
+  expect(await groups.evaluateAll((gs) => gs.map((g) => g.getAttribute("label")))).toEqual(
+    expect.arrayContaining(["The Island", "Aberration", "Lost Island", "Fjordur", "Creature and other drops"]),
+  );
+  expect(await page.locator("#loot-new-crate option").count()).toBeGreaterThanOrEqual(295);
   // Source 2 by keyboard alone: Island Red, a set, an entry with a Second Helmet.
   await page.locator("#loot-new-crate").focus();
   await page.locator("#loot-new-crate").selectOption({ label: "Island Red (Level 60)" });
