@@ -28,6 +28,11 @@ const DESTINATIONS = [
     text: "Build supply-crate loot in the browser, from nothing, the game's default tables or your Game.ini, and take the lines back to your server.",
   },
   {
+    href: "/tools/ini-check",
+    title: "Ini checker",
+    text: "Paste your server's Game.ini and GameUserSettings.ini: every setting the game would ignore, why, and the fix.",
+  },
+  {
     href: "/loot",
     title: "Loot crates",
     text: "What each of the game's supply crates and creature drops holds by default, the odds of every item, and which crates drop the item you want.",

@@ -132,6 +132,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { name: "recover", path: "/recover", status: 200, session: "out", layout: true },
   { name: "not-found", path: "/no/such/page", status: 404, session: "out", layout: true },
   { name: "editor-signed-out", path: "/documents/new", status: 200, session: "out", layout: true },
+  { name: "ini-check", path: "/tools/ini-check", status: 200, session: "out", layout: true },
   { name: "loot-crates", path: "/loot", status: 200, session: "out", layout: true },
   { name: "loot-search", path: "/loot?q=tek+rifle", status: 200, session: "out", layout: true },
   { name: "loot-crate", path: "/loot/island/SupplyCrate_Level60_C", status: 200, session: "out", layout: true },

@@ -19,6 +19,7 @@ import {
   type Command,
 } from "@/lib/cli/command";
 import { applyFixes, checkIni, type IniFinding } from "@/lib/ini-doctor/check-ini";
+import { fixDescription } from "@/lib/ini-doctor/fix-description";
 import type { IniFile } from "@/lib/server-config/options";
 
 /** A path's file by its name, case ignored (hosts write gameusersettings.ini too). */
@@ -30,13 +31,7 @@ function iniFileOf(path: string): IniFile {
 }
 
 function fixText(f: IniFinding): string {
-  const fix = f.fix;
-  if (!fix) return "";
-  if (fix.kind === "move") return ` fix: move it to ${fix.to.file} [${fix.to.section}]`;
-  if (fix.kind === "rename-key") return ` fix: write it ${fix.key}`;
-  if (fix.kind === "rename-section") return ` fix: [${fix.section}]`;
-  if (fix.kind === "launch-option") return ` fix: add ${fix.option} to the launch line`;
-  return " fix: remove the line";
+  return f.fix ? ` fix: ${fixDescription(f.fix)}` : "";
 }
 
 export const iniCheck: Command = {
