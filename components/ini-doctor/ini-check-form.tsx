@@ -113,11 +113,13 @@ export function IniCheckForm({
       </form>
       {reply && (
         <section aria-labelledby="ini-result-title" className="space-y-4" data-testid="ini-result">
-          <h2 id="ini-result-title" className="text-xl font-semibold" role="status">
-            {reply.findings.length === 0
-              ? "No problem found"
-              : `${countOf(reply.findings.length, "finding", "findings")}, ${countOf(reply.errors, "error", "errors")}`}
-          </h2>
+          <div role="status">
+            <h2 id="ini-result-title" className="text-xl font-semibold">
+              {reply.findings.length === 0
+                ? "No problem found"
+                : `${countOf(reply.findings.length, "finding", "findings")}, ${countOf(reply.errors, "error", "errors")}`}
+            </h2>
+          </div>
           <Findings findings={reply.findings} />
           {reply.fixed && (
             <section aria-labelledby="ini-fixed-title" className="space-y-3">
