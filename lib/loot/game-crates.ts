@@ -75,15 +75,19 @@ export interface GameCrateRef {
 let file: GameCrateFile | undefined;
 let refs: GameCrateRef[] | undefined;
 
-/** A data file of the app (lib/loot/data/...), from the working directory or the app's own folder. */
-export function appDataPath(relative: string): string {
-  const here = join(process.cwd(), relative);
+/**
+ * A file of lib/loot/data by name, from the working directory or the app's own folder. The
+ * folder is written out literally: a path built from a variable makes the build trace the
+ * whole project into the server's output.
+ */
+export function lootDataPath(name: string): string {
+  const here = join(process.cwd(), "lib", "loot", "data", name);
   if (existsSync(here) || !process.argv[1]) return here;
-  return join(appRoot(pathToFileURL(process.argv[1]).href), relative);
+  return join(appRoot(pathToFileURL(process.argv[1]).href), "lib", "loot", "data", name);
 }
 
 function load(): GameCrateFile {
-  file ??= JSON.parse(readFileSync(appDataPath(GAME_CRATES_FILE), "utf8")) as GameCrateFile;
+  file ??= JSON.parse(readFileSync(lootDataPath("game-crates-ase.json"), "utf8")) as GameCrateFile;
   return file;
 }
 

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { DEFAULT_COUNT_RULE, type CountRule } from "./odds/count-rule";
 import { sourceOdds } from "./odds/odds";
-import { appDataPath, gameCrateOddsSource, gameCrates, type GameCrateRef } from "./game-crates";
+import { gameCrateOddsSource, gameCrates, lootDataPath, type GameCrateRef } from "./game-crates";
 
 export const ITEM_DROPS_FILE = "lib/loot/data/item-drops-ase.json";
 
@@ -68,7 +68,7 @@ let byClass: Map<string, { cls: string; rows: DropRow[] }> | undefined;
 
 function index(): Map<string, { cls: string; rows: DropRow[] }> {
   if (!byClass) {
-    const file = JSON.parse(readFileSync(appDataPath(ITEM_DROPS_FILE), "utf8")) as ItemDropsFile;
+    const file = JSON.parse(readFileSync(lootDataPath("item-drops-ase.json"), "utf8")) as ItemDropsFile;
     byClass = new Map(Object.entries(file.drops).map(([cls, rows]) => [cls.toLowerCase(), { cls, rows }]));
   }
   return byClass;

@@ -1,7 +1,8 @@
 /**
- * `/sitemap.xml` (docs/PORTAL.md#sitemap): the portal's fixed pages and the page of every
- * item and creature of the catalogue (`/spawn/<base or mod id>/<class>`, one per class
- * and mod, with the date its rows last changed), as absolute URLs on BASE_URL. The
+ * `/sitemap.xml` (docs/PORTAL.md#sitemap): the portal's fixed pages, the page of every
+ * game crate (`/loot/<map>/<class>`, lib/loot/game-crates) and the page of every item and
+ * creature of the catalogue (`/spawn/<base or mod id>/<class>`, one per class and mod,
+ * with the date its rows last changed), as absolute URLs on BASE_URL. The
  * protocol allows 50,000 URLs a file: up to that `/sitemap.xml` is the list itself;
  * beyond it, it is an index of `/sitemap.xml?page=<n>`, each 50,000 URLs. Made once per
  * version of the engrams, creatures and mods (data_versions), so a crawler's visits read
@@ -12,12 +13,13 @@ import { V1_GAME } from "@/lib/catalogue/game";
 import { dataVersion } from "@/lib/cache/data-version";
 import { sharedCache } from "@/lib/cache/versioned-cache";
 import type { Db } from "@/lib/db/client";
+import { gameCrates } from "@/lib/loot/game-crates";
 import { entryHref } from "@/lib/spawn/entry-address";
 
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The pages every install has, in the order a visitor meets them. */
-export const FIXED_PAGES = ["/", "/spawn/", "/spawn/colors", "/documents", "/docs/api"];
+export const FIXED_PAGES = ["/", "/spawn/", "/spawn/colors", "/documents", "/loot", "/tools/ini-check", "/docs/api"];
 
 export interface SitemapUrl {
   path: string;
@@ -62,7 +64,9 @@ export async function sitemapUrls(db: Db): Promise<SitemapUrl[]> {
     else if (seen.lastModified! < r.updatedAt) seen.lastModified = r.updatedAt;
   }
   const entries = [...pages.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return [...FIXED_PAGES.map((path) => ({ path, lastModified: null })), ...entries];
+  // The crates are the game's data, shipped with the app: no date of their own.
+  const crates = gameCrates().map((ref) => ({ path: ref.path, lastModified: null }));
+  return [...FIXED_PAGES.map((path) => ({ path, lastModified: null })), ...crates, ...entries];
 }
 
 const urlLists = sharedCache<SitemapUrl[]>("sitemap_urls", {

@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { uidOf } from "@/lib/engrams/derive";
+import { gameCrates } from "@/lib/loot/game-crates";
+import { FIXED_PAGES } from "@/lib/portal/sitemap";
 import { api, registeredUser, testDb } from "../support/api";
 import { confirmedMod } from "../support/mods";
 
@@ -199,14 +201,17 @@ describe("/sitemap.xml", () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    for (const page of ["/", "/spawn/", "/spawn/colors", "/documents", "/docs/api"])
+    for (const page of ["/", "/spawn/", "/spawn/colors", "/documents", "/loot", "/tools/ini-check", "/docs/api"])
       expect(locs).toContain(`${base()}${page}`);
+    // every game crate's page, once
+    expect(locs).toContain(`${base()}/loot/island/SupplyCrate_Level60_C`);
+    expect(locs.filter((l) => l.startsWith(`${base()}/loot/`))).toHaveLength(gameCrates().length);
     const today = new Date().toISOString().slice(0, 10);
     expect(xml).toContain(`<url><loc>${base()}/spawn/base/${item}_C</loc><lastmod>${today}</lastmod></url>`);
     expect(locs).toContain(`${base()}/spawn/base/${creature}_C`);
     expect(new Set(locs).size).toBe(locs.length);
     const pages = (await testDb().engram.count()) + (await testDb().creature.count());
-    expect(locs.length).toBeLessThanOrEqual(pages + 5);
+    expect(locs.length).toBeLessThanOrEqual(pages + FIXED_PAGES.length + gameCrates().length);
     const again = await get("/sitemap.xml", { "if-none-match": res.headers.get("etag")! });
     expect(again.status).toBe(304);
     expect((await get("/sitemap.xml?page=2")).status).toBe(404);
