@@ -4,6 +4,7 @@
  * the rule are links. lib/loot/crate-pages does the work.
  */
 import type { Metadata } from "next";
+import { decodeSegment } from "@/lib/portal/path-segment";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import Link from "@/components/intent-link";
@@ -27,15 +28,6 @@ const RULES: { rule: CountRule; label: string }[] = [
   { rule: "rounded", label: "Rounded power curve (default)" },
   { rule: "uniform", label: "Every count equally likely" },
 ];
-
-/** Next.js hands dynamic segments over still percent-encoded. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 const crateAt = cache(async (map: string, crate: string) => findGameCrate(decodeSegment(map), decodeSegment(crate)));
 

@@ -9,6 +9,7 @@
  * shared Beacon documents are ASE's, so an ASA item lists none.
  */
 import type { Metadata } from "next";
+import { decodeSegment } from "@/lib/portal/path-segment";
 import type { ReactNode } from "react";
 import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
@@ -51,15 +52,6 @@ const entriesAt = cache(async (scope: string, name: string, game: Game) => {
 
 /** `?game=asa`, as the spawn page's rows link it; anything else is ASE's page. */
 const gameOf = (query: Record<string, string | string[] | undefined>): Game => parseGame(query.game) ?? "ase";
-
-/** Next.js hands dynamic segments over still percent-encoded. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 const tabOf = (entry: SpawnEntry): SpawnTab => (entry.kind === "creature" ? "creatures" : "items");
 
