@@ -32,8 +32,9 @@ import next from "next";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { handleClientError } from "@/lib/api/client-error";
 import { handleExpectation } from "@/lib/api/expectation-failed";
-import { handleEndpoint, type EndpointEnv } from "@/lib/api/endpoint";
-import { serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
+import { admitRequest, handleEndpoint, type Admission, type EndpointEnv } from "@/lib/api/endpoint";
+import { bodyBudget } from "@/lib/api/body-budget";
+import { flatHeaders, serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import type { ApiRequest } from "@/lib/api/types";
 import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
 import { baseUrlWarning, config, ConfigError, sqlitePath } from "@/lib/config";
@@ -191,9 +192,9 @@ async function main(): Promise<void> {
    * primary (only reads go to replicas, and they change nothing). A write's reply says the
    * WAL position its commit reached, for the client's next reads on any instance.
    */
-  const serveEndpoint = async (endpoint: (typeof v1Endpoints)[number], apiReq: ApiRequest) => {
-    let reply = await handleEndpoint(endpoint, apiReq, env);
-    if (reply.status >= 500 && (await replicaGone())) reply = await handleEndpoint(endpoint, apiReq, env);
+  const serveEndpoint = async (endpoint: (typeof v1Endpoints)[number], apiReq: ApiRequest, admission: Admission) => {
+    let reply = await handleEndpoint(endpoint, apiReq, env, admission);
+    if (reply.status >= 500 && (await replicaGone())) reply = await handleEndpoint(endpoint, apiReq, env, admission);
     const writes = replicaSet();
     if (writes && !["GET", "HEAD", "OPTIONS"].includes(apiReq.method) && reply.status < 500) {
       const lsn = await writes.currentLsn();
@@ -202,6 +203,8 @@ async function main(): Promise<void> {
     return reply;
   };
   const nextRoute = buildRouteLabeler(root);
+  const budget = bodyBudget(cfg.BODY_BYTES_IN_FLIGHT ?? 4 * cfg.MAX_BODY_BYTES);
+  const bodyLimits = { signed: cfg.MAX_BODY_BYTES, unsigned: cfg.UNSIGNED_MAX_BODY_BYTES };
   const observe = { logger: log, trustProxy: cfg.TRUST_PROXY };
 
   const server = http.createServer(
@@ -214,8 +217,15 @@ async function main(): Promise<void> {
           const endpoint = match ? byName.get(match[1]!) : undefined;
           if (endpoint) {
             record.route = `/v1/${endpoint.name}`;
-            void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) =>
-              serveEndpoint(endpoint, apiReq).finally(() => (record.userId = apiReq.signedUserId)),
+            let admission: Admission = { bodyLimit: cfg.MAX_BODY_BYTES };
+            const head = {
+              method: req.method ?? "GET",
+              headers: flatHeaders(req),
+              remoteAddress: req.socket.remoteAddress ?? "",
+            };
+            const limit = () => (admission = admitRequest(endpoint, head, env, bodyLimits)).bodyLimit;
+            void serveNode(req, res, { limit, budget }, (apiReq) =>
+              serveEndpoint(endpoint, apiReq, admission).finally(() => (record.userId = apiReq.signedUserId)),
             );
           } else if (/^\/healthz(\?|$)/.test(url)) {
             record.route = "/healthz";
@@ -230,7 +240,9 @@ async function main(): Promise<void> {
             );
           } else if (SPAWN_ROWS_PATH.test(url)) {
             record.route = "/spawn/rows.json";
-            void serveNode(req, res, cfg.MAX_BODY_BYTES, (apiReq) => spawnRowsReply(readDb(), apiReq));
+            void serveNode(req, res, { limit: cfg.UNSIGNED_MAX_BODY_BYTES, budget }, (apiReq) =>
+              spawnRowsReply(readDb(), apiReq),
+            );
           } else {
             record.route = nextRoute(url.split("?", 1)[0]!);
             // The socket's address, for code Next.js runs (which never sees the socket); a

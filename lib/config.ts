@@ -54,6 +54,14 @@ const schema = z.object({
     .int()
     .positive()
     .default(16 * 1024 * 1024),
+  // The body limit of the /v1 methods anyone may call unsigned (user registration, the ini check, reports, recovery).
+  UNSIGNED_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  // Request-body bytes held at once by this process (lib/api/body-budget.ts); unset: 4 × MAX_BODY_BYTES.
+  BODY_BYTES_IN_FLIGHT: z.coerce.number().int().positive().optional(),
   /** SQLite only: FULL keeps every acknowledged write through a power cut; NORMAL only through a process crash, with several times the write throughput */
   SQLITE_SYNCHRONOUS: z
     .enum(["FULL", "NORMAL", "full", "normal"])

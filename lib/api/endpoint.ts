@@ -86,12 +86,53 @@ export function parseTarget(endpoint: Endpoint, rawTarget: string): { rest: stri
   return { rest: after.startsWith("/") ? after.slice(1) : null, query };
 }
 
-export async function handleEndpoint(endpoint: Endpoint, req: ApiRequest, env: EndpointEnv): Promise<ApiResponse> {
+/** The default body limit of a method anyone may call unsigned (UNSIGNED_MAX_BODY_BYTES, docs/CONTRACT.md#limits). */
+export const UNSIGNED_BODY_BYTES = 1024 * 1024;
+
+export interface BodyLimits {
+  /** MAX_BODY_BYTES: methods that require a signature */
+  signed: number;
+  /** UNSIGNED_MAX_BODY_BYTES: methods anyone may call without one (never above `signed`) */
+  unsigned: number;
+}
+
+/** What was decided about a request before its body was read (admitRequest). */
+export interface Admission {
+  limits?: RequestLimits;
+  bodyLimit: number;
+}
+
+/**
+ * What is decided from the request line and headers alone, before the body is read: the
+ * address's rate limit (a client over it is answered without reading what it sends) and
+ * how large a body the method takes: the signed limit where a signature is required, the
+ * far smaller unsigned one where anyone may call, since every byte of a body is read (and
+ * a gzip one inflated) before anything about its sender can be checked.
+ */
+export function admitRequest(
+  endpoint: Endpoint,
+  head: Pick<ApiRequest, "method" | "headers" | "remoteAddress">,
+  env: EndpointEnv,
+  bodyLimits: BodyLimits,
+): Admission {
+  const limits = env.rateLimits?.begin(head);
+  limits?.checkIp();
+  const signedOnly = endpoint.methods[head.method.toUpperCase() as Method]?.auth === "required";
+  return { limits, bodyLimit: signedOnly ? bodyLimits.signed : Math.min(bodyLimits.signed, bodyLimits.unsigned) };
+}
+
+/** `admission`: admitRequest already counted this request against its address. */
+export async function handleEndpoint(
+  endpoint: Endpoint,
+  req: ApiRequest,
+  env: EndpointEnv,
+  admission?: Admission,
+): Promise<ApiResponse> {
   const allow = allowHeader(endpoint);
-  const limits = env.rateLimits?.begin(req);
+  const limits = admission ? admission.limits : env.rateLimits?.begin(req);
   let res: ApiResponse;
   try {
-    limits?.checkIp();
+    if (!admission) limits?.checkIp();
     res = applyConditionalGet(req, await dispatch(endpoint, req, env, allow, limits));
   } catch (err) {
     res = errorResponse(err, { method: req.method, target: req.rawTarget, requestId: req.headers["x-request-id"] });

@@ -4,6 +4,7 @@
  * the signature covers (Next.js rewrites query strings before handlers see them).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BodyBudget } from "@/lib/api/body-budget";
 import { badRequest } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/error-response";
 import { decodeBody, tooLarge } from "@/lib/api/request-body";
@@ -17,19 +18,25 @@ import type { ApiRequest, ApiResponse } from "@/lib/api/types";
  */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, limit: number, declared: number | undefined): Promise<Buffer> {
   const drainCap = limit + DRAIN_BYTES;
+  // A declared length within the limit is read into one buffer of that size: chunks then
+  // become garbage as they arrive, instead of all of them plus their concatenation at the end.
+  const whole = declared !== undefined && declared <= limit ? Buffer.allocUnsafe(declared) : null;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
+      if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
+      else if (!whole && size + chunk.length <= limit) chunks.push(chunk);
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else if (size > drainCap) req.destroy();
+      if (size > drainCap) req.destroy();
     });
-    req.on("end", () =>
-      size > limit ? reject(tooLarge(limit)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
-    );
+    req.on("end", () => {
+      if (size > limit) reject(tooLarge(limit));
+      else if (whole) resolve(size === whole.length ? whole : whole.subarray(0, size));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
     // The client went away mid-body ("aborted", ECONNRESET): a client error, not an
     // unreachable database (the error translator would read ECONNRESET as one).
     req.on("error", () => reject(badRequest("The request body was not received completely.")));
@@ -47,21 +54,42 @@ export function flatHeaders(req: IncomingMessage): ApiRequest["headers"] {
   return headers;
 }
 
-export async function readNodeRequest(req: IncomingMessage, limit: number): Promise<ApiRequest> {
+/** A request with no body at all (no Content-Length, not chunked): nothing to read or reserve. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0";
+}
+
+/**
+ * Reads the request. With a budget, a large body first reserves its room
+ * (lib/api/body-budget.ts); the returned release gives it back once the reply is written.
+ */
+export async function readNodeRequest(
+  req: IncomingMessage,
+  limit: number,
+  budget?: BodyBudget,
+): Promise<{ apiReq: ApiRequest; release: () => void }> {
   const declared = req.headers["content-length"];
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit + DRAIN_BYTES) {
     req.resume();
     throw tooLarge(limit);
   }
-  const raw = await readBody(req, limit);
-  const headers = flatHeaders(req);
-  return {
-    method: (req.method ?? "GET").toUpperCase(),
-    rawTarget: req.url ?? "/",
-    headers,
-    body: await decodeBody(raw, headers["content-encoding"], limit),
-    remoteAddress: req.socket.remoteAddress ?? "",
-  };
+  const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  const release = budget && hasBody(req) ? await budget.reserve(Math.min(length ?? limit, limit)) : () => {};
+  try {
+    const raw = await readBody(req, limit, length);
+    const headers = flatHeaders(req);
+    const apiReq: ApiRequest = {
+      method: (req.method ?? "GET").toUpperCase(),
+      rawTarget: req.url ?? "/",
+      headers,
+      body: await decodeBody(raw, headers["content-encoding"], limit),
+      remoteAddress: req.socket.remoteAddress ?? "",
+    };
+    return { apiReq, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Writes the reply, gzipped when `acceptEncoding` allows it (lib/api/response-encoding.ts). */
@@ -79,17 +107,29 @@ export async function writeNodeResponse(
   res.end(method === "HEAD" ? undefined : (body ?? undefined));
 }
 
+export interface ServeOptions {
+  /**
+   * The body limit, decided before a byte is read; a function may refuse the request
+   * instead (it throws: an address over its rate limit is answered before its body is read).
+   */
+  limit: number | (() => number);
+  /** the process's budget of body bytes held at once */
+  budget?: BodyBudget;
+}
+
 /** Reads, handles and answers one request; a body that cannot be read is answered too. */
 export async function serveNode(
   req: IncomingMessage,
   res: ServerResponse,
-  limit: number,
+  options: ServeOptions,
   handle: (apiReq: ApiRequest) => Promise<ApiResponse>,
 ): Promise<void> {
   let apiRes: ApiResponse;
   let apiReq: ApiRequest | undefined;
+  let release = () => {};
   try {
-    apiReq = await readNodeRequest(req, limit);
+    const limit = typeof options.limit === "number" ? options.limit : options.limit();
+    ({ apiReq, release } = await readNodeRequest(req, limit, options.budget));
     apiRes = await handle(apiReq);
   } catch (err) {
     apiRes = errorResponse(err, {
@@ -101,5 +141,9 @@ export async function serveNode(
     // A body we did not read to its end leaves the connection unusable for another request.
     if (!req.complete) apiRes.headers["connection"] = "close";
   }
-  await writeNodeResponse(res, apiRes, apiReq?.method ?? req.method ?? "GET", req.headers["accept-encoding"]);
+  try {
+    await writeNodeResponse(res, apiRes, apiReq?.method ?? req.method ?? "GET", req.headers["accept-encoding"]);
+  } finally {
+    release();
+  }
 }

@@ -28,7 +28,8 @@ export interface RequestLimits {
 }
 
 export interface ApiRateLimits {
-  begin(req: ApiRequest): RequestLimits;
+  /** from the request's headers and address alone: called before its body is read */
+  begin(req: Pick<ApiRequest, "headers" | "remoteAddress">): RequestLimits;
 }
 
 /**

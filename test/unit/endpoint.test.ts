@@ -6,7 +6,15 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ApiError, badRequest } from "@/lib/api/errors";
-import { allowHeader, handleEndpoint, parseTarget, type Endpoint, type EndpointEnv } from "@/lib/api/endpoint";
+import {
+  admitRequest,
+  allowHeader,
+  handleEndpoint,
+  parseTarget,
+  UNSIGNED_BODY_BYTES,
+  type Endpoint,
+  type EndpointEnv,
+} from "@/lib/api/endpoint";
 import { createContext, mediaType, pathIdsOf, splitIds, type RequestContext } from "@/lib/api/request-context";
 import { jsonResponse, type ApiRequest, type ApiResponse } from "@/lib/api/types";
 import type { RequestLimits } from "@/lib/rate-limit/api-limits";
@@ -119,7 +127,7 @@ describe("handleEndpoint", () => {
     const calls: string[] = [];
     const limits = (refuseIp: boolean): EndpointEnv["rateLimits"] => ({
       begin: (req): RequestLimits => {
-        calls.push(`begin ${req.rawTarget}`);
+        calls.push(`begin ${req.headers["authorization"] ? "signed" : "unsigned"}`);
         return {
           checkIp: () => {
             calls.push("ip");
@@ -139,7 +147,7 @@ describe("handleEndpoint", () => {
       "60",
       "*",
     ]);
-    expect(calls).toEqual(["begin /v1/echo.php", "ip", `user ${alice.userId}`]);
+    expect(calls).toEqual(["begin signed", "ip", `user ${alice.userId}`]);
     calls.length = 0;
     const refused = await handleEndpoint(echo("required"), signed("GET", "/v1/echo.php"), {
       ...env,
@@ -150,7 +158,40 @@ describe("handleEndpoint", () => {
       { "content-type": "application/json", "retry-after": "7", "ratelimit-limit": "60", ...CORS },
       { message: "Slow down.", details: null },
     ]);
-    expect(calls).toEqual(["begin /v1/echo.php", "ip"]);
+    expect(calls).toEqual(["begin signed", "ip"]);
+  });
+
+  it("admits a request before its body is read: the address counted once, the body limit by the method's auth", async () => {
+    let ipChecks = 0;
+    const counting: EndpointEnv = {
+      ...env,
+      rateLimits: {
+        begin: () => ({ checkIp: () => void ipChecks++, checkUser: () => {}, headers: () => ({}) }),
+      },
+    };
+    const mixed: Endpoint = {
+      name: "echo.php",
+      methods: {
+        GET: { auth: "none", handle: () => jsonResponse({}) },
+        POST: { auth: "required", handle: () => jsonResponse({}) },
+        PUT: { auth: "optional", handle: () => jsonResponse({}) },
+      },
+    };
+    const head = (method: string) => ({ method, headers: {}, remoteAddress: "192.0.2.1" });
+    const max = { signed: 16 * 1024 * 1024, unsigned: UNSIGNED_BODY_BYTES };
+    expect(admitRequest(mixed, head("POST"), counting, max).bodyLimit).toBe(max.signed);
+    expect(admitRequest(mixed, head("post"), counting, max).bodyLimit).toBe(max.signed);
+    expect(admitRequest(mixed, head("GET"), counting, max).bodyLimit).toBe(UNSIGNED_BODY_BYTES);
+    expect(admitRequest(mixed, head("PUT"), counting, max).bodyLimit).toBe(UNSIGNED_BODY_BYTES);
+    // A method the endpoint does not have is a 405 after the smallest read.
+    expect(admitRequest(mixed, head("DELETE"), counting, max).bodyLimit).toBe(UNSIGNED_BODY_BYTES);
+    // The unsigned limit is never above the signed one.
+    expect(admitRequest(mixed, head("GET"), counting, { signed: 1000, unsigned: 5000 }).bodyLimit).toBe(1000);
+    expect(ipChecks).toBe(6);
+    const admission = admitRequest(mixed, head("GET"), counting, max);
+    const res = await handleEndpoint(mixed, request("GET", "/v1/echo.php"), counting, admission);
+    expect(res.status).toBe(200);
+    expect(ipChecks).toBe(7);
   });
 
   it("asks whether a signer may write for every signed method but GET and HEAD, and answers its refusal", async () => {

@@ -12,7 +12,7 @@ let port: number;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     readNodeRequest(req, 1024).then(
-      (apiReq) => {
+      ({ apiReq }) => {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ method: apiReq.method, rawTarget: apiReq.rawTarget, body: [...apiReq.body] }));
       },
