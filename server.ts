@@ -32,7 +32,7 @@ import next from "next";
 import { v1Endpoints } from "@/app/v1/endpoints";
 import { handleClientError } from "@/lib/api/client-error";
 import { handleExpectation } from "@/lib/api/expectation-failed";
-import { admitRequest, handleEndpoint, type Admission, type EndpointEnv } from "@/lib/api/endpoint";
+import { admitRequest, CORS_HEADERS, handleEndpoint, type Admission, type EndpointEnv } from "@/lib/api/endpoint";
 import { bodyBudget } from "@/lib/api/body-budget";
 import { flatHeaders, serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
 import type { ApiRequest } from "@/lib/api/types";
@@ -224,7 +224,7 @@ async function main(): Promise<void> {
               remoteAddress: req.socket.remoteAddress ?? "",
             };
             const limit = () => (admission = admitRequest(endpoint, head, env, bodyLimits)).bodyLimit;
-            void serveNode(req, res, { limit, budget }, (apiReq) =>
+            void serveNode(req, res, { limit, budget, errorHeaders: CORS_HEADERS }, (apiReq) =>
               serveEndpoint(endpoint, apiReq, admission).finally(() => (record.userId = apiReq.signedUserId)),
             );
           } else if (/^\/healthz(\?|$)/.test(url)) {

@@ -64,7 +64,8 @@ export interface EndpointEnv {
   refuseWriter?: (userId: string) => Promise<void>;
 }
 
-const CORS = {
+/** On every /v1 reply, the refusals made before a body was read included (lib/api/node-adapter.ts). */
+export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers":
     "WWW-Authenticate, Allow, Retry-After, ETag, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id, Beacon-Read-After",
@@ -137,7 +138,7 @@ export async function handleEndpoint(
   } catch (err) {
     res = errorResponse(err, { method: req.method, target: req.rawTarget, requestId: req.headers["x-request-id"] });
   }
-  Object.assign(res.headers, CORS);
+  Object.assign(res.headers, CORS_HEADERS);
   // A 429 of a handler's own limiter (recovery attempts) carries that limit's RateLimit-*:
   // the general limit's count must not overwrite it.
   for (const [name, value] of Object.entries(limits?.headers() ?? {})) res.headers[name] ??= value;

@@ -115,6 +115,8 @@ export interface ServeOptions {
   limit: number | (() => number);
   /** the process's budget of body bytes held at once */
   budget?: BodyBudget;
+  /** added to a reply the handler never saw (a body refused or not received); CORS of any origin when absent */
+  errorHeaders?: Record<string, string>;
 }
 
 /** Reads, handles and answers one request; a body that cannot be read is answered too. */
@@ -137,7 +139,7 @@ export async function serveNode(
       target: req.url,
       requestId: req.headers["x-request-id"] as string | undefined,
     });
-    apiRes.headers["access-control-allow-origin"] = "*";
+    Object.assign(apiRes.headers, options.errorHeaders ?? { "access-control-allow-origin": "*" });
     // A body we did not read to its end leaves the connection unusable for another request.
     if (!req.complete) apiRes.headers["connection"] = "close";
   }
