@@ -17,6 +17,11 @@ export interface ItemRef {
 
 export type ItemResolver = (item: ItemRef) => EngramJson | undefined;
 
+/** What a diff or a Game.ini needs of an item's engram: its name and whether it can be a blueprint. */
+export type ItemFacts = Pick<EngramJson, "label" | "can_blueprint">;
+/** An ItemResolver, or the same answers carried across a thread (lib/documents/diff/diff-off-thread.ts). */
+export type ItemFactsOf = (item: ItemRef) => ItemFacts | undefined;
+
 export async function resolveItems(db: Db, items: ItemRef[]): Promise<ItemResolver> {
   const uidOfPath = new Map<string, string>();
   for (const i of items) if (i.path && !uidOfPath.has(i.path)) uidOfPath.set(i.path, uidOf(i.path));
@@ -37,7 +42,7 @@ export async function resolveItems(db: Db, items: ItemRef[]): Promise<ItemResolv
 }
 
 /** The catalogue's can_blueprint; an item it does not know counts as blueprintable (the default of docs/CONTRACT.md#engrams). */
-export function canBlueprintWith(resolve: ItemResolver): (item: ItemRef) => boolean {
+export function canBlueprintWith(resolve: ItemFactsOf): (item: ItemRef) => boolean {
   return (item) => resolve(item)?.can_blueprint ?? true;
 }
 

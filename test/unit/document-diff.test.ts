@@ -4,7 +4,7 @@
 // outside the loot model are a key-level JSON diff; the revision summaries say the same.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { diffContents, readDiffSide } from "@/lib/documents/diff/document-diff";
+import { diffContents, limitLines, readDiffSide } from "@/lib/documents/diff/document-diff";
 import { jsonDiff } from "@/lib/documents/diff/json-diff";
 import { summarizeDiff } from "@/lib/documents/revisions/revision-summary";
 
@@ -193,5 +193,35 @@ describe("loot diff", () => {
     (changed as Json)["constructor"] = "mine";
     const d = diff(TEXT, changed);
     expect(d.json.map((j) => j.text)).toEqual(['constructor added: "mine"']);
+  });
+
+  it("limitLines keeps each list's first lines and their totals; the summary counts the totals", () => {
+    const changed = original();
+    for (const e of changed.LootSources[0]!.ItemSets[0]!.ItemEntries) e.EntryWeight = 7;
+    changed.Extra = { a: 1, b: 2 };
+    const whole = diff(TEXT, changed);
+    expect(whole.changes.length).toBeGreaterThan(2);
+    const cut = limitLines(whole, 1);
+    expect([cut.changes.length, cut.json.length]).toEqual([1, 1]);
+    expect(cut.gameIni).toEqual(whole.gameIni.slice(0, 1));
+    expect(cut.totals).toEqual({
+      changes: whole.changes.length,
+      json: whole.json.length,
+      gameIni: whole.gameIni.length,
+    });
+    expect(cut.changes[0]).toEqual(whole.changes[0]);
+    expect(summarizeDiff(cut, 1, 2)).toBe(summarizeDiff(whole, 1, 2));
+    // Short enough already: the same diff, no totals.
+    expect(limitLines(whole, 10_000)).toBe(whole);
+  });
+
+  it("two hundred thousand changed keys are listed, not a stack overflow", () => {
+    const keys = (v: number) => ({
+      ...original(),
+      Other: Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i + v])),
+    });
+    const d = diff(keys(0), keys(1));
+    expect(d.format).toBe("loot");
+    expect(d.json).toHaveLength(200_000);
   });
 });

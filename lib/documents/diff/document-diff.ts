@@ -7,7 +7,7 @@
  * catalogue when a resolver is given (the loot view's names), else by class.
  */
 import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/api/json-limits";
-import { canBlueprintWith, type ItemResolver } from "@/lib/catalogue/resolve-items";
+import { canBlueprintWith, type ItemFactsOf } from "@/lib/catalogue/resolve-items";
 import { crateLines } from "@/lib/loot/game-ini";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
 import { MAX_PARSED_CONTENT_BYTES, parseContentBytes } from "../document-content";
@@ -34,6 +34,24 @@ export interface DocumentDiff {
   gameIni: GameIniChange[];
   /** why a diff is less detailed than it could be (too large, not JSON) */
   note: string | null;
+  /** how long each list was before limitLines cut it; absent: the lists are whole */
+  totals?: { changes: number; json: number; gameIni: number };
+}
+
+/**
+ * The diff with each list cut to its first `max` lines, `totals` saying how many there
+ * were: what crosses from the diff's worker thread, so a diff of 9,000 changes is not
+ * copied whole to the event loop to show 1,000.
+ */
+export function limitLines(diff: DocumentDiff, max: number): DocumentDiff {
+  if (diff.totals || Math.max(diff.changes.length, diff.json.length, diff.gameIni.length) <= max) return diff;
+  return {
+    ...diff,
+    changes: diff.changes.slice(0, max),
+    json: diff.json.slice(0, max),
+    gameIni: diff.gameIni.slice(0, max),
+    totals: { changes: diff.changes.length, json: diff.json.length, gameIni: diff.gameIni.length },
+  };
 }
 
 function parse(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; reason: string } {
@@ -45,7 +63,7 @@ function parse(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; r
   return { ok: true, value: parsed.value };
 }
 
-function gameIniDiff(a: LootDocument, b: LootDocument, resolve?: ItemResolver): GameIniChange[] {
+function gameIniDiff(a: LootDocument, b: LootDocument, resolve?: ItemFactsOf): GameIniChange[] {
   const canBlueprint = resolve ? canBlueprintWith(resolve) : () => true;
   const before = crateLines(a, { difficulty: a.difficulty, canBlueprint });
   const after = crateLines(b, { difficulty: b.difficulty, canBlueprint });
@@ -83,7 +101,7 @@ export function diffItems(a: DiffSide, b: DiffSide) {
 const sameBytes = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
 
-export function diffContents(a: DiffSide, b: DiffSide, resolve?: ItemResolver): DocumentDiff {
+export function diffContents(a: DiffSide, b: DiffSide, resolve?: ItemFactsOf): DocumentDiff {
   const identical = sameBytes(a.bytes, b.bytes);
   const empty = { identical, changes: [], json: [], gameIni: [], note: null };
   if (identical) return { format: "bytes", ...empty };

@@ -27,6 +27,14 @@ import { percent, shares } from "@/lib/loot/shares";
 import { jsonDiff, keyPath, type JsonChange } from "./json-diff";
 import { countOf } from "@/lib/portal/format";
 
+/**
+ * Adds every change of `more` to `list`. Not push(...more): spread arguments go on the
+ * stack, and a document with a hundred thousand changed keys ran it out (a 500 for ?diff).
+ */
+function append<T>(list: T[], more: readonly T[]): void {
+  for (const x of more) list.push(x);
+}
+
 export type LootChangeKind =
   | "document-changed"
   | "source-added"
@@ -267,14 +275,14 @@ function diffEntries(a: LootItemSet, b: LootItemSet, where: string[], jsonPath: 
       ),
     );
     const path = keyPath(jsonPath, name);
-    ctx.json.push(...jsonDiff(x.raw, y.raw, path, skip("entry")));
+    append(ctx.json, jsonDiff(x.raw, y.raw, path, skip("entry")));
     // Each item's own keys beyond Class, Path and Weight (the items of a matched pair are the same items).
     const rawItems = (e: LootEntry) => (Array.isArray(e.raw.Items) ? e.raw.Items.filter(isObject) : []);
     const [itemsA, itemsB] = [rawItems(x), rawItems(y)];
     x.items.forEach((item, i) => {
       const j = y.items.findIndex((other) => itemKey(other) === itemKey(item));
       if (j < 0 || !itemsA[i] || !itemsB[j]) return;
-      ctx.json.push(...jsonDiff(itemsA[i], itemsB[j], keyPath(path, ctx.name(item)), ITEM_KEYS));
+      append(ctx.json, jsonDiff(itemsA[i], itemsB[j], keyPath(path, ctx.name(item)), ITEM_KEYS));
     });
   }
   // An entry whose items changed: "entry 1: added Tek Rifle; weight 1 → 3 (33.3% → 60% of its set)".
@@ -316,7 +324,7 @@ function diffEntries(a: LootItemSet, b: LootItemSet, where: string[], jsonPath: 
       fields,
       text: `${where.join(" › ")} › ${label} (${entryName(y, ctx.name)}): ${parts.join("; ")}`,
     });
-    ctx.json.push(...jsonDiff(x.raw, y.raw, keyPath(jsonPath, label), skip("entry")));
+    append(ctx.json, jsonDiff(x.raw, y.raw, keyPath(jsonPath, label), skip("entry")));
   }
   for (const e of added)
     out.push(
@@ -370,8 +378,8 @@ function diffSets(a: LootSource, b: LootSource, where: string[], jsonPath: strin
       ),
     );
     const path = keyPath(jsonPath, setName(y));
-    ctx.json.push(...jsonDiff(x.raw, y.raw, path, skip("set")));
-    out.push(...diffEntries(x, y, here, path, ctx));
+    append(ctx.json, jsonDiff(x.raw, y.raw, path, skip("set")));
+    append(out, diffEntries(x, y, here, path, ctx));
   }
   for (const s of added)
     out.push(
@@ -412,8 +420,8 @@ function diffSources(a: LootDocument, b: LootDocument, ctx: Context): LootChange
       ),
     );
     const path = keyPath("LootSources", y.crateClass);
-    ctx.json.push(...jsonDiff(x.raw, y.raw, path, skip("source")));
-    out.push(...diffSets(x, y, here, path, ctx));
+    append(ctx.json, jsonDiff(x.raw, y.raw, path, skip("source")));
+    append(out, diffSets(x, y, here, path, ctx));
   }
   for (const s of added)
     out.push(one("source-added", [sourceName(s)], `Added loot source ${quoted(sourceName(s))} (${described(s)})`));
@@ -434,7 +442,7 @@ export function diffLoot(a: LootDocument, b: LootDocument, name: ItemNamer = byC
     fields: [f],
     text: `${f.field}: ${f.from} → ${f.to}`,
   }));
-  ctx.json.push(...jsonDiff(a.raw, b.raw, "", skip("document")));
-  changes.push(...diffSources(a, b, ctx));
+  append(ctx.json, jsonDiff(a.raw, b.raw, "", skip("document")));
+  append(changes, diffSources(a, b, ctx));
   return { changes, json: ctx.json };
 }

@@ -7,7 +7,8 @@
  * Kept revisions never change, so a diff is computed once and kept (keyed by the two
  * revisions' numbers and SHA-256, while the catalogue its item names come from stays at the
  * same version): a crafted 3 MiB document costs seconds to diff, and an anonymous reader
- * may ask for it again and again. Each list keeps its first MAX_DIFF_LINES lines; the note
+ * may ask for it again and again. The first is computed on a worker thread
+ * (lib/documents/diff/diff-off-thread.ts), never on the event loop. Each list keeps its first MAX_DIFF_LINES lines; the note
  * says how many more there were.
  */
 import { notFound } from "@/lib/api/errors";
@@ -15,7 +16,8 @@ import { dataVersion } from "@/lib/cache/data-version";
 import { sharedCache } from "@/lib/cache/versioned-cache";
 import { resolveItems } from "@/lib/catalogue/resolve-items";
 import type { Db } from "@/lib/db/client";
-import { diffContents, diffItems, readDiffSide, type GameIniChange } from "../diff/document-diff";
+import type { DocumentDiff, GameIniChange } from "../diff/document-diff";
+import { diffOffThread } from "../diff/diff-off-thread";
 import type { JsonChange } from "../diff/json-diff";
 import type { LootChange } from "../diff/loot-diff";
 import { revisionJson, type RevisionJson } from "./revision-json";
@@ -55,18 +57,22 @@ const diffs = sharedCache<RevisionDiffJson>("revision-diffs", {
 });
 
 /** The lists cut to MAX_DIFF_LINES each, and the note saying what was left out. */
-function capped(
-  diff: ReturnType<typeof diffContents>,
-): Pick<RevisionDiffJson, "changes" | "json" | "game_ini" | "note"> {
+function capped(diff: DocumentDiff): Pick<RevisionDiffJson, "changes" | "json" | "game_ini" | "note"> {
   const lists = { changes: diff.changes, json: diff.json, game_ini: diff.gameIni };
-  const over = Object.entries(lists).filter(([, list]) => list.length > MAX_DIFF_LINES);
+  const { changes, json, gameIni } = diff.totals ?? {
+    changes: diff.changes.length,
+    json: diff.json.length,
+    gameIni: diff.gameIni.length,
+  };
+  const totals = { changes, json, game_ini: gameIni };
+  const over = Object.entries(totals).filter(([, total]) => total > MAX_DIFF_LINES);
   const note =
     over.length === 0
       ? diff.note
       : [
           diff.note,
           `Only the first ${MAX_DIFF_LINES.toLocaleString("en-US")} lines of each list are shown: ${over
-            .map(([name, list]) => `${name} has ${list.length.toLocaleString("en-US")}`)
+            .map(([name, total]) => `${name} has ${total.toLocaleString("en-US")}`)
             .join(", ")}.`,
         ]
           .filter(Boolean)
@@ -100,9 +106,9 @@ export async function diffRevisions(db: Db, request: DiffRequest): Promise<Revis
     const [a, b] = await Promise.all([readRevision(db, documentId, from), readRevision(db, documentId, to)]);
     if (!a) throw missing(from);
     if (!b) throw missing(to);
-    const [sa, sb] = [readDiffSide(a.bytes), readDiffSide(b.bytes)];
-    const resolve = sa.loot || sb.loot ? await resolveItems(db, diffItems(sa, sb)) : undefined;
-    const diff = diffContents(sa, sb, resolve);
+    const diff = await diffOffThread(a.bytes, b.bytes, (items) => resolveItems(db, items), {
+      maxLines: MAX_DIFF_LINES,
+    });
     return {
       document_id: documentId,
       from: revisionJson(a.info, documentId, baseUrl),

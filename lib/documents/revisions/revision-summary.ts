@@ -6,7 +6,8 @@
  */
 import { resolveItems } from "@/lib/catalogue/resolve-items";
 import type { Db } from "@/lib/db/client";
-import { diffContents, diffItems, readDiffSide, type DocumentDiff } from "../diff/document-diff";
+import type { DocumentDiff } from "../diff/document-diff";
+import { diffOffThread } from "../diff/diff-off-thread";
 
 /** When the revision a summary was worked out against is not the one replaced after all (another write came first). */
 export const UNKNOWN_CHANGE_SUMMARY = "Content changed";
@@ -23,7 +24,8 @@ const more = (n: number) => (n === 0 ? "" : ` (and ${n} more ${n === 1 ? "change
 export function summarizeDiff(diff: DocumentDiff, before: number, after: number): string {
   if (diff.identical) return UNCHANGED_SUMMARY;
   const lines = [...diff.changes.map((c) => c.text), ...diff.json.map((c) => c.text)];
-  if (lines.length > 0) return shorten(lines[0]!) + more(lines.length - 1);
+  const count = diff.totals ? diff.totals.changes + diff.totals.json : lines.length;
+  if (lines.length > 0) return shorten(lines[0]!) + more(count - 1);
   if (diff.format === "bytes") return `Content changed (${kib(before)} → ${kib(after)})`;
   return "Reformatted: the same settings, written differently";
 }
@@ -38,7 +40,10 @@ export interface SummaryInput {
 export async function summarizeRevision(db: Db, { previous, next, restoredFrom }: SummaryInput): Promise<string> {
   if (restoredFrom !== undefined) return restoredSummary(restoredFrom);
   if (previous === null) return FIRST_SUMMARY;
-  const [a, b] = [readDiffSide(previous), readDiffSide(next)];
-  const resolve = a.loot && b.loot ? await resolveItems(db, diffItems(a, b)) : undefined;
-  return summarizeDiff(diffContents(a, b, resolve), previous.length, next.length);
+  // Off the event loop (lib/documents/diff/diff-off-thread.ts), ahead of anonymous diffs.
+  const diff = await diffOffThread(previous, next, (items) => resolveItems(db, items), {
+    urgent: true,
+    maxLines: 1,
+  });
+  return summarizeDiff(diff, previous.length, next.length);
 }

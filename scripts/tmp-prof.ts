@@ -1,0 +1,12 @@
+import { readDiffSide } from "@/lib/documents/diff/document-diff";
+import { diffLoot } from "@/lib/documents/diff/loot-diff";
+import { crateLines } from "@/lib/loot/game-ini";
+const entry = (i: number, w: number) => ({ EntryWeight: w, Items: [{ Class: `PrimalItem_T${i}_C`, Path: `/Game/M/PrimalItem_T${i}` }], MinQuantity: i });
+const make = (n: number, v: number) => Buffer.from(JSON.stringify({ Identifier: "x", Title: "T", Version: 2, LootSources: [{ SupplyCrateClassString: "C", ItemSets: [{ Label: "E", ItemEntries: Array.from({ length: n }, (_, i) => entry(i, 1 + v * i)) }] }] }));
+const sa = readDiffSide(make(9000, 0)), sb = readDiffSide(make(9000, 1));
+let t = performance.now();
+const d = diffLoot(sa.loot!, sb.loot!);
+console.log("diffLoot", (performance.now() - t).toFixed(0), d.changes.length);
+t = performance.now();
+crateLines(sa.loot!, { difficulty: 5, canBlueprint: () => true }); crateLines(sb.loot!, { difficulty: 5, canBlueprint: () => true });
+console.log("crateLines x2", (performance.now() - t).toFixed(0));
