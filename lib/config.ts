@@ -54,6 +54,8 @@ const schema = z.object({
     .int()
     .positive()
     .default(16 * 1024 * 1024),
+  // How recent a sign-in must be for the dashboard to change keys, recovery codes or tokens (lib/sign-in/fresh-signature.ts).
+  FRESH_SIGNATURE_SECONDS: z.coerce.number().int().positive().default(600),
   // The body limit of the /v1 methods anyone may call unsigned (user registration, the ini check, reports, recovery).
   UNSIGNED_MAX_BODY_BYTES: z.coerce
     .number()

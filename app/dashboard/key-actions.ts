@@ -4,6 +4,8 @@
  * /v1/key.php, /v1/recovery.php and /v1/token.php use. Every action starts with the
  * session (formAction: requireUser) and passes its user id down; those functions find
  * only that user's keys and tokens, so another account's key or token id is "not found".
+ * Those that add or revoke a key, or make recovery codes or a token, need a recent sign-in
+ * too (freshSignature, lib/sign-in/fresh-signature.ts); revoking a token only takes access away.
  */
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
@@ -31,6 +33,7 @@ export const addKeyAction = formAction(
     revalidatePath("/dashboard/keys");
     return { ok: replaces === undefined ? `Key "${added.name}" added.` : `Rotated: "${added.name}" replaces it.` };
   },
+  { freshSignature: true },
 );
 
 export const revokeKeyAction = formAction(
@@ -41,17 +44,22 @@ export const revokeKeyAction = formAction(
     revalidatePath("/dashboard/keys");
     return { ok: "Revoked." };
   },
-  { destroys: true },
+  { destroys: true, freshSignature: true },
 );
 
-export const recoveryCodesAction = formAction(z.object({}), "form", async (userId) => {
-  const codes = await issueRecoveryCodes(db(), userId);
-  revalidatePath("/dashboard/keys");
-  return {
-    ok: "Ten new recovery codes; the older unused ones no longer work.",
-    reveal: { label: "Your recovery codes, shown only now: keep them apart from your key", value: codes.join(" ") },
-  };
-});
+export const recoveryCodesAction = formAction(
+  z.object({}),
+  "form",
+  async (userId) => {
+    const codes = await issueRecoveryCodes(db(), userId);
+    revalidatePath("/dashboard/keys");
+    return {
+      ok: "Ten new recovery codes; the older unused ones no longer work.",
+      reveal: { label: "Your recovery codes, shown only now: keep them apart from your key", value: codes.join(" ") },
+    };
+  },
+  { freshSignature: true },
+);
 
 export const createTokenAction = formAction(
   z.preprocess(
@@ -81,6 +89,7 @@ export const createTokenAction = formAction(
       reveal: { label: "The token, shown only now: store it as a secret of your pipeline", value: made.token },
     };
   },
+  { freshSignature: true },
 );
 
 export const revokeTokenAction = formAction(

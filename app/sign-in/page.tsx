@@ -20,14 +20,23 @@ export default async function SignInPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const next = safeNextPath((await searchParams).next);
-  if (await currentUserId()) redirect(next ?? "/dashboard");
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
+  // ?again: a signed-in person signing once more, for a change that needs a recent signature.
+  const again = params.again !== undefined && (await currentUserId()) !== null;
+  if (!again && (await currentUserId())) redirect(next ?? "/dashboard");
   return (
     <section className="space-y-6" aria-labelledby="sign-in-title">
       <header className="space-y-4">
         <h1 id="sign-in-title" className="text-2xl font-bold sm:text-3xl">
-          Sign in to Beacon Hub
+          {again ? "Sign in again" : "Sign in to Beacon Hub"}
         </h1>
+        {again && (
+          <p className="rounded-lg border border-amber-400 p-4 text-amber-100">
+            You are signed in, but changing keys, recovery codes or API tokens needs a signature made just now. Sign in
+            once more with your identity file below; you go back where you were.
+          </p>
+        )}
         <p className="text-slate-300">
           Already have your identity file?{" "}
           <a href="#file-title" className={`inline-block py-2 text-amber-400 underline ${focus}`}>

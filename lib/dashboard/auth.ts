@@ -3,7 +3,8 @@
  * one-time challenge (lib/sign-in/challenges.ts) and we verify it against the stored
  * public key. Sessions are JWT cookies (no session table); the user id is `sub`, and
  * `key` is the fingerprint of the key that signed in, so revoking that key ends the
- * session (lib/dashboard/session.ts checks it on every request).
+ * session (lib/dashboard/session.ts checks it on every request); `signed_at` is when it
+ * signed, for the changes that need a recent signature (lib/sign-in/fresh-signature.ts).
  * The configuration is read lazily, per request, because AUTH_SECRET is set by
  * server.ts at start-up (lib/server/auth-secret.ts), after this module may be loaded.
  */
@@ -45,7 +46,11 @@ function authConfig(): NextAuthConfig {
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user?.id) token.sub = user.id;
+        // A sign-in: when the key signed its challenge (lib/sign-in/fresh-signature.ts).
+        if (user?.id) {
+          token.sub = user.id;
+          token.signed_at = Math.floor(Date.now() / 1000);
+        }
         const key = (user as { key?: unknown } | undefined)?.key;
         if (typeof key === "string") token.key = key;
         return token;
@@ -53,6 +58,7 @@ function authConfig(): NextAuthConfig {
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
         if (typeof token.key === "string") (session as { key?: string }).key = token.key;
+        if (typeof token.signed_at === "number") (session as { signedAt?: number }).signedAt = token.signed_at;
         return session;
       },
     },

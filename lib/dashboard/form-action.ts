@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { formObject, nulFields, requireConfirmed, zodErrors, type FormState } from "@/lib/dashboard/form-data";
-import { requireUser } from "@/lib/dashboard/session";
+import { requireUser, staleSessionSignature } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 
@@ -18,13 +18,18 @@ export function formAction<S extends z.ZodType>(
   schema: S,
   errorField: string | ((err: ApiError) => string),
   run: (userId: string, input: z.output<S>) => Promise<FormState | void>,
-  /** `destroys`: the action deletes or revokes, and runs only from the form's confirmation step */
-  options: { destroys?: boolean } = {},
+  /**
+   * `destroys`: the action deletes or revokes, and runs only from the form's confirmation step;
+   * `freshSignature`: it changes credentials, and runs only for a recent sign-in (lib/sign-in/fresh-signature.ts)
+   */
+  options: { destroys?: boolean; freshSignature?: boolean } = {},
 ): (previous: FormState, form: FormData) => Promise<FormState> {
   return async (_previous, form) => {
     const userId = await requireUser();
     const refused = await suspendedSessionRefusal(db(), userId);
     if (refused) return { errors: { form: refused } };
+    const stale = options.freshSignature ? await staleSessionSignature() : null;
+    if (stale) return { errors: { form: stale } };
     const fields = formObject(form);
     const unconfirmed = options.destroys ? requireConfirmed(fields) : null;
     if (unconfirmed) return { errors: { form: unconfirmed } };

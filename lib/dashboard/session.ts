@@ -7,7 +7,9 @@
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/dashboard/auth";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { staleSignature } from "@/lib/sign-in/fresh-signature";
 import { activeKeyByFingerprint, sessionKeyActive } from "@/lib/keys/keys";
 import type { HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/roles";
@@ -29,6 +31,15 @@ export async function sessionKeyPem(userId: string): Promise<string | undefined>
   const fingerprint = ((await auth()) as { key?: string } | null)?.key;
   if (fingerprint === undefined) return undefined;
   return (await activeKeyByFingerprint(db(), userId, fingerprint)) ?? undefined;
+}
+
+/**
+ * Why this session may not change credentials now (its sign-in is older than
+ * FRESH_SIGNATURE_SECONDS, lib/sign-in/fresh-signature.ts), or null.
+ */
+export async function staleSessionSignature(): Promise<string | null> {
+  const signedAt = ((await auth()) as { signedAt?: number } | null)?.signedAt;
+  return staleSignature(signedAt, config().FRESH_SIGNATURE_SECONDS, Date.now());
 }
 
 /** The signed-in user's id; otherwise a redirect to /sign-in. */

@@ -11,14 +11,20 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import type { Identity } from "@/lib/client/identity";
 import { issueChallenge } from "@/lib/sign-in/challenges";
+import type { Db } from "@/lib/db/client";
 import { testDb } from "./api";
 import { ROOT } from "./test-server";
 
-const baseUrl = () => inject("serverUrl");
+/** Another server than the suite's (a dedicated one), and its database. */
+export interface OtherServer {
+  serverUrl: string;
+  db: Db;
+}
 
 /** A session cookie ("authjs.session-token=...") for the identity. */
-export async function sessionCookie(identity: Identity): Promise<string> {
-  const challenge = await issueChallenge(testDb(), { userId: identity.userId, baseUrl: baseUrl() });
+export async function sessionCookie(identity: Identity, other?: OtherServer): Promise<string> {
+  const baseUrl = () => other?.serverUrl ?? inject("serverUrl");
+  const challenge = await issueChallenge(other?.db ?? testDb(), { userId: identity.userId, baseUrl: baseUrl() });
   const signature = sign("sha256", Buffer.from(challenge.content, "utf8"), identity.privateKey).toString("hex");
   const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
   const cookie = csrf.headers
@@ -81,8 +87,9 @@ export interface ActionReply {
 export async function callFormAction(
   action: ServerActionRef,
   fields: Record<string, string>,
-  options: { cookie?: string; page?: string } = {},
+  options: { cookie?: string; page?: string; serverUrl?: string } = {},
 ): Promise<ActionReply> {
+  const baseUrl = () => options.serverUrl ?? inject("serverUrl");
   // React's own encoder, so the body is exactly what a browser sends.
   const { encodeReply } = (await import("next/dist/compiled/react-server-dom-webpack/client.node.js" as string)) as {
     encodeReply(value: unknown): Promise<string | FormData>;

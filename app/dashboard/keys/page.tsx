@@ -9,7 +9,8 @@ import { addKeyAction, recoveryCodesAction, revokeKeyAction } from "@/app/dashbo
 import { ActionForm } from "@/components/dashboard/action-form";
 import { NewKeyButton } from "@/components/dashboard/new-key-button";
 import { card } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/dashboard/session";
+import { SignInAgain } from "@/components/dashboard/sign-in-again";
+import { requireUser, staleSessionSignature } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { listKeys } from "@/lib/keys/keys";
 import { recoveryCodesLeft } from "@/lib/keys/recovery";
@@ -22,7 +23,11 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "never");
 
 export default async function KeysPage() {
   const userId = await requireUser();
-  const [keys, codesLeft] = await Promise.all([listKeys(db(), userId), recoveryCodesLeft(db(), userId)]);
+  const [keys, codesLeft, stale] = await Promise.all([
+    listKeys(db(), userId),
+    recoveryCodesLeft(db(), userId),
+    staleSessionSignature(),
+  ]);
   const active = keys.filter((k) => k.revoked_at === null);
   return (
     <section className="space-y-6" aria-labelledby="keys-title">
@@ -34,6 +39,7 @@ export default async function KeysPage() {
         backup), rotate one you think leaked, revoke one you lost: the last active key cannot be revoked. Revoking or
         rotating a key also revokes the API tokens made with it.
       </p>
+      {stale && <SignInAgain message={stale} next="/dashboard/keys" />}
       <ul className="space-y-3" aria-label="My keys">
         {keys.map((k) => (
           <li key={k.key_id} className={card} data-testid="key-row">
@@ -49,13 +55,15 @@ export default async function KeysPage() {
             </p>
             {k.revoked_at === null && (
               <div className="flex flex-wrap gap-2">
-                <NewKeyButton
-                  userId={userId}
-                  replaces={{ keyId: k.key_id, name: k.name }}
-                  label="Rotate"
-                  ariaLabel={`Rotate key ${k.name}`}
-                  takenNames={active.filter((o) => o.key_id !== k.key_id).map((o) => o.name)}
-                />
+                {!stale && (
+                  <NewKeyButton
+                    userId={userId}
+                    replaces={{ keyId: k.key_id, name: k.name }}
+                    label="Rotate"
+                    ariaLabel={`Rotate key ${k.name}`}
+                    takenNames={active.filter((o) => o.key_id !== k.key_id).map((o) => o.name)}
+                  />
+                )}
                 {active.length > 1 && (
                   <ActionForm
                     id={`revoke-key-${k.key_id}`}
@@ -75,7 +83,12 @@ export default async function KeysPage() {
       </ul>
       <div className={card}>
         <h2 className="text-lg font-semibold">Add a key</h2>
-        <NewKeyButton userId={userId} label="Make a new key in this browser" takenNames={active.map((k) => k.name)} />
+        {/* Not while a new key would be refused: the browser saves its file before adding it. */}
+        {stale ? (
+          <p className="text-sm text-slate-300">Sign in again (above) to make a new key in this browser.</p>
+        ) : (
+          <NewKeyButton userId={userId} label="Make a new key in this browser" takenNames={active.map((k) => k.name)} />
+        )}
         <details>
           <summary className="cursor-pointer py-2 text-sm">Paste a public key instead (made with the CLI)</summary>
           <ActionForm

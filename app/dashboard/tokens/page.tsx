@@ -8,7 +8,8 @@ import type { Metadata } from "next";
 import { createTokenAction, revokeTokenAction } from "@/app/dashboard/key-actions";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { card } from "@/components/dashboard/styles";
-import { requireUser } from "@/lib/dashboard/session";
+import { SignInAgain } from "@/components/dashboard/sign-in-again";
+import { requireUser, staleSessionSignature } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { expiresSoon, listTokens, MAX_TOKEN_DAYS, TOKEN_SCOPES } from "@/lib/keys/tokens";
 import { listMods } from "@/lib/mods/find-mods";
@@ -20,7 +21,11 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "never");
 
 export default async function TokensPage() {
   const userId = await requireUser();
-  const [tokens, mods] = await Promise.all([listTokens(db(), userId), listMods(db(), { userId })]);
+  const [tokens, mods, stale] = await Promise.all([
+    listTokens(db(), userId),
+    listMods(db(), { userId }),
+    staleSessionSignature(),
+  ]);
   const now = new Date();
   return (
     <section className="space-y-6" aria-labelledby="tokens-title">
@@ -32,6 +37,7 @@ export default async function TokensPage() {
         <code className="font-mono">Authorization: Bearer bh_…</code>; keep it in your CI&apos;s secrets. It cannot
         manage keys or tokens.
       </p>
+      {stale && <SignInAgain message={stale} next="/dashboard/tokens" />}
       {tokens.length === 0 ? (
         <p className="text-slate-300">You have no tokens yet.</p>
       ) : (
