@@ -68,6 +68,8 @@ export interface NewEvent {
   userId: string | null;
   payload: string;
   createdAt: Date;
+  /** a document deleted while hidden (its outbox row says so): its author's news only; never stored */
+  hiddenDocument?: boolean;
 }
 
 type Raw = {
@@ -164,6 +166,8 @@ async function modsOf(
 export async function eventsOf(tx: Tx, rows: OutboxRow[], baseUrl: string): Promise<NewEvent[]> {
   const { mods, names } = await modsOf(tx, rows, baseUrl);
   const events: NewEvent[] = [];
+  /** indexes of events of documents deleted while hidden */
+  const hiddenDeletes = new Set<number>();
   const make = (type: EventType, at: Date, keys: Pick<NewEvent, "modId" | "documentId" | "userId">, data: EventData) =>
     events.push({ id: newId("evt"), type, ...keys, payload: eventBody(type, at, data), createdAt: at });
   // Items of one transaction, game and mod make one event, placed where the first of them was
@@ -202,6 +206,7 @@ export async function eventsOf(tx: Tx, rows: OutboxRow[], baseUrl: string): Prom
     } else if (r.kind === "document") {
       const doc = { id: r.objectId, name: r.label, revision: r.revision ?? 1, userId: r.userId ?? "" };
       const type = `document.${r.action}` as EventType;
+      if (r.action === "deleted" && r.detail === "hidden") hiddenDeletes.add(events.length);
       make(
         type,
         r.at,
@@ -228,6 +233,7 @@ export async function eventsOf(tx: Tx, rows: OutboxRow[], baseUrl: string): Prom
       );
     }
   }
+  for (const i of hiddenDeletes) events[i]!.hiddenDocument = true;
   return events;
 }
 
@@ -238,7 +244,8 @@ export async function storeEvents(tx: Tx, events: NewEvent[], now: Date): Promis
     where: { enabled: true },
     select: { id: true, userId: true, events: true, modIds: true, documentIds: true, authorIds: true },
   });
-  for (const part of chunks(events, 200)) await tx.webhookEvent.createMany({ data: part });
+  for (const part of chunks(events, 200))
+    await tx.webhookEvent.createMany({ data: part.map(({ hiddenDocument: _, ...stored }) => stored) });
   // Hidden when the event is built: its author's own edits of a hidden document stay theirs.
   const documentIds = [...new Set(events.flatMap((e) => (e.documentId ? [e.documentId] : [])))];
   const hidden = new Set(
@@ -250,7 +257,9 @@ export async function storeEvents(tx: Tx, events: NewEvent[], now: Date): Promis
   );
   const deliveries = events.flatMap((e) =>
     webhooks
-      .filter((w) => matches(w, e, { hiddenDocument: e.documentId !== null && hidden.has(e.documentId) }))
+      .filter((w) =>
+        matches(w, e, { hiddenDocument: e.hiddenDocument || (e.documentId !== null && hidden.has(e.documentId)) }),
+      )
       .map((w) => ({ id: newId("dlv"), webhookId: w.id, eventId: e.id, nextAttemptAt: now, createdAt: now })),
   );
   for (const part of chunks(deliveries, 500)) await tx.webhookDelivery.createMany({ data: part });

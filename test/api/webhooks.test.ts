@@ -382,6 +382,35 @@ describe("deliveries", () => {
     expect(eventsAt("/hidden-author")).toHaveLength(2);
   });
 
+  it("tells only the author's webhooks that a hidden document was deleted; a visible one's deletion goes to everyone", async () => {
+    const [author, follower, moderator] = await Promise.all(
+      [0, 1, 2].map(() => registerUser(server.server.url, "ed25519")),
+    );
+    await grantRole(database, { userId: moderator!.userId, role: "moderator", actor: { kind: "console" } });
+    const actor = { kind: "user", userId: moderator!.userId } as const;
+    await webhook(author!, { url: `${receiver.url}/gone-author`, events: ["document.deleted"] });
+    const theirs = await webhook(follower!, { url: `${receiver.url}/gone-follower`, events: ["document.deleted"] });
+    const [hidden, visible] = [randomUUID(), randomUUID()];
+    for (const [id, title] of [
+      [hidden, "Hidden, then deleted"],
+      [visible, "Visible, then deleted"],
+    ] as const) {
+      const published = await on(author).request("POST", "/v1/document.php", {
+        body: { Identifier: id, Title: title, Description: "", Version: 1 },
+      });
+      expect(published.status).toBe(200);
+    }
+    await hideDocument(database, { actor, documentId: hidden, reason: "Spam links" });
+    expect((await on(author).request("DELETE", `/v1/document.php/${hidden}`)).status).toBe(200);
+    expect((await on(author).request("DELETE", `/v1/document.php/${visible}`)).status).toBe(200);
+    await receiver.waitFor(() => eventsAt("/gone-author").length >= 2 && eventsAt("/gone-follower").length >= 1);
+    const names = (path: string) => eventsAt(path).map((e) => (e.data.document as { name: string }).name);
+    expect(names("/gone-author").sort()).toEqual(["Hidden, then deleted", "Visible, then deleted"]);
+    // the follower heard of the visible one only: no delivery was ever made of the hidden one
+    expect(names("/gone-follower")).toEqual(["Visible, then deleted"]);
+    expect(await database.webhookDelivery.count({ where: { webhookId: theirs.webhook_id } })).toBe(1);
+  });
+
   it("names ASA in the events of an ASA mod and of ASA's base game, which are events of their own", async () => {
     const owner = await registerUser(server.server.url);
     const made = await webhook(owner, { url: `${receiver.url}/asa`, events: ALL });
