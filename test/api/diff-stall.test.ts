@@ -48,7 +48,11 @@ describe("first diffs", () => {
     const who = await registeredUser();
     const id = randomUUID();
     // Five revisions, each changing every entry's weight: four pairs, each diffed for the first time.
-    for (let r = 0; r < 5; r++) await publish(who, crafted(id, 9000, (i) => 1 + r * (i + 1)));
+    for (let r = 0; r < 5; r++)
+      await publish(
+        who,
+        crafted(id, 9000, (i) => 1 + r * (i + 1)),
+      );
     const size = crafted(id, 9000, (i) => 5 * (i + 1)).length;
     expect(size).toBeGreaterThan(0.9 * MiB);
 
