@@ -5,7 +5,7 @@
  */
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { answerApiError, badRequest } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { MAX_APPLY_ITEMS, previewCatalogueUpload, type UploadPreview } from "@/lib/dashboard/catalogue-upload";
 import { formAction } from "@/lib/dashboard/form-action";
@@ -91,18 +91,18 @@ export async function previewUploadAction(
   text: string,
 ): Promise<UploadPreview> {
   const userId = await requireUser();
-  try {
-    const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
-    return await previewCatalogueUpload(db(), {
-      modId: mod.workshopId,
-      kind: kindOf(kind),
-      fileName: String(fileName),
-      text: String(text),
-    });
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, message: err.message, errors: [], errorCount: 0 };
-    throw err;
-  }
+  return answerApiError(
+    async () => {
+      const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
+      return previewCatalogueUpload(db(), {
+        modId: mod.workshopId,
+        kind: kindOf(kind),
+        fileName: String(fileName),
+        text: String(text),
+      });
+    },
+    (err): UploadPreview => ({ ok: false, message: err.message, errors: [], errorCount: 0 }),
+  );
 }
 
 /** One slice of a previewed upload; each item is validated again with the kind's input schema. */
@@ -114,24 +114,24 @@ export async function applyUploadAction(
   const userId = await requireUser();
   const refused = await suspendedSessionRefusal(db(), userId);
   if (refused) return { ok: false, message: refused };
-  try {
-    const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
-    const k = kindOf(kind);
-    const { noun } = itemKinds[k];
-    if (!Array.isArray(items) || items.length === 0 || items.length > MAX_APPLY_ITEMS)
-      return { ok: false, message: `Send 1 to ${MAX_APPLY_ITEMS} ${noun}s at a time.` };
-    const records = [];
-    for (const [index, item] of items.entries()) {
-      const parsed = itemInput(k).safeParse(item);
-      if (!parsed.success || parsed.data.modId !== mod.workshopId)
-        return { ok: false, message: `Item ${index} is not a ${noun} of this mod.` };
-      records.push(parsed.data);
-    }
-    await postEngrams(db(), { userId, engrams: records, kind: k });
-    revalidatePath(modPage(mod.workshopId));
-    return { ok: true, message: `Saved ${records.length}.` };
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, message: err.message };
-    throw err;
-  }
+  return answerApiError(
+    async () => {
+      const mod = await findOwnMod(db(), { userId, workshopId: String(modId), confirmed: true });
+      const k = kindOf(kind);
+      const { noun } = itemKinds[k];
+      if (!Array.isArray(items) || items.length === 0 || items.length > MAX_APPLY_ITEMS)
+        return { ok: false, message: `Send 1 to ${MAX_APPLY_ITEMS} ${noun}s at a time.` };
+      const records = [];
+      for (const [index, item] of items.entries()) {
+        const parsed = itemInput(k).safeParse(item);
+        if (!parsed.success || parsed.data.modId !== mod.workshopId)
+          return { ok: false, message: `Item ${index} is not a ${noun} of this mod.` };
+        records.push(parsed.data);
+      }
+      await postEngrams(db(), { userId, engrams: records, kind: k });
+      revalidatePath(modPage(mod.workshopId));
+      return { ok: true, message: `Saved ${records.length}.` };
+    },
+    (err) => ({ ok: false, message: err.message }),
+  );
 }

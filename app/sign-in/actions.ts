@@ -2,7 +2,7 @@
 /** Sign-in server actions: thin adapters over lib/sign-in and next-auth. */
 import { headers } from "next/headers";
 import { AuthError } from "next-auth";
-import { ApiError } from "@/lib/api/errors";
+import { answerApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { signIn, signOut } from "@/lib/dashboard/auth";
 import { safeNextPath } from "@/lib/dashboard/safe-next";
@@ -17,20 +17,20 @@ export type ChallengeReply = { ok: true; challenge: string; content: string } | 
 /** Each sign-in attempt starts here, so this is where attempts are counted. */
 export async function requestChallenge(userId: string): Promise<ChallengeReply> {
   const cfg = config();
-  try {
-    const h = await headers();
-    const address = signInAddress(h.get(PEER_ADDRESS_HEADER), h.get("x-forwarded-for"), cfg.TRUST_PROXY);
-    checkSignIn(serviceRateLimiter(), {
-      address,
-      account: String(userId),
-      perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE,
-    });
-    const c = await issueChallenge(db(), { userId: String(userId), baseUrl: cfg.BASE_URL });
-    return { ok: true, challenge: c.challengeId, content: c.content };
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, message: err.message };
-    throw err;
-  }
+  return answerApiError(
+    async (): Promise<ChallengeReply> => {
+      const h = await headers();
+      const address = signInAddress(h.get(PEER_ADDRESS_HEADER), h.get("x-forwarded-for"), cfg.TRUST_PROXY);
+      checkSignIn(serviceRateLimiter(), {
+        address,
+        account: String(userId),
+        perMinute: cfg.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      });
+      const c = await issueChallenge(db(), { userId: String(userId), baseUrl: cfg.BASE_URL });
+      return { ok: true, challenge: c.challengeId, content: c.content };
+    },
+    (err): ChallengeReply => ({ ok: false, message: err.message }),
+  );
 }
 
 /** On success next-auth redirects (a thrown redirect) to `next` or the dashboard; otherwise the reason comes back. */

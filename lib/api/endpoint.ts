@@ -207,5 +207,13 @@ async function dispatch(
     limits?.checkUser(caller.userId);
     if (req.method !== "GET" && req.method !== "HEAD") await env.refuseWriter?.(caller.userId);
   }
-  return spec.handle(createContext(req, target, caller));
+  // A signature a method does not require is verified only if its handler asks (ctx.signer()).
+  const verifySigner = () =>
+    req.headers["authorization"] && !/^Bearer\s/i.test(req.headers["authorization"])
+      ? authenticateKeys(req, env.baseUrl, env.findKeySet ?? singleKey(env.findPublicKey)).then(
+          (signed) => signed.userId,
+          () => null,
+        )
+      : Promise.resolve(null);
+  return spec.handle(createContext(req, target, caller, verifySigner));
 }

@@ -38,3 +38,17 @@ export const badRequest = (message: string, details: unknown = null) => new ApiE
 export const notFound = (message: string, details: unknown = null) => new ApiError("not_found", message, details);
 export const forbidden = (message: string, details: unknown = null) => new ApiError("forbidden", message, details);
 export const conflict = (message: string, details: unknown = null) => new ApiError("conflict", message, details);
+
+/**
+ * Runs `run`; an ApiError it throws becomes `onError`'s answer, anything else propagates.
+ * The one place the portal's pages, actions and routes turn the domain's refusals into
+ * their own replies (a form's message, a page's 404, a plain-text status).
+ */
+export async function answerApiError<T, E = T>(run: () => Promise<T>, onError: (err: ApiError) => E): Promise<T | E> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) return onError(err);
+    throw err;
+  }
+}

@@ -1,11 +1,18 @@
 /**
- * A request body read up to a limit (Fetch API Request, as route handlers get it):
- * the bytes, or "too-large" as soon as more arrive than allowed (a Content-Length over
- * the limit is refused before reading). Nothing is buffered past the limit.
+ * A request body read up to a limit (Fetch API Request, as route handlers get it): the
+ * bytes, or `tooLargeError` thrown as soon as more arrive than allowed (a Content-Length
+ * over the limit is refused before reading). Nothing is buffered past the limit.
  */
-export async function readLimitedBody(req: Request, maxBytes: number): Promise<Uint8Array | "too-large"> {
+import { type ApiError } from "@/lib/api/errors";
+import { tooLarge } from "@/lib/api/request-body";
+
+export async function readLimitedBody(
+  req: Request,
+  maxBytes: number,
+  tooLargeError: () => ApiError = () => tooLarge(maxBytes),
+): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
-  if (declared > maxBytes) return "too-large";
+  if (declared > maxBytes) throw tooLargeError();
   if (!req.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -16,7 +23,7 @@ export async function readLimitedBody(req: Request, maxBytes: number): Promise<U
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      return "too-large";
+      throw tooLargeError();
     }
     chunks.push(value);
   }

@@ -26,6 +26,12 @@ export interface RequestContext {
   /** the caller, or a 401 when the endpoint allowed anonymous requests */
   requireCaller(): Caller;
   /**
+   * The signer of a method that never requires a signature (auth "none"), verified only
+   * when asked: the user id, or null when the request carries no valid signature (never a
+   * 401). For reads that show a signer more (an author's hidden document).
+   */
+  signer(): Promise<string | null>;
+  /**
    * the body parsed as JSON; 400 unless Content-Type is application/json, when nested
    * too deeply, or when a key or string holds NUL (lib/api/json-limits.ts): `nul: "keep"`
    * for the endpoints that keep or clean the text themselves (documents, reports)
@@ -70,8 +76,15 @@ export function mediaType(req: ApiRequest): string {
   return (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-export function createContext(req: ApiRequest, target: ParsedTarget, caller: Caller | null): RequestContext {
+export function createContext(
+  req: ApiRequest,
+  target: ParsedTarget,
+  caller: Caller | null,
+  /** verifies the request's signature, when it has one (the endpoint wrapper's keys) */
+  verifySigner: () => Promise<string | null> = () => Promise.resolve(null),
+): RequestContext {
   const pathIds = pathIdsOf(target.rest);
+  let signer: Promise<string | null> | undefined;
   const text = (): string => {
     try {
       return utf8.decode(req.body);
@@ -90,6 +103,10 @@ export function createContext(req: ApiRequest, target: ParsedTarget, caller: Cal
           "www-authenticate": 'Basic realm="Beacon API"',
         });
       return caller;
+    },
+    signer() {
+      signer ??= caller ? Promise.resolve(caller.userId) : verifySigner();
+      return signer;
     },
     json({ nul = "refuse" } = {}) {
       const type = mediaType(req);

@@ -6,6 +6,7 @@
  * body that is not text, 404 an unknown id or revision, 413 a body over 1 MiB, 422
  * content that is not a loot document. Neither counts as a download.
  */
+import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { contentDisposition } from "@/lib/documents/content-disposition";
 import { findDocuments } from "@/lib/documents/find-documents";
@@ -101,15 +102,15 @@ export function gameIniText(bytes: Uint8Array): string | undefined {
   }
 }
 
-export async function gameIniMerge(
-  db: Db,
-  options: ExportOptions & { body: Uint8Array | "too-large" },
-): Promise<PlainReply> {
-  if (options.body === "too-large")
-    return plain(
-      413,
-      `The Game.ini is larger than ${MAX_MERGE_BYTES / 1024 / 1024} MiB; send the file the server uses.`,
-    );
+/** The refusal of a Game.ini over MAX_MERGE_BYTES (thrown by the route's body reader). */
+export function mergeTooLarge(): ApiError {
+  return new ApiError(
+    "payload_too_large",
+    `The Game.ini is larger than ${MAX_MERGE_BYTES / 1024 / 1024} MiB; send the file the server uses.`,
+  );
+}
+
+export async function gameIniMerge(db: Db, options: ExportOptions & { body: Uint8Array }): Promise<PlainReply> {
   const text = gameIniText(options.body);
   if (text === undefined)
     return plain(

@@ -11,7 +11,6 @@
  * already holds them gets a 304.
  */
 import { visibleDocuments } from "@/lib/documents/visibility";
-import { ifNoneMatchHolds } from "@/lib/api/conditional-get";
 import { etagOf } from "@/lib/cache/cached-body";
 import type { Db } from "@/lib/db/client";
 import { authorLabel } from "@/lib/display-names/display-name-rules";
@@ -148,7 +147,7 @@ export interface FeedReply {
 }
 
 /** The HTTP reply for a feed (null: no such mod or user): 200 with its ETag, or 304, or 404. */
-export function feedReply(feed: AtomFeed | null, ifNoneMatch: string | null): FeedReply {
+export function feedReply(feed: AtomFeed | null): FeedReply {
   if (feed === null)
     return {
       status: 404,
@@ -157,7 +156,10 @@ export function feedReply(feed: AtomFeed | null, ifNoneMatch: string | null): Fe
     };
   const body = renderAtom(feed);
   const etag = etagOf(body);
-  const headers = { etag, "cache-control": "no-cache" };
-  if (ifNoneMatch && ifNoneMatchHolds(ifNoneMatch, etag)) return { status: 304, headers, body: null };
-  return { status: 200, headers: { ...headers, "content-type": `${ATOM_TYPE}; charset=utf-8` }, body };
+  // Conditional GET is the route adapter's (lib/api/route-handler.ts), on this ETag.
+  return {
+    status: 200,
+    headers: { etag, "cache-control": "no-cache", "content-type": `${ATOM_TYPE}; charset=utf-8` },
+    body,
+  };
 }

@@ -161,6 +161,31 @@ describe("handleEndpoint", () => {
     expect(calls).toEqual(["begin signed", "ip"]);
   });
 
+  it("ctx.signer(): a method that never requires a signature verifies one only when asked; a bad one is no signer", async () => {
+    let lookups = 0;
+    const counting: EndpointEnv = {
+      ...env,
+      findPublicKey: async (id) => (lookups++, id === alice.userId ? alice.publicPem : null),
+    };
+    const reader: Endpoint = {
+      name: "echo.php",
+      methods: { GET: { auth: "none", handle: async (ctx) => jsonResponse({ signer: await ctx.signer() }) } },
+    };
+    const quiet: Endpoint = { name: "echo.php", methods: { GET: { auth: "none", handle: () => jsonResponse({}) } } };
+    const ask = async (req: ApiRequest, endpoint = reader) => bodyOf(await handleEndpoint(endpoint, req, counting));
+    expect(await ask(signed("GET", "/v1/echo.php?x"))).toEqual({ signer: alice.userId });
+    expect(await ask(request("GET", "/v1/echo.php"))).toEqual({ signer: null });
+    expect(await ask(request("GET", "/v1/echo.php", { authorization: "Basic !!" }))).toEqual({ signer: null });
+    expect(await ask(request("GET", "/v1/echo.php", { authorization: "Bearer bh_x" }))).toEqual({ signer: null });
+    // Signed for another target: not this request's signer.
+    const moved = { ...signed("GET", "/v1/echo.php?x"), rawTarget: "/v1/echo.php?y" };
+    expect(await ask(moved)).toEqual({ signer: null });
+    const before = lookups;
+    // A handler that never asks never has the signature checked.
+    await ask(signed("GET", "/v1/echo.php?x"), quiet);
+    expect(lookups).toBe(before);
+  });
+
   it("admits a request before its body is read: the address counted once, the body limit by the method's auth", async () => {
     let ipChecks = 0;
     const counting: EndpointEnv = {

@@ -8,9 +8,9 @@
  */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
-import { formObject, zodErrors, type FormState } from "@/lib/dashboard/form-data";
-import { requireModerator } from "@/lib/dashboard/session";
+import { z } from "zod";
+import { fieldOf, roleAction } from "@/lib/dashboard/form-action";
+import { zodErrors } from "@/lib/dashboard/form-data";
 import { db } from "@/lib/db/client";
 import { MODERATION_ACTIONS, moderate, type ModerationAction } from "@/lib/moderation/actions";
 import { targetInput, targetText } from "@/lib/moderation/targets";
@@ -24,28 +24,27 @@ const DONE: Record<ModerationAction, string> = {
   reinstate: "Author reinstated",
 };
 
-export async function moderateAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const userId = await requireModerator();
-  const fields = formObject(form);
+// As sent: the action is checked here, the target and the reason by lib/moderation.
+const moderationFields = z.object({
+  action: z.unknown(),
+  target_kind: z.unknown(),
+  target_id: z.unknown(),
+  reason: z.unknown(),
+});
+
+export const moderateAction = roleAction("moderator", moderationFields, fieldOf("reason"), async (userId, fields) => {
   const action = fields.action;
   if (typeof action !== "string" || !(MODERATION_ACTIONS as readonly string[]).includes(action))
     return { errors: { action: "Choose what to do." } };
   const target = targetInput.safeParse({ kind: fields.target_kind, id: fields.target_id });
   if (!target.success) return { errors: zodErrors(target.error) };
-  let done: Awaited<ReturnType<typeof moderate>>;
-  try {
-    done = await moderate(db(), action as ModerationAction, {
-      actor: { kind: "user", userId },
-      target: target.data,
-      reason: typeof fields.reason === "string" ? fields.reason : "",
-    });
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    const field = (err.details as { field?: string } | null)?.field === "reason" ? "reason" : "form";
-    return { errors: { [field]: err.message } };
-  }
+  const done = await moderate(db(), action as ModerationAction, {
+    actor: { kind: "user", userId },
+    target: target.data,
+    reason: typeof fields.reason === "string" ? fields.reason : "",
+  });
   revalidatePath("/dashboard/moderation", "layout");
   // A removed target's page is gone: back to the queue.
   if (done.action === "remove") redirect("/dashboard/moderation");
   return { ok: `${DONE[done.action]}: ${targetText(done.target)}.` };
-}
+});

@@ -36,7 +36,7 @@ import { RevisionList } from "@/components/documents/revisions/revision-list";
 import { RevisionNotices } from "@/components/documents/revisions/revision-notices";
 import { diffRevisions, type RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import { DiffView } from "@/components/documents/revisions/diff-view";
-import { ApiError } from "@/lib/api/errors";
+import { answerApiError } from "@/lib/api/errors";
 import { isUuid } from "@/lib/uuid";
 import { formatCount, formatUtc } from "@/lib/portal/format";
 import { shownTitle, titleIsCut } from "@/lib/documents/text-limits";
@@ -84,13 +84,13 @@ async function pageDiff(
   const bad = numbers.find((n) => !n.ok);
   if (bad && !bad.ok) return { error: bad.message };
   const [from, to] = numbers.map((n) => (n.ok ? n.value : undefined));
-  try {
-    const diff = await diffRevisions(readDb(), { documentId, from, to, baseUrl: config().BASE_URL });
-    return { diff, since: since !== undefined };
-  } catch (err) {
-    if (err instanceof ApiError) return { error: err.message };
-    throw err;
-  }
+  return answerApiError(
+    async () => ({
+      diff: await diffRevisions(readDb(), { documentId, from, to, baseUrl: config().BASE_URL }),
+      since: since !== undefined,
+    }),
+    (err) => ({ error: err.message }),
+  );
 }
 
 export default async function DocumentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {

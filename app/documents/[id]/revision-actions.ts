@@ -9,7 +9,7 @@
  */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { answerApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/dashboard/session";
 import { suspendedSessionRefusal } from "@/lib/moderation/suspension";
 import { config } from "@/lib/config";
@@ -25,14 +25,11 @@ export async function restoreRevisionAction(form: FormData): Promise<void> {
   if (form.get("confirmed") !== "yes") redirect(`/documents/${id}?confirm_restore=${revision}#restore-confirm`);
   // A suspended author changes nothing: the page says so (as the signed API refuses it).
   if (await suspendedSessionRefusal(db(), userId)) redirect(`/documents/${id}?restore_error=suspended`);
-  let restored: number;
-  try {
-    const keepRevisions = config().DOCUMENT_REVISIONS_KEEP;
-    restored = (await restoreRevision(db(), { userId, documentId: id, revision, keepRevisions })).revision;
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    redirect(`/documents/${id}?restore_error=${err.status}`);
-  }
+  const keepRevisions = config().DOCUMENT_REVISIONS_KEEP;
+  const restored = await answerApiError(
+    async () => (await restoreRevision(db(), { userId, documentId: id, revision, keepRevisions })).revision,
+    (err) => redirect(`/documents/${id}?restore_error=${err.status}`),
+  );
   revalidatePath(`/documents/${id}`);
   redirect(`/documents/${id}?restored=${restored}`);
 }

@@ -6,15 +6,14 @@
  */
 import { etagOf } from "@/lib/cache/cached-body";
 import { readDb } from "@/lib/db/replicas";
+import { routeHandler } from "@/lib/api/route-handler";
+import { jsonResponse } from "@/lib/api/types";
 import { searchCatalogueItems } from "@/lib/catalogue/search-items";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = routeHandler(async (request: Request) => {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const { version, items } = await searchCatalogueItems(readDb(), q);
-  const etag = etagOf(`${version}\n${q}`);
-  const headers = { ETag: etag, "Cache-Control": "no-cache" };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return Response.json({ items }, { headers });
-}
+  return jsonResponse({ items }, 200, { etag: etagOf(`${version}\n${q}`), "cache-control": "no-cache" });
+});

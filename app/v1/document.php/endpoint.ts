@@ -36,10 +36,8 @@ import { listRevisions } from "@/lib/documents/revisions/revision-store";
 import { naturalParameter } from "@/lib/api/query-params";
 import { clientAddress } from "@/lib/rate-limit/api-limits";
 import { isUuid, requireUuids } from "@/lib/uuid";
-import { authenticateKeys } from "@/lib/auth/authenticate";
 import { hiddenFrom, type HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/roles";
-import { findKeySet } from "@/lib/keys/keys";
 
 const ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
 
@@ -52,15 +50,8 @@ const downloader = (ctx: RequestContext) => clientAddress(ctx.req, config().TRUS
  * for, and a bad or missing one is simply "not the author": 404 as for everyone.
  */
 function hiddenAccess(ctx: RequestContext): HiddenAccess {
-  let reader: Promise<string | null> | undefined;
   return async (ownerId) => {
-    reader ??= ctx.req.headers["authorization"]
-      ? authenticateKeys(ctx.req, config().BASE_URL, (id) => findKeySet(db(), id)).then(
-          (c) => c.userId,
-          () => null,
-        )
-      : Promise.resolve(null);
-    const userId = await reader;
+    const userId = await ctx.signer();
     return userId !== null && (userId === ownerId || (await isModerator(db(), { kind: "user", userId })));
   };
 }

@@ -8,7 +8,7 @@ import { catalogueActions, catalogueFields, CatalogueTable } from "@/components/
 import { CatalogueUpload } from "@/components/dashboard/catalogue-upload";
 import { PullSettings } from "@/components/dashboard/pull-settings";
 import { card, focus, secondaryButton } from "@/components/dashboard/styles";
-import { ApiError } from "@/lib/api/errors";
+import { answerApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { findOwnMod } from "@/lib/dashboard/own-mod";
 import { requireUser } from "@/lib/dashboard/session";
@@ -23,13 +23,11 @@ import { FeedLink } from "@/components/feed-link";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Mod" };
 
-async function ownConfirmedMod(userId: string, modId: string) {
-  try {
-    return await findOwnMod(db(), { userId, workshopId: modId, confirmed: true });
-  } catch (err) {
-    if (err instanceof ApiError) notFound();
-    throw err;
-  }
+function ownConfirmedMod(userId: string, modId: string) {
+  return answerApiError(
+    () => findOwnMod(db(), { userId, workshopId: modId, confirmed: true }),
+    () => notFound(),
+  );
 }
 
 const TITLES: Record<ItemKind, string> = { engrams: "Engrams", creatures: "Creatures" };

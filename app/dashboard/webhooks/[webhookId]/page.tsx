@@ -18,7 +18,7 @@ import {
 import { ActionForm } from "@/components/dashboard/action-form";
 import { RefreshWhile } from "@/components/dashboard/refresh-while";
 import { card, focus } from "@/components/dashboard/styles";
-import { ApiError } from "@/lib/api/errors";
+import { answerApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { countOf, formatUtc } from "@/lib/portal/format";
@@ -88,13 +88,14 @@ function Delivery({ d, webhookId }: { d: DeliveryJson; webhookId: string }) {
 export default async function WebhookPage({ params }: { params: Promise<{ webhookId: string }> }) {
   const userId = await requireUser();
   const { webhookId } = await params;
-  const found = await Promise.all([
-    getWebhook(db(), userId, webhookId),
-    listDeliveries(db(), userId, webhookId, { limit: LOGGED }),
-  ]).catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  });
+  const found = await answerApiError(
+    () =>
+      Promise.all([getWebhook(db(), userId, webhookId), listDeliveries(db(), userId, webhookId, { limit: LOGGED })]),
+    (err) => {
+      if (err.status === 404) return null;
+      throw err;
+    },
+  );
   if (!found) notFound();
   const [w, deliveries] = found;
   const hidden = { webhook_id: w.webhook_id };

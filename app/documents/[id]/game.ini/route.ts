@@ -7,54 +7,51 @@
  */
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { gameIniExport, gameIniMerge, MAX_MERGE_BYTES } from "@/lib/documents/game-ini-export";
+import { gameIniExport, gameIniMerge, MAX_MERGE_BYTES, mergeTooLarge } from "@/lib/documents/game-ini-export";
 import { readLimitedBody } from "@/lib/api/read-limited-body";
+import { routeHandler } from "@/lib/api/route-handler";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
-const reply = (r: { status: number; body: string; headers: Record<string, string> }) =>
-  new Response(r.body, { status: r.status, headers: r.headers });
 
-export async function GET(req: Request, { params }: Context): Promise<Response> {
+export const GET = routeHandler(async (req: Request, { params }: Context) => {
   const query = new URL(req.url).searchParams;
-  return reply(
-    await gameIniExport(db(), {
-      id: (await params).id,
-      difficulty: query.get("difficulty"),
-      revision: query.get("revision"),
-      baseUrl: config().BASE_URL,
-    }),
-  );
+  return gameIniExport(db(), {
+    id: (await params).id,
+    difficulty: query.get("difficulty"),
+    revision: query.get("revision"),
+    baseUrl: config().BASE_URL,
+  });
+});
+
+/** A form's Game.ini: the pasted text, else the chosen file; null when it holds neither. */
+async function formGameIni(req: Request): Promise<{ body: Uint8Array | null; difficulty: string | null }> {
+  // A form's file field may carry the Game.ini; multipart adds a little around it.
+  const raw = await readLimitedBody(req, MAX_MERGE_BYTES + 64 * 1024, mergeTooLarge);
+  const form = await new Response(Buffer.from(raw), { headers: { "content-type": req.headers.get("content-type")! } })
+    .formData()
+    .catch(() => null);
+  const difficulty = (form?.get("difficulty") as string | null) || null;
+  // A body that is not a form at all is merged as nothing (an empty Game.ini).
+  if (!form) return { body: new Uint8Array(0), difficulty };
+  const pasted = form.get("ini");
+  const chosen = form.get("iniFile");
+  if (typeof pasted === "string" && pasted !== "") return { body: new TextEncoder().encode(pasted), difficulty };
+  if (chosen instanceof Blob && chosen.size > 0)
+    return { body: new Uint8Array(await chosen.arrayBuffer()), difficulty };
+  return { body: null, difficulty };
 }
 
-export async function POST(req: Request, { params }: Context): Promise<Response> {
+export const POST = routeHandler(async (req: Request, { params }: Context) => {
   const id = (await params).id;
   const query = new URL(req.url).searchParams;
   let difficulty = query.get("difficulty");
-  let body: Uint8Array | "too-large";
+  let body: Uint8Array;
   if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    // A form's file field may carry the Game.ini; multipart adds a little around it.
-    const raw = await readLimitedBody(req, MAX_MERGE_BYTES + 64 * 1024);
-    const form =
-      raw === "too-large"
-        ? null
-        : await new Response(Buffer.from(raw), { headers: { "content-type": req.headers.get("content-type")! } })
-            .formData()
-            .catch(() => null);
-    const pasted = form?.get("ini");
-    const chosen = form?.get("iniFile");
-    const field =
-      typeof pasted === "string" && pasted !== ""
-        ? pasted
-        : chosen instanceof Blob && chosen.size > 0
-          ? chosen
-          : pasted;
-    difficulty = (form?.get("difficulty") as string | null) || difficulty;
-    if (
-      form &&
-      (field === null || field === undefined || field === "" || (field instanceof Blob && field.size === 0))
-    ) {
+    const form = await formGameIni(req);
+    difficulty = form.difficulty || difficulty;
+    if (form.body === null) {
       const back = new URLSearchParams({ merge: "empty" });
       if (difficulty) back.set("difficulty", difficulty);
       return new Response(null, {
@@ -62,19 +59,10 @@ export async function POST(req: Request, { params }: Context): Promise<Response>
         headers: { location: `/documents/${encodeURIComponent(id)}?${back}#merge` },
       });
     }
-    body =
-      raw === "too-large"
-        ? raw
-        : typeof field === "string"
-          ? new TextEncoder().encode(field)
-          : field
-            ? new Uint8Array(await field.arrayBuffer())
-            : new Uint8Array(0);
-    if (body !== "too-large" && body.length > MAX_MERGE_BYTES) body = "too-large";
+    if (form.body.length > MAX_MERGE_BYTES) throw mergeTooLarge();
+    body = form.body;
   } else {
-    body = await readLimitedBody(req, MAX_MERGE_BYTES);
+    body = await readLimitedBody(req, MAX_MERGE_BYTES, mergeTooLarge);
   }
-  return reply(
-    await gameIniMerge(db(), { id, difficulty, revision: query.get("revision"), baseUrl: config().BASE_URL, body }),
-  );
-}
+  return gameIniMerge(db(), { id, difficulty, revision: query.get("revision"), baseUrl: config().BASE_URL, body });
+});

@@ -1,12 +1,13 @@
 /** GET /feeds/mods/<mod_id>.atom: a confirmed mod's catalogue changes (lib/feeds/feeds.ts). */
+import { routeHandler } from "@/lib/api/route-handler";
 import { config } from "@/lib/config";
 import { readDb } from "@/lib/db/replicas";
-import { modFeed } from "@/lib/feeds/feeds";
-import { feedResponse, feedSubject } from "../../feed-response";
+import { feedReply, modFeed } from "@/lib/feeds/feeds";
+import { feedSubject } from "../../feed-subject";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(req: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
+export const GET = routeHandler(async (_req: Request, { params }: { params: Promise<{ file: string }> }) => {
   const modId = feedSubject((await params).file);
-  return feedResponse(req, modId === null ? null : await modFeed(readDb(), config().BASE_URL, modId));
-}
+  return feedReply(modId === null ? null : await modFeed(readDb(), config().BASE_URL, modId));
+});
