@@ -1,6 +1,7 @@
 /**
  * The ini checker page (/tools/ini-check) at 1280 and 390 px: a Game.ini with a setting of
- * GameUserSettings.ini in it shows that finding with its fix, and the fixed files; with
+ * GameUserSettings.ini in it shows that finding (grouped as an error, its line marked) with
+ * its fix, and the fixed files with the lines the fix changed; with
  * JavaScript off the same form answers through the page itself. axe-core on the result.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -14,10 +15,18 @@ async function check(page: Page) {
   await page.getByRole("button", { name: "Check", exact: true }).click();
   const result = page.getByTestId("ini-result");
   await expect(result.getByRole("heading", { level: 2 }).first()).toHaveText("1 finding, 1 error");
+  // Grouped by severity, the line itself shown and marked.
+  await expect(result.getByRole("heading", { level: 3 })).toHaveText([
+    "Errors: the game ignores or misreads these (1)",
+  ]);
   const finding = result.locator('[data-finding="wrong-place"]');
-  await expect(finding).toContainText("line 3 · XPMultiplier");
+  await expect(finding).toContainText("Game.ini · line 3 · XPMultiplier");
+  await expect(finding.locator("mark")).toHaveText("XPMultiplier=3");
   await expect(finding).toContainText("Fix: move it to GameUserSettings.ini [ServerSettings]");
   await expect(page.getByLabel("GameUserSettings.ini, fixed")).toHaveValue(/\[ServerSettings\]\s*\nXPMultiplier=3/);
+  // What the fixes changed, file by file: the line left Game.ini and arrived in GameUserSettings.ini.
+  await expect(result.getByTestId("ini-diff-Game.ini")).toContainText("Removed: XPMultiplier=3");
+  await expect(result.getByTestId("ini-diff-GameUserSettings.ini")).toContainText("Added: XPMultiplier=3");
 }
 
 for (const width of [1280, 390]) {

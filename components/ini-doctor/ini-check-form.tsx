@@ -2,8 +2,9 @@
 /**
  * The ini checker's form: the game, both files pasted, and "give me the fixed files",
  * sent to the server action through useActionState, so it works without JavaScript too
- * (the page renders anew with the result). Findings are listed per file, by line, each
- * with what is wrong, why it matters and its fix when the doctor is sure of one.
+ * (the page renders anew with the result). Findings are grouped by severity, errors first,
+ * each with its file, its line (shown, marked), what is wrong, why it matters and its fix
+ * when the doctor is sure of one; the fixed files come with the lines the fixes changed.
  */
 import { useActionState } from "react";
 import { card, input, label, primaryButton } from "@/components/dashboard/styles";
@@ -11,42 +12,89 @@ import type { IniCheckFormState } from "@/lib/ini-doctor/check-form";
 import type { IniFinding } from "@/lib/ini-doctor/check-ini";
 import { fixDescription } from "@/lib/ini-doctor/fix-description";
 import { countOf } from "@/lib/portal/format";
+import type { IniFile } from "@/lib/server-config/options";
+import { lineDiff } from "@/lib/text/line-diff";
 
-const SEVERITY: Record<IniFinding["severity"], { word: string; className: string }> = {
-  error: { word: "Error", className: "text-rose-300" },
-  warning: { word: "Warning", className: "text-amber-300" },
-  info: { word: "Note", className: "text-sky-300" },
+const SEVERITY: Record<IniFinding["severity"], { word: string; group: string; className: string }> = {
+  error: { word: "Error", group: "Errors: the game ignores or misreads these", className: "text-rose-300" },
+  warning: { word: "Warning", group: "Warnings: worth a look", className: "text-amber-300" },
+  info: { word: "Note", group: "Notes", className: "text-sky-300" },
 };
+const SEVERITY_ORDER: IniFinding["severity"][] = ["error", "warning", "info"];
 
-function Findings({ findings }: { findings: IniFinding[] }) {
-  const files = [...new Set(findings.map((f) => f.file))];
+/** Findings grouped by severity, errors first; each names its file and line and shows that line. */
+function Findings({ findings, files }: { findings: IniFinding[]; files: Partial<Record<IniFile, string>> }) {
+  const lines = new Map(Object.entries(files).map(([file, text]) => [file, text.split("\n")]));
   return (
     <>
-      {files.map((file) => (
-        <section key={file} aria-labelledby={`ini-findings-${file}`} className="space-y-2">
-          <h3 id={`ini-findings-${file}`} className="font-semibold">
-            {file}
-          </h3>
-          <ul className="space-y-2">
-            {findings
-              .filter((f) => f.file === file)
-              .map((f, i) => (
-                <li key={i} className="rounded border border-slate-800 p-2 text-sm" data-finding={f.code}>
-                  <p>
-                    <span className={`font-semibold ${SEVERITY[f.severity].className}`}>
-                      {SEVERITY[f.severity].word}
-                    </span>
-                    {` · line ${f.line}${f.key ? ` · ${f.key}` : ""}: ${f.message}`}
-                  </p>
-                  <p className="text-slate-400">{f.why}</p>
-                  {f.fix && <p className="text-emerald-300">{`Fix: ${fixDescription(f.fix)}`}</p>}
-                  {f.suggestion && <p className="text-slate-300">{f.suggestion}</p>}
-                </li>
-              ))}
-          </ul>
-        </section>
-      ))}
+      {SEVERITY_ORDER.filter((severity) => findings.some((f) => f.severity === severity)).map((severity) => {
+        const group = findings
+          .filter((f) => f.severity === severity)
+          .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+        return (
+          <section key={severity} aria-labelledby={`ini-findings-${severity}`} className="space-y-2">
+            <h3 id={`ini-findings-${severity}`} className={`font-semibold ${SEVERITY[severity].className}`}>
+              {`${SEVERITY[severity].group} (${group.length})`}
+            </h3>
+            <ul className="space-y-2">
+              {group.map((f, i) => {
+                const text = lines.get(f.file)?.[f.line - 1];
+                return (
+                  <li key={i} className="rounded border border-slate-800 p-2 text-sm" data-finding={f.code}>
+                    <p>
+                      <span className={`font-semibold ${SEVERITY[f.severity].className}`}>
+                        {SEVERITY[f.severity].word}
+                      </span>
+                      {` · ${f.file} · line ${f.line}${f.key ? ` · ${f.key}` : ""}: ${f.message}`}
+                    </p>
+                    {text !== undefined && text.trim() !== "" && (
+                      <pre className="overflow-x-auto rounded bg-slate-950 px-2 py-1 font-mono text-xs">
+                        <span className="mr-2 text-slate-500 select-none" aria-hidden="true">
+                          {f.line}
+                        </span>
+                        <mark className="bg-amber-400/20 text-amber-100">{text}</mark>
+                      </pre>
+                    )}
+                    <p className="text-slate-400">{f.why}</p>
+                    {f.fix && <p className="text-emerald-300">{`Fix: ${fixDescription(f.fix)}`}</p>}
+                    {f.suggestion && <p className="text-slate-300">{f.suggestion}</p>}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
     </>
+  );
+}
+
+/** What the fixes changed in one file: its removed and added lines (lib/text/line-diff.ts). */
+function FixDiff({ file, before, after }: { file: string; before: string; after: string }) {
+  const diff = lineDiff(before, after);
+  const changed = diff?.filter((l) => l.kind !== "same") ?? [];
+  if (diff && changed.length === 0) return null;
+  return (
+    <details className="text-sm" open>
+      <summary className="cursor-pointer py-2 font-medium">{`What the fixes changed in ${file}`}</summary>
+      {diff === null ? (
+        <p className="text-slate-300">Too many changes to list: compare the two files.</p>
+      ) : (
+        <ul
+          className="overflow-x-auto rounded bg-slate-950 p-2 font-mono text-xs"
+          aria-label={`Lines changed in ${file}`}
+          data-testid={`ini-diff-${file}`}
+        >
+          {changed.map((l, i) => (
+            <li key={i} className={l.kind === "removed" ? "text-rose-300" : "text-emerald-300"}>
+              <span aria-hidden="true">{l.kind === "removed" ? "− " : "+ "}</span>
+              <span className="sr-only">{l.kind === "removed" ? "Removed: " : "Added: "}</span>
+              {l.text || "(empty line)"}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }
 
@@ -57,6 +105,11 @@ export function IniCheckForm({
 }) {
   const [state, formAction, pending] = useActionState(action, {});
   const reply = state.reply;
+  // The files as checked (the form state keeps them): the findings' lines and the fixes' diff.
+  const checked: Partial<Record<IniFile, string>> = {
+    "Game.ini": state.gameIni ?? "",
+    "GameUserSettings.ini": state.gameUserSettings ?? "",
+  };
   return (
     <div className="space-y-6">
       <form action={formAction} className={`${card} space-y-4`}>
@@ -120,7 +173,7 @@ export function IniCheckForm({
                 : `${countOf(reply.findings.length, "finding", "findings")}, ${countOf(reply.errors, "error", "errors")}`}
             </h2>
           </div>
-          <Findings findings={reply.findings} />
+          <Findings findings={reply.findings} files={checked} />
           {reply.fixed && (
             <section aria-labelledby="ini-fixed-title" className="space-y-3">
               <h2 id="ini-fixed-title" className="text-xl font-semibold">
@@ -132,6 +185,7 @@ export function IniCheckForm({
                     {`${file}, fixed`}
                   </label>
                   <textarea id={`ini-fixed-${file}`} readOnly rows={8} value={text} className={`${input} font-mono`} />
+                  <FixDiff file={file} before={checked[file as IniFile] ?? ""} after={text} />
                 </div>
               ))}
               {reply.fixed.launch_options.length > 0 && (

@@ -6,6 +6,8 @@
  * times that ratio (the bar the service set itself: ten times the original on every case), compared with the case's req/s over the 1 KB ceiling
  * measured in the same run.
  */
+import { ROOT } from "../../test/support/test-server";
+import { iniCheckBody } from "./ini-check-body";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization } from "@/lib/client/identity";
 import type { Seeded } from "./seed";
@@ -54,6 +56,7 @@ export function benchCases(serverUrl: string, seeded: Seeded): Case[] {
     ...(body ? { "content-type": "application/json" } : {}),
   });
   const mod = seeded.modIds[0]!;
+  const iniBody = iniCheckBody(ROOT);
   const postBody = JSON.stringify({
     path: `/Game/Mods/Bench0/Posted/PrimalItem_Posted.PrimalItem_Posted`,
     label: "Posted",
@@ -164,6 +167,16 @@ export function benchCases(serverUrl: string, seeded: Seeded): Case[] {
     {
       name: "GET /spawn/base/<class> (an item's page)",
       request: () => ({ path: "/spawn/base/PrimalItem_WeaponMetalPick_C", headers: BROWSER }),
+    },
+    {
+      // The ini doctor on a large server's pair (253 KB of JSON, ~250 KB of ini): its CPU per request is the figure.
+      name: "POST /v1/ini-check.php (250 KB of ini)",
+      request: () => ({
+        path: "/v1/ini-check.php",
+        method: "POST",
+        body: iniBody,
+        headers: { "content-type": "application/json" },
+      }),
     },
   ];
 }
