@@ -62,6 +62,8 @@ import { memoryReport } from "@/lib/server/memory-report";
 import { observeRequests } from "@/lib/server/observe-requests";
 import { servePage } from "@/lib/server/page-cache";
 import { buildRouteLabeler } from "@/lib/server/route-label";
+import { startJobs, stopJobs, type JobSpec, type RunningJob, type Stoppable } from "@/lib/server/jobs";
+import { routeRequest, type Route } from "@/lib/server/route-table";
 import { captureConsole } from "@/lib/logging/capture-console";
 import { createLogger, flushLog, setLogger, type Logger } from "@/lib/logging/logger";
 import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
@@ -119,12 +121,10 @@ function reportDatabase(provider: "sqlite" | "postgresql", databaseUrl: string):
   m.sqliteFiles = () => ({ database: size(file), wal: size(`${file}-wal`) });
 }
 
-async function main(): Promise<void> {
-  if (process.argv.includes("--help") || process.argv.includes("-h")) {
-    console.log(USAGE);
-    return;
-  }
-  const dev = process.argv.includes("--dev");
+type Config = ReturnType<typeof config>;
+
+/** The process's settings before anything starts: heap, logger, the session secret. */
+function configureProcess(): { cfg: Config; log: Logger } {
   const cfg = config();
   applyHeapMode(cfg.HEAP_MODE);
   const log = createLogger({ level: cfg.LOG_LEVEL, format: cfg.LOG_FORMAT });
@@ -133,6 +133,11 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const dataDir = cfg.provider === "sqlite" ? dirname(sqlitePath(cfg.DATABASE_URL)) : join(root, "data");
   ensureAuthSecret(dataDir);
+  return { cfg, log };
+}
+
+/** The build (unless in development), the migrations, the database's metrics and the read replicas. */
+async function prepareDatabase(cfg: Config, log: Logger, dev: boolean) {
   // Each build line is written before the synchronous build it announces blocks the loop.
   if (!dev)
     ensureBuild(root, (line) => {
@@ -161,22 +166,24 @@ async function main(): Promise<void> {
       { step: "replicas", replicas: replicas.state().replicas, max_lag_ms: cfg.REPLICA_MAX_LAG_MS },
       `${replicas.replicas.length} read replica(s); public reads go to one within ${cfg.REPLICA_MAX_LAG_MS} ms of the primary`,
     );
+  return replicas;
+}
 
-  const app = next({ dev, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
-  // Both before listening, so a server that answers /healthz already has the catalogue.
-  const baseCatalogue = cfg.BASE_CATALOGUE
-    ? loadBaseCatalogue(db(), {
-        root,
-        // A load that failed is served around, not fatal: a warning an operator can alert on.
-        log: (line) =>
-          /NOT LOADED/.test(line)
-            ? log.warn({ step: "base_catalogue" }, line)
-            : log.info({ step: "base_catalogue" }, line),
-      })
-    : Promise.resolve(log.info({ step: "base_catalogue" }, "base catalogue: skipped (BASE_CATALOGUE=false)"));
-  await Promise.all([app.prepare(), baseCatalogue]);
-  const nextHandler = app.getRequestHandler();
-  const env: EndpointEnv = {
+/** The base game's catalogue, loaded while Next.js prepares: a server answering /healthz has it. */
+function loadCatalogue(cfg: Config, log: Logger): Promise<unknown> {
+  if (!cfg.BASE_CATALOGUE)
+    return Promise.resolve(log.info({ step: "base_catalogue" }, "base catalogue: skipped (BASE_CATALOGUE=false)"));
+  return loadBaseCatalogue(db(), {
+    root,
+    // A load that failed is served around, not fatal: a warning an operator can alert on.
+    log: (line) =>
+      /NOT LOADED/.test(line) ? log.warn({ step: "base_catalogue" }, line) : log.info({ step: "base_catalogue" }, line),
+  });
+}
+
+/** What every /v1 endpoint is given: the keys, tokens, replays, suspensions and limits of this database. */
+function endpointEnv(cfg: Config): EndpointEnv {
+  return {
     baseUrl: cfg.BASE_URL,
     findPublicKey: (id) => findPublicKey(db(), id),
     findKeySet: (id) => findKeySet(db(), id),
@@ -186,144 +193,161 @@ async function main(): Promise<void> {
     rememberSignature: (hash, until) => rememberSignatureIn(db(), hash, until),
     rateLimits: serviceApiRateLimits(cfg),
   };
+}
+
+/**
+ * A v1 request. One that read from a replica which stopped answering is run again on the
+ * primary (only reads go to replicas, and they change nothing). A write's reply says the
+ * WAL position its commit reached, for the client's next reads on any instance.
+ */
+async function serveEndpoint(
+  endpoint: (typeof v1Endpoints)[number],
+  apiReq: ApiRequest,
+  env: EndpointEnv,
+  admission: Admission,
+) {
+  let reply = await handleEndpoint(endpoint, apiReq, env, admission);
+  if (reply.status >= 500 && (await replicaGone())) reply = await handleEndpoint(endpoint, apiReq, env, admission);
+  const writes = replicaSet();
+  if (writes && !["GET", "HEAD", "OPTIONS"].includes(apiReq.method) && reply.status < 500) {
+    const lsn = await writes.currentLsn();
+    if (lsn !== null) Object.assign(reply.headers, readAfterHeaders(lsn));
+  }
+  return reply;
+}
+
+/** Every address the server answers, first match first; Next.js's pages last. */
+function serverRoutes(cfg: Config, dev: boolean, app: ReturnType<typeof next>): Route[] {
+  const env = endpointEnv(cfg);
   const byName = new Map(v1Endpoints.map((e) => [e.name, e]));
-  /**
-   * A v1 request. One that read from a replica which stopped answering is run again on the
-   * primary (only reads go to replicas, and they change nothing). A write's reply says the
-   * WAL position its commit reached, for the client's next reads on any instance.
-   */
-  const serveEndpoint = async (endpoint: (typeof v1Endpoints)[number], apiReq: ApiRequest, admission: Admission) => {
-    let reply = await handleEndpoint(endpoint, apiReq, env, admission);
-    if (reply.status >= 500 && (await replicaGone())) reply = await handleEndpoint(endpoint, apiReq, env, admission);
-    const writes = replicaSet();
-    if (writes && !["GET", "HEAD", "OPTIONS"].includes(apiReq.method) && reply.status < 500) {
-      const lsn = await writes.currentLsn();
-      if (lsn !== null) Object.assign(reply.headers, readAfterHeaders(lsn));
-    }
-    return reply;
-  };
-  const nextRoute = buildRouteLabeler(root);
+  const endpointOf = (url: string) => byName.get(/^\/v1\/([^/?]+)/.exec(url)?.[1] ?? "");
   const budget = bodyBudget(cfg.BODY_BYTES_IN_FLIGHT ?? 4 * cfg.MAX_BODY_BYTES);
   const bodyLimits = { signed: cfg.MAX_BODY_BYTES, unsigned: cfg.UNSIGNED_MAX_BODY_BYTES };
-  const observe = { logger: log, trustProxy: cfg.TRUST_PROXY };
+  const nextHandler = app.getRequestHandler();
+  const nextRoute = buildRouteLabeler(root);
+  return [
+    {
+      match: (url) => endpointOf(url) !== undefined,
+      label: (url) => `/v1/${endpointOf(url)!.name}`,
+      serve(req, res, record) {
+        const endpoint = endpointOf(req.url ?? "/")!;
+        let admission: Admission = { bodyLimit: cfg.MAX_BODY_BYTES };
+        const head = {
+          method: req.method ?? "GET",
+          headers: flatHeaders(req),
+          remoteAddress: req.socket.remoteAddress ?? "",
+        };
+        const limit = () => (admission = admitRequest(endpoint, head, env, bodyLimits)).bodyLimit;
+        void serveNode(req, res, { limit, budget, errorHeaders: CORS_HEADERS }, (apiReq) =>
+          serveEndpoint(endpoint, apiReq, env, admission).finally(() => (record.userId = apiReq.signedUserId)),
+        );
+      },
+    },
+    {
+      match: (url) => /^\/healthz(\?|$)/.test(url),
+      label: "/healthz",
+      serve(req, res) {
+        const url = req.url ?? "/";
+        void health(db(), req.method, replicaSet()?.state(), { needWrites: healthNeedsWrites(url) }).then((r) =>
+          writeNodeResponse(res, r, req.method ?? "GET"),
+        );
+      },
+    },
+    {
+      match: (url) => cfg.METRICS_TOKEN !== undefined && /^\/metrics(\?|$)/.test(url),
+      label: "/metrics",
+      serve(req, res) {
+        const token = cfg.METRICS_TOKEN!;
+        void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then((r) =>
+          writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
+        );
+      },
+    },
+    {
+      match: (url) => SPAWN_ROWS_PATH.test(url),
+      label: "/spawn/rows.json",
+      serve(req, res) {
+        void serveNode(req, res, { limit: cfg.UNSIGNED_MAX_BODY_BYTES, budget }, (apiReq) =>
+          spawnRowsReply(readDb(), apiReq),
+        );
+      },
+    },
+    {
+      match: () => true,
+      label: (url) => nextRoute(url.split("?", 1)[0]!),
+      serve(req, res) {
+        // The socket's address, for code Next.js runs (which never sees the socket); a
+        // client cannot supply it, as any value it sent is replaced here.
+        req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+        delete req.headers[NOT_FOUND_PATH_HEADER];
+        // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
+        // A page's write (a form's server action) moves this instance's reads past it.
+        if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", () => void replicaSet()?.currentLsn());
+        serveWithErrorPages(req, res, (page, out) =>
+          dev ? nextHandler(page, out) : servePage(readDb(), page, out, nextHandler),
+        );
+      },
+    },
+  ];
+}
 
-  const server = http.createServer(
-    observeRequests(
-      observe,
-      (req, res, record) =>
-        void withReads(readRequestOf(req), () => {
-          const url = req.url ?? "/";
-          const match = /^\/v1\/([^/?]+)/.exec(url);
-          const endpoint = match ? byName.get(match[1]!) : undefined;
-          if (endpoint) {
-            record.route = `/v1/${endpoint.name}`;
-            let admission: Admission = { bodyLimit: cfg.MAX_BODY_BYTES };
-            const head = {
-              method: req.method ?? "GET",
-              headers: flatHeaders(req),
-              remoteAddress: req.socket.remoteAddress ?? "",
-            };
-            const limit = () => (admission = admitRequest(endpoint, head, env, bodyLimits)).bodyLimit;
-            void serveNode(req, res, { limit, budget, errorHeaders: CORS_HEADERS }, (apiReq) =>
-              serveEndpoint(endpoint, apiReq, admission).finally(() => (record.userId = apiReq.signedUserId)),
-            );
-          } else if (/^\/healthz(\?|$)/.test(url)) {
-            record.route = "/healthz";
-            void health(db(), req.method, replicaSet()?.state(), { needWrites: healthNeedsWrites(url) }).then((r) =>
-              writeNodeResponse(res, r, req.method ?? "GET"),
-            );
-          } else if (cfg.METRICS_TOKEN && /^\/metrics(\?|$)/.test(url)) {
-            record.route = "/metrics";
-            const token = cfg.METRICS_TOKEN;
-            void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then(
-              (r) => writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
-            );
-          } else if (SPAWN_ROWS_PATH.test(url)) {
-            record.route = "/spawn/rows.json";
-            void serveNode(req, res, { limit: cfg.UNSIGNED_MAX_BODY_BYTES, budget }, (apiReq) =>
-              spawnRowsReply(readDb(), apiReq),
-            );
-          } else {
-            record.route = nextRoute(url.split("?", 1)[0]!);
-            // The socket's address, for code Next.js runs (which never sees the socket); a
-            // client cannot supply it, as any value it sent is replaced here.
-            req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-            delete req.headers[NOT_FOUND_PATH_HEADER];
-            // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-            // A page's write (a form's server action) moves this instance's reads past it.
-            if (req.method !== "GET" && req.method !== "HEAD")
-              res.once("finish", () => void replicaSet()?.currentLsn());
-            serveWithErrorPages(req, res, (page, out) =>
-              dev ? nextHandler(page, out) : servePage(readDb(), page, out, nextHandler),
-            );
-          }
-        }),
-    ),
-  );
-  // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.
-  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    log.debug(
-      { code: err.code, client: (socket as { remoteAddress?: string }).remoteAddress },
-      "request refused by the HTTP parser",
-    );
-    handleClientError(err, socket);
-  });
-  server.on(
-    "checkExpectation",
-    observeRequests(observe, (req, res, record) => {
-      record.route = "(expectation failed)";
-      handleExpectation(req, res);
-    }),
-  );
-  const pulls =
-    cfg.PULL_INTERVAL_SECONDS > 0
-      ? startPullScheduler(db(), {
+/** The background jobs, each on when its setting says so, all stopped at shutdown (lib/server/jobs.ts). */
+function serverJobs(cfg: Config, log: Logger, replicas: Stoppable | null): JobSpec[] {
+  return [
+    {
+      name: "pulls",
+      enabled: cfg.PULL_INTERVAL_SECONDS > 0,
+      start: () =>
+        startPullScheduler(db(), {
           intervalSeconds: cfg.PULL_INTERVAL_SECONDS,
           guard: { allowPrivate: cfg.PULL_ALLOW_PRIVATE_HOSTS },
           logger: log,
-        })
-      : null;
-  // Development: Next.js's hot reload speaks over a WebSocket on this server.
-  if (dev) {
-    const upgrade = app.getUpgradeHandler();
-    server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
-  }
-  const webhooks = cfg.WEBHOOK_DELIVERY
-    ? startDeliveryWorker(db(), {
-        baseUrl: cfg.BASE_URL,
-        guard: { allowPrivate: cfg.WEBHOOK_ALLOW_PRIVATE_HOSTS },
-        retryScale: cfg.WEBHOOK_RETRY_SCALE,
-        logger: log,
-      })
-    : null;
-  // BACKUP_SCHEDULE: one instance of those sharing the database backs up at each tick.
-  const backups = cfg.BACKUP_SCHEDULE
-    ? startScheduledBackups(db(), {
-        databaseUrl: cfg.DATABASE_URL,
-        schedule: parseSchedule(cfg.BACKUP_SCHEDULE),
-        dir: cfg.BACKUP_DIR,
-        keep: cfg.BACKUP_KEEP,
-        root,
-        logger: log,
-      })
-    : null;
-  server.keepAliveTimeout = 65_000;
-  server.listen(cfg.PORT, cfg.HOSTNAME, () =>
-    log.info(
-      {
-        step: "listen",
-        address: cfg.HOSTNAME,
-        port: cfg.PORT,
-        base_url: cfg.BASE_URL,
-        metrics: cfg.METRICS_TOKEN ? "/metrics (bearer token)" : "off",
-      },
-      `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`,
-    ),
-  );
-  const baseUrlUnset = baseUrlWarning(process.env, cfg);
-  if (baseUrlUnset) log.warn({ step: "config", base_url: cfg.BASE_URL, address: cfg.HOSTNAME }, baseUrlUnset);
-  // In the background: a large old database takes a while, and until a row is read it is
-  // only left out of map- and item-filtered listings. A single query once every row is done.
+        }),
+    },
+    {
+      name: "webhooks",
+      enabled: cfg.WEBHOOK_DELIVERY,
+      start: () =>
+        startDeliveryWorker(db(), {
+          baseUrl: cfg.BASE_URL,
+          guard: { allowPrivate: cfg.WEBHOOK_ALLOW_PRIVATE_HOSTS },
+          retryScale: cfg.WEBHOOK_RETRY_SCALE,
+          logger: log,
+        }),
+    },
+    {
+      // BACKUP_SCHEDULE: one instance of those sharing the database backs up at each tick.
+      name: "backups",
+      enabled: Boolean(cfg.BACKUP_SCHEDULE),
+      start: () =>
+        startScheduledBackups(db(), {
+          databaseUrl: cfg.DATABASE_URL,
+          schedule: parseSchedule(cfg.BACKUP_SCHEDULE!),
+          dir: cfg.BACKUP_DIR,
+          keep: cfg.BACKUP_KEEP,
+          root,
+          logger: log,
+        }),
+    },
+    {
+      // The trending window moves on every hour, downloads or not (lib/documents/unique-downloads.ts).
+      name: "unique-download-expiry",
+      enabled: true,
+      start: () => ({
+        stop: startUniqueDownloadExpiry(db(), (err: unknown) =>
+          log.warn({ step: "unique-downloads", error: String(err) }, "expiring last week's unique downloads failed"),
+        ),
+      }),
+    },
+    // The unique downloads seen in the last second are written before the database closes.
+    { name: "unique-downloads", enabled: true, start: () => uniqueDownloads(db()) },
+    { name: "replicas", enabled: replicas !== null, start: () => replicas! },
+  ];
+}
+
+/** Once per start, in the background: a large old database takes a while, and nothing waits for it. */
+function runStartupTasks(cfg: Config, log: Logger): void {
+  // Until a row is read it is only left out of map- and item-filtered listings.
   void backfillDocumentMaps(db()).then(
     (n) =>
       n > 0 &&
@@ -350,12 +374,64 @@ async function main(): Promise<void> {
         "keeping documents' revisions failed (retried at the next start)",
       ),
   );
+}
 
-  // The trending window moves on every hour, downloads or not (lib/documents/unique-downloads.ts).
-  const stopExpiry = startUniqueDownloadExpiry(db(), (err: unknown) =>
-    log.warn({ step: "unique-downloads", error: String(err) }, "expiring last week's unique downloads failed"),
+/** The HTTP server: the route table behind request observation, and what the parser refuses. */
+function createServer(cfg: Config, log: Logger, dev: boolean, app: ReturnType<typeof next>): http.Server {
+  const routes = serverRoutes(cfg, dev, app);
+  const observe = { logger: log, trustProxy: cfg.TRUST_PROXY };
+  const server = http.createServer(
+    observeRequests(
+      observe,
+      (req, res, record) => void withReads(readRequestOf(req), () => routeRequest(routes, req, res, record)),
+    ),
   );
+  // Bytes the HTTP parser refused never become requests (no id, no route): a debug line only.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    log.debug(
+      { code: err.code, client: (socket as { remoteAddress?: string }).remoteAddress },
+      "request refused by the HTTP parser",
+    );
+    handleClientError(err, socket);
+  });
+  server.on(
+    "checkExpectation",
+    observeRequests(observe, (req, res, record) => {
+      record.route = "(expectation failed)";
+      handleExpectation(req, res);
+    }),
+  );
+  // Development: Next.js's hot reload speaks over a WebSocket on this server.
+  if (dev) {
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  }
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
 
+function listen(server: http.Server, cfg: Config, log: Logger): void {
+  server.listen(cfg.PORT, cfg.HOSTNAME, () =>
+    log.info(
+      {
+        step: "listen",
+        address: cfg.HOSTNAME,
+        port: cfg.PORT,
+        base_url: cfg.BASE_URL,
+        metrics: cfg.METRICS_TOKEN ? "/metrics (bearer token)" : "off",
+      },
+      `listening on http://${cfg.HOSTNAME}:${cfg.PORT} (BASE_URL ${cfg.BASE_URL})`,
+    ),
+  );
+  const baseUrlUnset = baseUrlWarning(process.env, cfg);
+  if (baseUrlUnset) log.warn({ step: "config", base_url: cfg.BASE_URL, address: cfg.HOSTNAME }, baseUrlUnset);
+}
+
+/**
+ * SIGTERM and SIGINT: stop accepting, let requests in flight finish (10 s at most), stop
+ * every job, close the database, exit 0. SIGUSR2: one JSON line of where the memory is.
+ */
+function stopOnSignals(server: http.Server, jobs: RunningJob[], log: Logger): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -370,15 +446,7 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 200);
     server.close(() => {
       clearInterval(sweep);
-      stopExpiry();
-      // The unique downloads seen in the last second are written before the database closes.
-      void Promise.all([
-        pulls?.stop(),
-        webhooks?.stop(),
-        backups?.stop(),
-        uniqueDownloads(db()).stop(),
-        replicas?.stop(),
-      ])
+      void stopJobs(jobs, (job, err) => log.error({ step: "stop", job, error: String(err) }, `${job}: stopping failed`))
         .then(disconnectDb)
         .finally(() => {
           log.info({ step: "stop" }, "stopped");
@@ -386,7 +454,6 @@ async function main(): Promise<void> {
         });
     });
   };
-  // `kill -USR2 <pid>`: where the memory is (heap, buffers, each cache), one JSON line.
   process.on("SIGUSR2", () => log.info({ step: "memory", memory: memoryReport() }, "memory report"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
@@ -395,6 +462,23 @@ async function main(): Promise<void> {
     const parent = process.ppid;
     setInterval(() => process.ppid !== parent && stop("parent exited"), 1000).unref();
   }
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(USAGE);
+    return;
+  }
+  const dev = process.argv.includes("--dev");
+  const { cfg, log } = configureProcess();
+  const replicas = await prepareDatabase(cfg, log, dev);
+  const app = next({ dev, dir: root, hostname: cfg.HOSTNAME, port: cfg.PORT });
+  await Promise.all([app.prepare(), loadCatalogue(cfg, log)]);
+  const server = createServer(cfg, log, dev, app);
+  const jobs = startJobs(serverJobs(cfg, log, replicas));
+  listen(server, cfg, log);
+  runStartupTasks(cfg, log);
+  stopOnSignals(server, jobs, log);
 }
 
 main().catch((err: unknown) => {

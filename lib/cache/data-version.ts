@@ -6,6 +6,7 @@
  * Concurrent requests share one read in flight: a read never starts before the
  * request that asks for it, so nothing is staler than the request itself.
  */
+import { processWide } from "@/lib/process/process-wide";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { sqlitePath } from "@/lib/config";
@@ -43,11 +44,10 @@ function postgresReader(url: string): Reader {
 
 // Once per process: server.ts and Next.js's bundle each carry a copy of this module, and
 // two copies would hold two SQLite handles or two pools on the same database.
-const { readers, inFlight } = ((
-  globalThis as unknown as {
-    beaconDataVersionReaders?: { readers: Map<string, Reader>; inFlight: Map<string, Promise<number>> };
-  }
-).beaconDataVersionReaders ??= { readers: new Map(), inFlight: new Map() });
+const { readers, inFlight } = processWide("beaconDataVersionReaders", () => ({
+  readers: new Map<string, Reader>(),
+  inFlight: new Map<string, Promise<number>>(),
+}));
 
 export function dataVersion(db: Db, name: string): Promise<number> {
   const url = databaseUrlOf(db);

@@ -9,6 +9,7 @@
  * engram catalogue twice). It is listed in cacheStats() (lib/cache/cache-stats.ts), which
  * both /metrics and the memory report read. Names are the `cache` label of the metrics.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { registerCache, type CacheStats } from "@/lib/cache/cache-stats";
 import { dataVersion } from "@/lib/cache/data-version";
 import type { Db } from "@/lib/db/client";
@@ -111,7 +112,7 @@ export class VersionedCache<V> {
   }
 }
 
-const shared = ((globalThis as unknown as { beaconCaches?: Map<string, unknown> }).beaconCaches ??= new Map());
+const shared = processWide("beaconCaches", () => new Map<string, unknown>());
 
 /** The process's one cache called `name` (made on first use), listed in cacheStats(). */
 export function sharedCache<V>(name: string, bounds: CacheBounds<V>): VersionedCache<V> {

@@ -17,6 +17,7 @@
  * reached or answers anything but 200/404 with the documented shape is a 502 after one
  * retry. Found projects are cached briefly for registration; confirmation reads fresh.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { z } from "zod";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { config } from "@/lib/config";
@@ -145,17 +146,17 @@ export function createCurseForgeClient(options: CurseForgeClientOptions): Worksh
 export const NO_CURSEFORGE_KEY =
   "ARK: Survival Ascended mods cannot be registered or confirmed on this instance: its operator has not set a CurseForge API key (CURSEFORGE_API_KEY).";
 
-const globalForCurseForge = globalThis as unknown as { beaconCurseForge?: WorkshopClient };
-
 /** The process's client from CURSEFORGE_API_KEY, CURSEFORGE_API_URL and CURSEFORGE_GAME_ID; null without a key. */
 export function curseForge(): WorkshopClient | null {
   const c = config();
   if (!c.CURSEFORGE_API_KEY) return null;
-  globalForCurseForge.beaconCurseForge ??= createCurseForgeClient({
-    apiUrl: c.CURSEFORGE_API_URL,
-    apiKey: c.CURSEFORGE_API_KEY,
-    gameId: c.CURSEFORGE_GAME_ID,
-    allowPrivate: c.CURSEFORGE_ALLOW_PRIVATE_HOSTS,
-  });
-  return globalForCurseForge.beaconCurseForge;
+  const apiKey = c.CURSEFORGE_API_KEY;
+  return processWide("beaconCurseForge", () =>
+    createCurseForgeClient({
+      apiUrl: c.CURSEFORGE_API_URL,
+      apiKey,
+      gameId: c.CURSEFORGE_GAME_ID,
+      allowPrivate: c.CURSEFORGE_ALLOW_PRIVATE_HOSTS,
+    }),
+  );
 }

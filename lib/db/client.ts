@@ -4,6 +4,7 @@
  * SQLite, `postgres(ql)://` is PostgreSQL. Both generated clients come from the same
  * models, so the SQLite client's type stands for either.
  */
+import { processSlot, processWide } from "@/lib/process/process-wide";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
@@ -20,19 +21,11 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // On globalThis like the client itself: Next.js bundles its own copy of this module, and
 // a client made by one copy must be known to the other.
-const known = ((
-  globalThis as unknown as {
-    beaconDbInfo?: {
-      urls: WeakMap<Db, string>;
-      sqliteHandles: WeakMap<Db, SqliteHandle>;
-      pools: WeakMap<Db, () => PoolStats>;
-    };
-  }
-).beaconDbInfo ??= {
-  urls: new WeakMap(),
-  sqliteHandles: new WeakMap(),
-  pools: new WeakMap(),
-});
+const known = processWide("beaconDbInfo", () => ({
+  urls: new WeakMap<Db, string>(),
+  sqliteHandles: new WeakMap<Db, SqliteHandle>(),
+  pools: new WeakMap<Db, () => PoolStats>(),
+}));
 const { urls, sqliteHandles, pools } = known;
 
 /**
@@ -151,16 +144,20 @@ export function databaseUrlOf(client: Db): string {
   return urls.get(client) ?? config().DATABASE_URL;
 }
 
-const globalForDb = globalThis as unknown as { beaconDb?: Db };
+const client = processSlot<Db>("beaconDb");
 
 export function db(): Db {
-  globalForDb.beaconDb ??= createDb(config().DATABASE_URL, { sqliteSynchronous: config().SQLITE_SYNCHRONOUS });
-  return globalForDb.beaconDb;
+  let current = client.get();
+  if (!current) {
+    current = createDb(config().DATABASE_URL, { sqliteSynchronous: config().SQLITE_SYNCHRONOUS });
+    client.set(current);
+  }
+  return current;
 }
 
 export async function disconnectDb(): Promise<void> {
-  const current = globalForDb.beaconDb;
-  globalForDb.beaconDb = undefined;
+  const current = client.get();
+  client.set(undefined);
   await current?.$disconnect();
 }
 

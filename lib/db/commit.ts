@@ -15,6 +15,7 @@
  * directly (lib/db/pg-driver.ts), the lock statement sent with its BEGIN; any other batch
  * runs in Prisma's interactive transaction, its `sql` through Prisma, as before.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { databaseUrlOf, providerOf, sqliteConnectionOf, type Db, type Tx } from "@/lib/db/client";
 import { GroupCommit, type GroupCommitStats, type WriteOptions } from "@/lib/db/group-commit";
 import { driverTransactions } from "@/lib/db/pg-driver";
@@ -32,9 +33,7 @@ export type { WriteOptions };
 const LOCK_CATALOGUE_VERSIONS = `SELECT "name" FROM "data_versions" WHERE "name" IN ('engrams', 'creatures', 'mods') ORDER BY CASE "name" WHEN 'engrams' THEN 0 WHEN 'creatures' THEN 1 ELSE 2 END FOR UPDATE`;
 
 // One queue per client and process (Next.js's copy of lib/ writes through the same one).
-const queues = ((
-  globalThis as unknown as { beaconWriteQueues?: WeakMap<Db, GroupCommit<WriteScope>> }
-).beaconWriteQueues ??= new WeakMap());
+const queues = processWide("beaconWriteQueues", () => new WeakMap<Db, GroupCommit<WriteScope>>());
 
 function queueOf(db: Db): GroupCommit<WriteScope> {
   let queue = queues.get(db);

@@ -23,6 +23,7 @@
  * position the replica has not replayed yet (0 once it has replayed the latest). With the
  * primary down nothing new can be written, so each replica's lag stays what it was.
  */
+import { processSlot, processWide } from "@/lib/process/process-wide";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -363,11 +364,8 @@ interface ReadContext {
 
 // On globalThis: Next.js bundles its own copy of lib/, and the pages it renders must see
 // the choice server.ts made for the request and the replicas it checks.
-const shared = globalThis as unknown as {
-  beaconReplicas?: ReplicaSet | null;
-  beaconReadContext?: AsyncLocalStorage<ReadContext>;
-};
-const storage = (shared.beaconReadContext ??= new AsyncLocalStorage<ReadContext>());
+const replicas = processSlot<ReplicaSet | null>("beaconReplicas");
+const storage = processWide("beaconReadContext", () => new AsyncLocalStorage<ReadContext>());
 
 /** Starts checking the replicas (the server calls it once at start); null without replicas. */
 export async function startReplicas(
@@ -375,16 +373,19 @@ export async function startReplicas(
   replicaUrls: string[],
   options: ReplicaOptions,
 ): Promise<ReplicaSet | null> {
-  if (replicaUrls.length === 0) return (shared.beaconReplicas = null);
+  if (replicaUrls.length === 0) {
+    replicas.set(null);
+    return null;
+  }
   const set = new ReplicaSet(db(), primaryUrl, replicaUrls, options);
-  shared.beaconReplicas = set;
+  replicas.set(set);
   registerReplicaMetrics(set);
   await set.start();
   return set;
 }
 
 export function replicaSet(): ReplicaSet | null {
-  return shared.beaconReplicas ?? null;
+  return replicas.get() ?? null;
 }
 
 /**

@@ -10,6 +10,7 @@
  * (lib/documents/unique-downloads.ts), which share their writes their own way. A hidden
  * document (lib/documents/visibility.ts) is not counted: it answers as if absent.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { chunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
@@ -27,8 +28,7 @@ interface Round {
   result?: Promise<Map<string, CountedDownload>>;
 }
 
-const pending = ((globalThis as unknown as { beaconDownloadRounds?: WeakMap<Db, Round> }).beaconDownloadRounds ??=
-  new WeakMap());
+const pending = processWide("beaconDownloadRounds", () => new WeakMap<Db, Round>());
 
 interface Row {
   id: string;

@@ -5,6 +5,7 @@
  * repeated download: contents are kept in memory by (id, revision, last_updated), which
  * every publish changes, bounded by total bytes.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { notFound } from "@/lib/api/errors";
 import { registerCache } from "@/lib/cache/cache-stats";
 import { etagOf } from "@/lib/cache/cached-body";
@@ -39,16 +40,12 @@ interface Entry {
  */
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = MAX_CACHED_BYTES / 8;
-const cache = ((
-  globalThis as unknown as {
-    beaconDocumentContents?: { entries: Map<string, Entry>; bytes: number; hits: number; misses: number };
-  }
-).beaconDocumentContents ??= {
-  entries: new Map(),
+const cache = processWide("beaconDocumentContents", () => ({
+  entries: new Map<string, Entry>(),
   bytes: 0,
   hits: 0,
   misses: 0,
-});
+}));
 registerCache("document_contents", () => ({
   entries: cache.entries.size,
   bytes: cache.bytes,

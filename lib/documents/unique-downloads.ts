@@ -23,6 +23,7 @@
  * answered, has them all); with the database unreachable, new networks wait in memory and
  * are sent when it answers.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { chunks } from "@/lib/db/chunks";
 import type { Db } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/commit";
@@ -258,9 +259,7 @@ export class UniqueDownloadCounter {
 
 // One counter per database client and process: server.ts and Next.js's bundle each carry
 // a copy of this module, and two counters would each send the same networks.
-const counters = ((
-  globalThis as unknown as { beaconUniqueDownloads?: WeakMap<Db, UniqueDownloadCounter> }
-).beaconUniqueDownloads ??= new WeakMap());
+const counters = processWide("beaconUniqueDownloads", () => new WeakMap<Db, UniqueDownloadCounter>());
 
 export function uniqueDownloads(db: Db): UniqueDownloadCounter {
   let counter = counters.get(db);

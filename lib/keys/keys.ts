@@ -9,6 +9,7 @@
  * signature by one is answered "revoked" rather than "does not match", and so a revoked
  * (perhaps leaked) key can never be added back.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { createHash } from "node:crypto";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { keyFromPem, parsePublicKey } from "@/lib/auth/public-key";
@@ -88,8 +89,7 @@ export async function sessionKeyActive(db: Db, userId: string, fingerprint: stri
 // Last use is shown to the minute-ish, not per request: at most one write per key and
 // process every LAST_USE_EVERY_MS keeps the signed-request path free of writes.
 const LAST_USE_EVERY_MS = 10 * 60_000;
-const lastUseWritten = ((globalThis as unknown as { beaconKeyLastUse?: Map<string, number> }).beaconKeyLastUse ??=
-  new Map());
+const lastUseWritten = processWide("beaconKeyLastUse", () => new Map<string, number>());
 
 async function writeKeyUse(db: Db, userId: string, pem: string, now: Date): Promise<void> {
   const { count } = await db.userKey.updateMany({ where: { userId, publicKey: pem }, data: { lastUsedAt: now } });

@@ -10,6 +10,7 @@
  * names), documents:write (publish and delete documents), webhooks:manage. Every token
  * expires, at most a year after it is made; a token never manages keys, codes or tokens.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
 import { safeEqual } from "@/lib/auth/safe-equal";
@@ -189,8 +190,7 @@ const unauthorized = (message: string) =>
   new ApiError("unauthorized", message, null, { "www-authenticate": 'Basic realm="Beacon API"' });
 
 const LAST_USE_EVERY_MS = 60_000;
-const lastUseWritten = ((globalThis as unknown as { beaconTokenLastUse?: Map<string, number> }).beaconTokenLastUse ??=
-  new Map());
+const lastUseWritten = processWide("beaconTokenLastUse", () => new Map<string, number>());
 
 /**
  * The grant of a Bearer token. Replies and errors never repeat the token: a 401 says only

@@ -6,9 +6,10 @@
  *
  * What never goes into a line: signatures, Authorization headers, keys, cookies, query
  * secrets and document content. Nothing here logs requests' headers or bodies at all;
- * callers pass the fields they mean (lib/server/request-log.ts), and the redaction below
+ * callers pass the fields they mean (lib/server/observe-requests.ts), and the redaction below
  * is a second line of defence for a careless `logger.info({ req })`.
  */
+import { processSlot } from "@/lib/process/process-wide";
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "@/lib/config";
@@ -114,7 +115,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   );
 }
 
-const globalForLogger = globalThis as unknown as { beaconLogger?: Logger };
+const installed = processSlot<Logger>("beaconLogger");
 
 /**
  * The process's logger. The server installs one built from its configuration at start
@@ -125,11 +126,15 @@ const globalForLogger = globalThis as unknown as { beaconLogger?: Logger };
  * LOG_FORMAT=json asks otherwise.
  */
 export function logger(): Logger {
-  globalForLogger.beaconLogger ??= createLogger({
-    level: levelOf(process.env.LOG_LEVEL),
-    format: process.env.LOG_FORMAT === "json" ? "json" : "pretty",
-  });
-  return globalForLogger.beaconLogger;
+  let current = installed.get();
+  if (!current) {
+    current = createLogger({
+      level: levelOf(process.env.LOG_LEVEL),
+      format: process.env.LOG_FORMAT === "json" ? "json" : "pretty",
+    });
+    installed.set(current);
+  }
+  return current;
 }
 
 const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
@@ -140,5 +145,5 @@ function levelOf(value: string | undefined): Config["LOG_LEVEL"] {
 }
 
 export function setLogger(next: Logger): void {
-  globalForLogger.beaconLogger = next;
+  installed.set(next);
 }

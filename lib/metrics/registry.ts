@@ -9,6 +9,7 @@
  * run a delay monitor and a GC observer. Kept on globalThis so the copy of lib/ that
  * Next.js bundles for pages (sign-in rate limits, say) counts into the same registry.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { cacheStats, type CacheStats } from "@/lib/cache/cache-stats";
 
@@ -131,11 +132,8 @@ function create(): ServiceMetrics {
   return m;
 }
 
-const globalForMetrics = globalThis as unknown as { beaconMetrics?: ServiceMetrics };
-
 export function metrics(): ServiceMetrics {
-  globalForMetrics.beaconMetrics ??= create();
-  return globalForMetrics.beaconMetrics;
+  return processWide("beaconMetrics", create);
 }
 
 /** prom-client's process_* and nodejs_* families: memory, CPU, handles, event-loop lag, GC. */

@@ -6,7 +6,7 @@
  * the target's open reports: acting on a target answers them.
  *
  * Hiding keeps everything: the document is only left out of listings, search and other
- * people's downloads (lib/moderation/visibility.ts). Suspending refuses the author's signed
+ * people's downloads (lib/documents/visibility.ts). Suspending refuses the author's signed
  * writes (lib/moderation/suspension.ts) and hides their visible documents, marked as hidden
  * by the suspension, so reinstating brings back exactly those and not what a moderator
  * hid on its own.

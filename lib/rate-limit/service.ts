@@ -2,6 +2,7 @@
  * The process's limiter, counting into the service database's rate_limits table, and
  * the v1 API limits built on it from the configuration (docs/CONFIGURATION.md: RATE_LIMIT_*).
  */
+import { processWide } from "@/lib/process/process-wide";
 import type { Config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { databaseCounterStore } from "./counter-store";
@@ -11,13 +12,14 @@ import { logger } from "@/lib/logging/logger";
 
 // Once per process: server.ts and Next.js's bundle each carry a copy of this module, and
 // two limiters would each count half of an address's requests (sign-ins count in Next.js).
-const globalForLimiter = globalThis as unknown as { beaconRateLimiter?: RateLimiter };
-
 export function serviceRateLimiter(): RateLimiter {
-  globalForLimiter.beaconRateLimiter ??= new RateLimiter(databaseCounterStore(db()), {
-    onError: (err) => logger().warn({ error: (err as Error).message }, "rate limit counts not shared this time"),
-  });
-  return globalForLimiter.beaconRateLimiter;
+  return processWide(
+    "beaconRateLimiter",
+    () =>
+      new RateLimiter(databaseCounterStore(db()), {
+        onError: (err) => logger().warn({ error: (err as Error).message }, "rate limit counts not shared this time"),
+      }),
+  );
 }
 
 /** undefined when both API limits are off */
@@ -35,13 +37,14 @@ export function serviceApiRateLimits(
 
 // On globalThis: the report form (Next.js's copy of lib/) and POST /v1/report.php (the
 // server's copy) count in one limiter, so a burst through both is judged on one count.
-const shared = globalThis as unknown as { beaconReportLimiter?: RateLimiter };
-
 /** The reports' limiter: clock-hour windows in the same rate_limits table (keys report-ip:, report-user:). */
 export function serviceReportLimiter(): RateLimiter {
-  shared.beaconReportLimiter ??= new RateLimiter(databaseCounterStore(db()), {
-    windowMs: 60 * 60_000,
-    onError: (err) => logger().warn({ error: (err as Error).message }, "report counts not shared this time"),
-  });
-  return shared.beaconReportLimiter;
+  return processWide(
+    "beaconReportLimiter",
+    () =>
+      new RateLimiter(databaseCounterStore(db()), {
+        windowMs: 60 * 60_000,
+        onError: (err) => logger().warn({ error: (err as Error).message }, "report counts not shared this time"),
+      }),
+  );
 }

@@ -8,7 +8,7 @@
  * about a second to compute for 20,000 engrams after any engram changes anywhere.
  *
  * The page renders only the first rows; the browser fetches all of them as JSON
- * (app/spawn/rows.json), so 20,000 engrams never weigh on the page's first paint.
+ * (/spawn/rows.json, lib/spawn/spawn-rows-reply.ts), so 20,000 engrams never weigh on the page's first paint.
  * Rows are cached per kind and scope (read once, in the database's order) and per locale
  * (sorted, as JSON, with an ETag for the browser). Reading 20,000 engrams through Prisma
  * takes ~300 ms and sorting them ~100 ms; the cache is checked against (row count, latest
@@ -38,7 +38,7 @@ export type SpawnMods = { found: true; mods: SpawnMod[] } | { found: false; miss
 
 export interface SpawnRows {
   rows: SpawnRow[];
-  /** JSON of `rows`, what app/spawn/rows.json serves */
+  /** JSON of `rows`, what /spawn/rows.json serves */
   json: string;
   /** quoted (lib/cache/cached-body etagOf); changes whenever the rows (or the mods' order, or the locale) change */
   etag: string;

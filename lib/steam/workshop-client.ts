@@ -8,6 +8,7 @@
  * cached briefly so a burst of registrations does not hammer Steam; misses and failures
  * are never cached. Plain code: no Next.js, no database.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { z } from "zod";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { config } from "@/lib/config";
@@ -177,13 +178,9 @@ export function createWorkshopClient(options: WorkshopClientOptions): WorkshopCl
   };
 }
 
-const globalForSteam = globalThis as unknown as { beaconWorkshop?: WorkshopClient };
-
 /** The process's client, configured from STEAM_API_URL and WORKSHOP_APP_ID. */
 export function workshop(): WorkshopClient {
-  globalForSteam.beaconWorkshop ??= createWorkshopClient({
-    apiUrl: config().STEAM_API_URL,
-    appId: config().WORKSHOP_APP_ID,
-  });
-  return globalForSteam.beaconWorkshop;
+  return processWide("beaconWorkshop", () =>
+    createWorkshopClient({ apiUrl: config().STEAM_API_URL, appId: config().WORKSHOP_APP_ID }),
+  );
 }

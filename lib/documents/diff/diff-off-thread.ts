@@ -6,13 +6,14 @@
  * worker the event loop only sends the bytes, looks the named items up in the catalogue
  * (lib/catalogue/resolve-items.ts) and receives the answer.
  *
- * One worker per process (shared by the API and the pages through globalThis), one diff at
+ * One worker per process (shared by the API and the pages: lib/process/process-wide.ts), one diff at
  * a time, the others in line: a burst of diffs waits for the worker, never the server. A
  * diff that takes longer than DIFF_TIME_LIMIT_MS, or more memory than the worker has, ends
  * the worker (a new one takes the next) and is answered as a comparison of sizes and
  * checksums with a note saying why. Where the compiled worker is missing (a development
  * server, unit tests before a build), the diff is computed on the calling thread.
  */
+import { processWide } from "@/lib/process/process-wide";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -181,14 +182,12 @@ class DiffThread {
 }
 
 // One per process: server.ts and Next.js's bundle each carry a copy of this module.
-const shared = globalThis as unknown as { beaconDiffThread?: DiffThread | null };
 
 function diffThread(): DiffThread | null {
-  if (shared.beaconDiffThread === undefined) {
+  return processWide("beaconDiffThread", () => {
     const file = workerFile();
-    shared.beaconDiffThread = file ? new DiffThread(file) : null;
-  }
-  return shared.beaconDiffThread;
+    return file ? new DiffThread(file) : null;
+  });
 }
 
 /** The diff of `a` to `b`; `factsFor` names the items of loot documents (none asked otherwise). */
