@@ -6,8 +6,8 @@
  * POST                signed: ten new codes (the unused ones stop working); shown once
  * POST /<user_id>     unsigned: {"code", "public_key", "name"?}: the code is spent and the
  *                     key replaces every key of the account, and every API token is
- *                     revoked. Limited per client address
- *                     and per account (RATE_LIMIT_SIGNIN_PER_MINUTE).
+ *                     revoked. Limited per client network (an IPv6 /64), never per
+ *                     account, so strangers cannot lock the owner out (RATE_LIMIT_SIGNIN_PER_MINUTE).
  */
 import { badRequest } from "@/lib/api/errors";
 import type { Endpoint } from "@/lib/api/endpoint";
