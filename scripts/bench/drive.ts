@@ -1,9 +1,11 @@
 /**
- * usage: tsx scripts/bench/drive.ts '<json options>'
+ * usage: tsx scripts/bench/drive.ts '<json options>'   (or the JSON on stdin, with no argument:
+ *        a large body does not fit in an argument)
  * The load generator, run as its own process so it never competes with the server's
  * event loop: autocannon with a warm-up, then the measured run; prints one JSON line
  * (the warm-up's request count too, so CPU time over both can be put per request).
  */
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 interface DriveOptions {
@@ -17,10 +19,12 @@ interface DriveOptions {
 }
 
 if (process.argv.includes("--help")) {
-  console.log("usage: tsx scripts/bench/drive.ts '<json: url, method, headers, body, connections, duration, warmup>'");
+  console.log(
+    "usage: tsx scripts/bench/drive.ts '<json: url, method, headers, body, connections, duration, warmup>' (or that JSON on stdin)",
+  );
   process.exit(0);
 }
-const options = JSON.parse(process.argv[2] ?? "{}") as DriveOptions;
+const options = JSON.parse(process.argv[2] ?? readFileSync(0, "utf8")) as DriveOptions;
 const base = {
   url: options.url,
   method: (options.method ?? "GET") as "GET",
