@@ -8,7 +8,7 @@ export const GAMES = ["ase", "asa"] as const;
 
 export type Game = (typeof GAMES)[number];
 
-/** What the v1 interface serves: everything from before ASA existed is ASE. */
+/** What the v1 interface serves: a request that names no game is about ASE. */
 export const V1_GAME: Game = "ase";
 
 export const GAME_NAMES: Record<Game, string> = {

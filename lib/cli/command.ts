@@ -65,7 +65,7 @@ export function stringValue(ctx: Context, name: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-/** `--game ase|asa` (docs/API.md#games): ASE when absent, as everything before ASA; anything else is a usage error. */
+/** `--game ase|asa` (docs/API.md#games): ASE when absent (the v1 interface's game); anything else is a usage error. */
 export const gameOption: Options = { game: { type: "string" } };
 
 export function gameValue(ctx: Context): Game {

@@ -185,7 +185,7 @@ export function beaconApi(options: ClientOptions) {
    */
   const changes = (query: { cursor?: string; changesSince?: string; limit?: number; game?: Game } = {}) => {
     const params = [
-      // Without game the feed is ASE's, and the request is as it was before ASA.
+      // Without game the feed is ASE's, and the request is the v1 interface's.
       ...(query.game === undefined ? [] : [`game=${query.game}`]),
       ...(query.cursor === undefined ? [] : [`cursor=${encodeURIComponent(query.cursor)}`]),
       ...(query.changesSince === undefined ? [] : [`changes_since=${encodeURIComponent(query.changesSince)}`]),

@@ -13,7 +13,7 @@
  *
  * On PostgreSQL a batch of writes that use only `sql` (`plainSql`) runs on the pg driver
  * directly (lib/db/pg-driver.ts), the lock statement sent with its BEGIN; any other batch
- * runs in Prisma's interactive transaction, its `sql` through Prisma, as before.
+ * runs in Prisma's interactive transaction, its `sql` through Prisma.
  */
 import { processWide } from "@/lib/process/process-wide";
 import { databaseUrlOf, providerOf, sqliteConnectionOf, type Db, type Tx } from "@/lib/db/client";

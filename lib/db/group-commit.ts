@@ -24,14 +24,14 @@
  * `tx`) it then lacks. A write that touches one there all the same (a rare path: the
  * single-engram republish that finds no row to update) moves: the batch is rolled back
  * and run again at once, that write in a full transaction from then on. A batch holding
- * any other write runs in a full transaction, `sql` included, as before. A plain batch
+ * any other write runs in a full transaction, `sql` included. A plain batch
  * run without savepoints starts its writes side by side, so their statements go to the
  * database pipelined (`sideBySide`); a plain transaction must take statements sent
  * before the earlier ones were answered.
  *
  * A write must not call groupCommit itself (the inner write would wait for the batch
  * that waits for it). Every statement of a write stays inside its batch's transaction,
- * so triggers see each request's rows in one transaction, as before (and several
+ * so triggers see each request's rows in one transaction (and several
  * requests' rows in the same one: a trigger must not take one transaction for one request).
  */
 import { isConcurrencyFailure } from "@/lib/db/errors";

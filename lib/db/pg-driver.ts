@@ -14,7 +14,7 @@
  * answers them in order, so a batch of single-engram republishes costs one round trip
  * and one wake-up of its backend instead of one per write (each a loopback TCP send,
  * the largest part of the request's CPU). Nothing else changes: the same statements in
- * one transaction (so the same triggers, fired per statement as before), PostgreSQL's
+ * one transaction (so the same triggers, fired per statement), PostgreSQL's
  * default isolation (read committed, as Prisma's transactions), synchronous_commit as
  * the server has it (on by default: COMMIT returns once the WAL is flushed), and the
  * driver's errors keep their SQLSTATE in `code`, which lib/db/errors.ts reads (40P01 and

@@ -3,7 +3,7 @@
  * suspended (lib/moderation/actions.ts), is kept whole but left out of every listing and
  * search, and its single reads (download, metadata, HEAD, revisions) answer 404 as if it
  * did not exist, except to its author and to moderators. Visible documents are served
- * exactly as before.
+ * to everyone alike.
  */
 import type { Db } from "@/lib/db/client";
 

@@ -287,7 +287,7 @@ function keptNote(c: BaseCatalogueCounts): string {
 
 /**
  * Loads ASE's catalogue, then ASA's (its creatures), each in a transaction of its own
- * with its own log line: the ASE outcome is returned, as before ASA.
+ * with its own log line: the ASE outcome is returned (what the v1 interface reports).
  */
 export async function loadBaseCatalogue(
   db: Db,
@@ -326,7 +326,7 @@ async function loadGameCatalogue(
   options: { root: string; log: (line: string) => void },
 ): Promise<BaseCatalogueOutcome> {
   const { root } = options;
-  // ASE's lines read as they did before ASA; ASA's say whose they are.
+  // ASE's lines name no game (the v1 interface's); ASA's say whose they are.
   const log =
     game === V1_GAME ? options.log : (line: string) => options.log(line.replace("base catalogue:", "ASA catalogue:"));
   const started = performance.now();

@@ -124,7 +124,7 @@ async function consistentBuild(db: Db, kind: ItemKind, game: Game, version: numb
   }
 }
 
-/** The cache key of a kind's catalogue in a game: ASE's is the kind, as before ASA. */
+/** The cache key of a kind's catalogue in a game: ASE's is the kind alone. */
 const keyOf = (kind: ItemKind, game: Game) => (game === V1_GAME ? kind : `${kind}:${game}`);
 
 async function catalogue(

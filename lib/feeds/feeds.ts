@@ -90,7 +90,7 @@ export async function modFeed(db: Db, baseUrl: string, modIdText: string): Promi
   });
   if (!mod) return null;
   const events = await newestEvents(db, { modId, type: { in: MOD_EVENTS } }, false);
-  // An ASA mod's feed says so and links ASA's spawn page; an ASE mod's reads as before.
+  // An ASA mod's feed says so and links ASA's spawn page; an ASE mod's names no game.
   const game = parseGame(mod.game) ?? V1_GAME;
   const asa = game !== V1_GAME;
   return feedOf(

@@ -6,7 +6,7 @@
  * address no route matches gets real HTML.
  *
  * So a GET whose reply is HTML with status 404 or 500 is held back (every other reply
- * passes through as before, streamed); when it turns out to be the empty shell:
+ * passes through untouched, streamed); when it turns out to be the empty shell:
  * - a 404 is rendered again, in-process, as an address no route matches, marked with
  *   NOT_FOUND_PATH_HEADER (the address asked for): app/not-found.tsx inside the site's
  *   layout, with its own CSP nonce from proxy.ts, and words for what was missing;

@@ -4,7 +4,7 @@
  * `/documents` (every search, filter, sort and page) and a document's page show the same
  * HTML to everyone who asks with the same address and language (a document's page to
  * everyone who is not signed in: its author sees an Edit button, so a request with a
- * session is rendered as before): Next.js renders each once per (address,
+ * session is rendered for that request): Next.js renders each once per (address,
  * reader's locale, versions of the data the page shows) and the bytes are served from
  * here until one of those data versions moves, on this instance or any other on the
  * database (the data_versions counters the v1 caches use, read once per request).

@@ -16,7 +16,7 @@ export interface ModRef {
   owner_id: string | null;
   owner_name: string | null;
   url: string;
-  /** added after the fields above (their bytes are as before): "ase" or "asa", as docs/API.md#games names them */
+  /** added after the fields above (their bytes do not depend on it): "ase" or "asa", as docs/API.md#games names them */
   game: Game;
 }
 

@@ -32,7 +32,7 @@ interface SyncState {
   cursor: string;
   /** the feed's timestamp of the cursor */
   timestamp: string;
-  /** the game the copy is of (--game); absent: ASE, as every copy made before ASA */
+  /** the game the copy is of (--game); absent: ASE, the v1 interface's game */
   game?: Game;
 }
 
@@ -107,7 +107,7 @@ changes that old (410), the copy is read again from scratch.
     const limit = limitOption(ctx);
     const server = ctx.globals.server;
     const game = gameValue(ctx);
-    // ASE's requests and state file are as they were before ASA.
+    // ASE's requests and state file name no game: the v1 interface's form.
     const asked = game === V1_GAME ? {} : { game };
     mkdirSync(dir, { recursive: true });
     const loaded = load(dir, server, game, ctx.values.full === true);

@@ -8,7 +8,7 @@
  *
  * The boundaries only decide how much is shared, never what is read back: a revision
  * is its list of chunk hashes, so changing these sizes or the gear table later stores
- * new revisions differently and reads every old one as before.
+ * new revisions differently and still reads every old one.
  */
 import { createHash } from "node:crypto";
 
