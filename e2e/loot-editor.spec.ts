@@ -3,7 +3,7 @@
  * user builds a document with two sources from nothing (keyboard and mouse), saves it,
  * and a v1 client downloads exactly what the editor showed; the Game.ini export equals
  * the editor's live lines; a second save is revision 2; a pasted Game.ini becomes an
- * editable document; Default Loot.beacon survives an unchanged save; someone else gets
+ * editable document, also handed over from the ini checker; Default Loot.beacon survives an unchanged save; someone else gets
  * a copy; a visitor who is not signed in is told to sign in. The quick way in: "Start
  * empty", "Add an item", pick it (three clicks), saved with the maps the editor showed;
  * a crate template; issues said after the user acts; an issue's link lands below the
@@ -392,6 +392,51 @@ test("a pasted Game.ini becomes an editable document, with what could not be rea
     (content.LootSources as { ItemSets: { ItemEntries: { Items: unknown[] }[] }[] }[])[0]!.ItemSets[0]!.ItemEntries[0]!
       .Items,
   ).toEqual([{ Class: "PrimalItem_WeaponMetalSword_C", Path: SWORD.path, Weight: 1 }]);
+  await context.close();
+});
+
+test("the ini checker hands a Game.ini's crates to the editor, through sign-in and into a saved document", async ({
+  browser,
+}) => {
+  const ini = [
+    "[/script/shootergame.shootergamemode]",
+    `ConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=((SetName="Checked",MinNumItems=1,MaxNumItems=1,NumItemsPower=1,SetWeight=1,bItemsRandomWithoutReplacement=true,ItemEntries=((EntryWeight=1,ItemClassStrings=("PrimalItem_WeaponMetalSword_C"),ItemsWeights=(1),MinQuantity=1,MaxQuantity=1,MinQuality=1,MaxQuality=2,bForceBlueprint=false,ChanceToBeBlueprintOverride=0)))))`,
+  ].join("\n");
+  // Not signed in: the hand-off waits in this tab through the sign-in page.
+  const visitor = await browser.newContext();
+  const look = await visitor.newPage();
+  await look.goto("/tools/ini-check");
+  await look.getByLabel("Game.ini", { exact: true }).fill(ini);
+  await look.getByRole("button", { name: "Check", exact: true }).click();
+  const offer = look.getByTestId("ini-open-editor");
+  await expect(offer).toContainText("Your Game.ini overrides 1 crate.");
+  await offer.getByRole("button", { name: "Open the loot in the editor" }).click();
+  await expect(look).toHaveURL(/\/documents\/new\?start=ini$/);
+  await expect(look.getByText("Sign in", { exact: false }).first()).toBeVisible();
+  expect(await look.evaluate(() => sessionStorage.getItem("beacon-hub:ini-for-editor"))).toBe(ini);
+  await visitor.close();
+
+  const context = await signedIn(browser, author);
+  const page = await context.newPage();
+  await page.goto("/tools/ini-check");
+  await page.getByLabel("Game.ini", { exact: true }).fill(ini);
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await page.getByTestId("ini-open-editor").getByRole("button", { name: "Open the loot in the editor" }).click();
+  await expect(page.getByTestId("ini-handed")).toBeVisible();
+  await expect(page.getByLabel("Game.ini", { exact: true })).toHaveValue(ini);
+  // Read once: a reload leaves the box empty.
+  expect(await page.evaluate(() => sessionStorage.getItem("beacon-hub:ini-for-editor"))).toBeNull();
+  await page.getByRole("button", { name: "Read the Game.ini" }).click();
+  await expect(page.getByTestId("loot-editor")).toBeVisible();
+  await expect(page.locator("#loot-0-0-0").getByTestId("loot-item-name")).toHaveText(["Metal Sword"]);
+  await page.getByLabel("Title").fill(`Checked ${tag}`);
+  await page.getByLabel("Title").press("Control+s");
+  await expect(page.getByTestId("saved-status")).toHaveText("Saved: this is revision 1.");
+  const content = await v1Content(page, savedId(page));
+  expect(content).toMatchObject({ Title: `Checked ${tag}` });
+  expect((content.LootSources as { SupplyCrateClassString: string }[])[0]!.SupplyCrateClassString).toBe(
+    "SupplyCrate_Level03_C",
+  );
   await context.close();
 });
 

@@ -7,7 +7,8 @@
  * when the doctor is sure of one; the fixed files come with the lines the fixes changed.
  */
 import { useActionState } from "react";
-import { card, input, label, primaryButton } from "@/components/dashboard/styles";
+import { card, input, label, primaryButton, secondaryButton } from "@/components/dashboard/styles";
+import { crateOverrideCount, handOffGameIni, INI_HANDOFF_PATH } from "@/components/loot-editor/ini-handoff";
 import type { IniCheckFormState } from "@/lib/ini-doctor/check-form";
 import type { IniFinding } from "@/lib/ini-doctor/check-ini";
 import { fixDescription } from "@/lib/ini-doctor/fix-description";
@@ -98,6 +99,36 @@ function FixDiff({ file, before, after }: { file: string; before: string; after:
   );
 }
 
+/**
+ * A Game.ini that overrides crates can become a loot document: its lines are handed to the
+ * new document page's Game.ini box (components/loot-editor/ini-handoff.ts), where the editor
+ * reads them and saving makes the document. Needs JavaScript, as the editor does.
+ */
+function OpenInEditor({ gameIni }: { gameIni: string }) {
+  const crates = crateOverrideCount(gameIni);
+  if (crates === 0) return null;
+  return (
+    <section aria-labelledby="ini-editor-title" className={`${card} space-y-2`} data-testid="ini-open-editor">
+      <h2 id="ini-editor-title" className="text-lg font-semibold">
+        Save the loot as a document
+      </h2>
+      <p className="text-sm text-slate-300">
+        {`Your Game.ini overrides ${countOf(crates, "crate", "crates")}. Open them in the loot editor to see and change what each crate drops, and save them as a document you can share and export again.`}
+      </p>
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => {
+          handOffGameIni(gameIni);
+          window.location.assign(INI_HANDOFF_PATH);
+        }}
+      >
+        Open the loot in the editor
+      </button>
+    </section>
+  );
+}
+
 export function IniCheckForm({
   action,
 }: {
@@ -174,6 +205,7 @@ export function IniCheckForm({
             </h2>
           </div>
           <Findings findings={reply.findings} files={checked} />
+          <OpenInEditor gameIni={checked["Game.ini"] ?? ""} />
           {reply.fixed && (
             <section aria-labelledby="ini-fixed-title" className="space-y-3">
               <h2 id="ini-fixed-title" className="text-xl font-semibold">

@@ -2,16 +2,18 @@
 /**
  * /documents/new without a starting point: the ways to start (server-rendered links, as
  * children), a link back to an unsaved draft kept in this browser, and the Game.ini paste
- * box. A pasted Game.ini is read on the server (the import action); the editor then
- * opens in place on the new document, with the list of what could not be read.
+ * box (filled with the Game.ini the ini checker handed over, ?start=ini). A pasted Game.ini
+ * is read on the server (the import action); the editor then opens in place on the new
+ * document, with the list of what could not be read.
  */
 import Link from "@/components/intent-link";
-import { useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type ReactNode } from "react";
 import { errorId, FieldError } from "@/components/dashboard/field-error";
 import { card, input, label, primaryButton } from "@/components/dashboard/styles";
 import { draftKeyFor, type EditorStart } from "@/lib/loot-editor/editor-start";
 import type { ImportOutcome } from "@/lib/loot-editor/import-game-ini";
 import { keptDraftTitle, subscribeToDrafts } from "./draft-storage";
+import { takeHandedGameIni } from "./ini-handoff";
 import { LootEditor, type SaveLootAction } from "./loot-editor";
 
 interface Props {
@@ -31,6 +33,17 @@ export function NewDocumentStart({ children, importAction, saveAction }: Props) 
     () => keptDraftTitle(draftKeyFor("create", "")),
     () => null,
   );
+
+  // A Game.ini handed over by the ini checker fills the box once (components/loot-editor/ini-handoff.ts).
+  const iniBox = useRef<HTMLTextAreaElement>(null);
+  const [handed, setHanded] = useState(false);
+  useEffect(() => {
+    const text = takeHandedGameIni();
+    if (text === null || !iniBox.current) return;
+    iniBox.current.value = text;
+    iniBox.current.focus();
+    setHanded(true);
+  }, []);
 
   if (start) return <LootEditor start={start} saveAction={saveAction} />;
 
@@ -68,10 +81,16 @@ export function NewDocumentStart({ children, importAction, saveAction }: Props) 
           with its item sets and entries, quality numbers become tiers, classes are looked up in the catalogue, and
           anything that cannot be read is listed.
         </p>
+        {handed && (
+          <p className="text-sm text-emerald-300" role="status" data-testid="ini-handed">
+            Your Game.ini from the ini checker is in the box: read it to open its loot in the editor.
+          </p>
+        )}
         <label htmlFor="ini" className={label}>
           Game.ini
         </label>
         <textarea
+          ref={iniBox}
           id="ini"
           name="ini"
           rows={8}
