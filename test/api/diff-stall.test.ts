@@ -7,6 +7,7 @@
 // machine is shared with the other streams).
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { probeHealthz } from "../support/healthz-probe";
 import type { Identity } from "@/lib/client/identity";
 import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import { api, registeredUser } from "../support/api";
@@ -56,18 +57,7 @@ describe("first diffs", () => {
     const size = crafted(id, 9000, (i) => 5 * (i + 1)).length;
     expect(size).toBeGreaterThan(0.9 * MiB);
 
-    let done = false;
-    const latencies: number[] = [];
-    const probe = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const res = await fetch(`${base}/healthz`);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - started);
-        expect(res.status).toBe(200);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
+    const probe = probeHealthz(base);
     const ask = async (from: number) => {
       const started = performance.now();
       const res = await api().request("GET", `/v1/document.php/${id}?diff&from=${from}&to=${from + 1}`);
@@ -76,8 +66,7 @@ describe("first diffs", () => {
     };
     await new Promise((r) => setTimeout(r, 100));
     const first = await Promise.all([1, 2, 3, 4].map(ask));
-    done = true;
-    await probe;
+    const { sorted, median, worst } = await probe.stop();
     for (const { diff } of first) {
       expect(diff.format).toBe("loot");
       expect(diff.changes).toHaveLength(1000);
@@ -86,9 +75,6 @@ describe("first diffs", () => {
     const again = await ask(1);
     expect(again.diff).toEqual(first[0]!.diff);
 
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    const worst = sorted.at(-1)!;
     console.log(
       `four first diffs of ${(size / MiB).toFixed(2)} MiB: ${first.map((f) => Math.round(f.ms)).join(", ")} ms; again ${Math.round(again.ms)} ms; /healthz median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${sorted.length} probes`,
     );

@@ -9,6 +9,7 @@
 import { gzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { probeHealthz } from "../support/healthz-probe";
 
 const BODIES = 300;
 
@@ -21,18 +22,7 @@ describe("gzip request bodies", () => {
     const bomb = gzipSync(Buffer.alloc(limit - 1024, 0x20), { level: 9 });
     expect(bomb.length).toBeLessThan(17 * 1024);
     const authorization = `Basic ${Buffer.from(`${randomUUID()}:${"ab".repeat(64)}`).toString("base64")}`;
-    let done = false;
-    const latencies: number[] = [];
-    const probe = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const res = await fetch(`${base}/healthz`);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - started);
-        expect(res.status).toBe(200);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
+    const probe = probeHealthz(base);
     const started = performance.now();
     const statuses = await Promise.all(
       Array.from({ length: BODIES }, () =>
@@ -47,13 +37,9 @@ describe("gzip request bodies", () => {
       ),
     );
     const elapsed = performance.now() - started;
-    done = true;
-    await probe;
+    const { sorted, median, worst } = await probe.stop();
     // Each inflated whole, then refused for its signature: 401 each, none a 5xx.
     expect(new Set(statuses)).toEqual(new Set([401]));
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    const worst = sorted.at(-1)!;
     console.log(
       `gzip bodies: ${BODIES} in ${Math.round(elapsed)} ms; /healthz median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${sorted.length} probes`,
     );
