@@ -22,6 +22,8 @@ export interface BodyBudget {
   reserve(bytes: number): Promise<() => void>;
   /** bytes reserved now (metrics and tests) */
   held(): number;
+  /** reservations waiting for room now */
+  waiting(): number;
 }
 
 export function busyWithBodies(waitMs: number): ApiError {
@@ -52,6 +54,7 @@ export function bodyBudget(totalBytes: number, waitMs = WAIT_MS): BodyBudget {
   };
   return {
     held: () => held,
+    waiting: () => queue.length,
     reserve(bytes) {
       if (bytes <= SMALL_BODY_BYTES) return Promise.resolve(() => {});
       if (queue.length === 0 && fits(bytes)) return Promise.resolve(take(bytes));

@@ -64,7 +64,7 @@ describe("first diffs", () => {
       expect(res.status, res.text().slice(0, 300)).toBe(200);
       return { diff: res.json<RevisionDiffJson>(), ms: performance.now() - started };
     };
-    await new Promise((r) => setTimeout(r, 100));
+    await probe.answered;
     const first = await Promise.all([1, 2, 3, 4].map(ask));
     const { sorted, median, worst } = await probe.stop();
     for (const { diff } of first) {

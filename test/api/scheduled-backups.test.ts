@@ -4,6 +4,7 @@
 // database gives the same rows); a backup SIGKILLed while it writes leaves no file that
 // counts, and the next run clears the stale partial one; PostgreSQL: two instances on one
 // database make one backup per tick.
+import { until } from "../support/until";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, watch } from "node:fs";
@@ -85,16 +86,6 @@ interface Run {
 }
 const runs = (url: string) =>
   query<Run>(url, `SELECT "slot", "instance", "status", "file" FROM "backup_runs" ORDER BY "slot"`);
-
-async function until<T>(what: string, check: () => Promise<T | false>, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const got = await check().catch(() => false as const);
-    if (got !== false) return got;
-    if (Date.now() > deadline) throw new Error(`not ${what} after ${timeoutMs} ms`);
-    await sleep(200);
-  }
-}
 
 /** Every row of every model table but backup_runs (which the schedule keeps writing), in a stable order. */
 async function allRows(url: string): Promise<Record<string, string[]>> {

@@ -12,9 +12,11 @@ export interface ProbeWaits {
   worst: number;
 }
 
-export function probeHealthz(base: string): { stop(): Promise<ProbeWaits> } {
+export function probeHealthz(base: string): { answered: Promise<void>; stop(): Promise<ProbeWaits> } {
   let done = false;
   const latencies: number[] = [];
+  let firstAnswer!: () => void;
+  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
   const running = (async () => {
     while (!done) {
       const started = performance.now();
@@ -22,10 +24,14 @@ export function probeHealthz(base: string): { stop(): Promise<ProbeWaits> } {
       await res.arrayBuffer();
       latencies.push(performance.now() - started);
       expect(res.status).toBe(200);
+      firstAnswer();
+      // The probe's own pace (a poll interval), not a wait for anything.
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
   return {
+    /** resolves once the first probe has its answer: the probe is running */
+    answered,
     async stop() {
       done = true;
       await running;

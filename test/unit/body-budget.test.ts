@@ -24,8 +24,9 @@ describe("bodyBudget", () => {
     const order: string[] = [];
     const b = budget.reserve(6 * MiB).then((release) => (order.push("b"), release));
     const c = budget.reserve(1 * MiB).then((release) => (order.push("c"), release));
-    await new Promise((r) => setTimeout(r, 20));
-    // c would fit beside a, but b came first.
+    // Both wait (c would fit beside a, but b came first); neither was let in.
+    expect(budget.waiting()).toBe(2);
+    expect(budget.held()).toBe(6 * MiB);
     expect(order).toEqual([]);
     a();
     const releaseB = await b;
