@@ -34,7 +34,7 @@ import { handleClientError } from "@/lib/api/client-error";
 import { handleExpectation } from "@/lib/api/expectation-failed";
 import { admitRequest, CORS_HEADERS, handleEndpoint, type Admission, type EndpointEnv } from "@/lib/api/endpoint";
 import { bodyBudget } from "@/lib/api/body-budget";
-import { flatHeaders, serveNode, writeNodeResponse } from "@/lib/api/node-adapter";
+import { serveNode, writeNodeResponse, type RequestHead } from "@/lib/api/node-adapter";
 import type { ApiRequest } from "@/lib/api/types";
 import { NOT_FOUND_PATH_HEADER, serveWithErrorPages } from "@/lib/server/error-page-recovery";
 import { baseUrlWarning, config, ConfigError, sqlitePath } from "@/lib/config";
@@ -63,7 +63,7 @@ import { observeRequests } from "@/lib/server/observe-requests";
 import { servePage } from "@/lib/server/page-cache";
 import { buildRouteLabeler } from "@/lib/server/route-label";
 import { startJobs, stopJobs, type JobSpec, type RunningJob, type Stoppable } from "@/lib/server/jobs";
-import { routeRequest, type Route } from "@/lib/server/route-table";
+import { fixedRoute, routeRequest, type Route, type Served } from "@/lib/server/route-table";
 import { captureConsole } from "@/lib/logging/capture-console";
 import { createLogger, flushLog, setLogger, type Logger } from "@/lib/logging/logger";
 import { enableProcessMetrics, metrics } from "@/lib/metrics/registry";
@@ -225,69 +225,55 @@ function serverRoutes(cfg: Config, dev: boolean, app: ReturnType<typeof next>): 
   const bodyLimits = { signed: cfg.MAX_BODY_BYTES, unsigned: cfg.UNSIGNED_MAX_BODY_BYTES };
   const nextHandler = app.getRequestHandler();
   const nextRoute = buildRouteLabeler(root);
+  const serveNextPage: Served["serve"] = (req, res) => {
+    // The socket's address, for code Next.js runs (which never sees the socket); a
+    // client cannot supply it, as any value it sent is replaced here.
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    delete req.headers[NOT_FOUND_PATH_HEADER];
+    // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
+    // A page's write (a form's server action) moves this instance's reads past it.
+    if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", () => void replicaSet()?.currentLsn());
+    serveWithErrorPages(req, res, (page, out) =>
+      dev ? nextHandler(page, out) : servePage(readDb(), page, out, nextHandler),
+    );
+  };
   return [
-    {
-      match: (url) => endpointOf(url) !== undefined,
-      label: (url) => `/v1/${endpointOf(url)!.name}`,
-      serve(req, res, record) {
-        const endpoint = endpointOf(req.url ?? "/")!;
-        let admission: Admission = { bodyLimit: cfg.MAX_BODY_BYTES };
-        const head = {
-          method: req.method ?? "GET",
-          headers: flatHeaders(req),
-          remoteAddress: req.socket.remoteAddress ?? "",
-        };
-        const limit = () => (admission = admitRequest(endpoint, head, env, bodyLimits)).bodyLimit;
-        void serveNode(req, res, { limit, budget, errorHeaders: CORS_HEADERS }, (apiReq) =>
-          serveEndpoint(endpoint, apiReq, env, admission).finally(() => (record.userId = apiReq.signedUserId)),
-        );
-      },
+    (url) => {
+      const endpoint = endpointOf(url);
+      if (!endpoint) return null;
+      return {
+        label: `/v1/${endpoint.name}`,
+        serve(req, res, record) {
+          let admission: Admission = { bodyLimit: cfg.MAX_BODY_BYTES };
+          const limit = (head: RequestHead) => (admission = admitRequest(endpoint, head, env, bodyLimits)).bodyLimit;
+          void serveNode(req, res, { limit, budget, errorHeaders: CORS_HEADERS }, (apiReq) =>
+            serveEndpoint(endpoint, apiReq, env, admission).finally(() => (record.userId = apiReq.signedUserId)),
+          );
+        },
+      };
     },
-    {
-      match: (url) => /^\/healthz(\?|$)/.test(url),
-      label: "/healthz",
-      serve(req, res) {
-        const url = req.url ?? "/";
-        void health(db(), req.method, replicaSet()?.state(), { needWrites: healthNeedsWrites(url) }).then((r) =>
-          writeNodeResponse(res, r, req.method ?? "GET"),
-        );
-      },
-    },
-    {
-      match: (url) => cfg.METRICS_TOKEN !== undefined && /^\/metrics(\?|$)/.test(url),
-      label: "/metrics",
-      serve(req, res) {
-        const token = cfg.METRICS_TOKEN!;
-        void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then((r) =>
-          writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
-        );
-      },
-    },
-    {
-      match: (url) => SPAWN_ROWS_PATH.test(url),
-      label: "/spawn/rows.json",
-      serve(req, res) {
-        void serveNode(req, res, { limit: cfg.UNSIGNED_MAX_BODY_BYTES, budget }, (apiReq) =>
-          spawnRowsReply(readDb(), apiReq),
-        );
-      },
-    },
-    {
-      match: () => true,
-      label: (url) => nextRoute(url.split("?", 1)[0]!),
-      serve(req, res) {
-        // The socket's address, for code Next.js runs (which never sees the socket); a
-        // client cannot supply it, as any value it sent is replaced here.
-        req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-        delete req.headers[NOT_FOUND_PATH_HEADER];
-        // A page's notFound() or failure is real HTML, not an empty shell that needs JavaScript.
-        // A page's write (a form's server action) moves this instance's reads past it.
-        if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", () => void replicaSet()?.currentLsn());
-        serveWithErrorPages(req, res, (page, out) =>
-          dev ? nextHandler(page, out) : servePage(readDb(), page, out, nextHandler),
-        );
-      },
-    },
+    fixedRoute(/^\/healthz(\?|$)/, "/healthz", (req, res) => {
+      const url = req.url ?? "/";
+      void health(db(), req.method, replicaSet()?.state(), { needWrites: healthNeedsWrites(url) }).then((r) =>
+        writeNodeResponse(res, r, req.method ?? "GET"),
+      );
+    }),
+    ...(cfg.METRICS_TOKEN
+      ? [
+          fixedRoute(/^\/metrics(\?|$)/, "/metrics", (req, res) => {
+            const token = cfg.METRICS_TOKEN!;
+            void serveMetrics({ method: req.method ?? "GET", authorization: req.headers.authorization, token }).then(
+              (r) => writeNodeResponse(res, r, req.method ?? "GET", req.headers["accept-encoding"]),
+            );
+          }),
+        ]
+      : []),
+    fixedRoute(SPAWN_ROWS_PATH, "/spawn/rows.json", (req, res) => {
+      void serveNode(req, res, { limit: cfg.UNSIGNED_MAX_BODY_BYTES, budget }, (apiReq) =>
+        spawnRowsReply(readDb(), apiReq),
+      );
+    }),
+    (url) => ({ label: nextRoute(url.split("?", 1)[0]!), serve: serveNextPage }),
   ];
 }
 

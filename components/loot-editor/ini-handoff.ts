@@ -4,6 +4,8 @@
  * address holds, never goes to the server until the admin reads it into the editor, and
  * survives the sign-in page in between. Read once: taking it removes it.
  */
+import { crateOfLine } from "@/lib/loot/game-ini-merge";
+
 const KEY = "beacon-hub:ini-for-editor";
 
 /** Where the editor takes it: the new document page, which offers its Game.ini box. */
@@ -23,7 +25,7 @@ export function takeHandedGameIni(): string | null {
   }
 }
 
-/** How many crates a Game.ini overrides (its ConfigOverrideSupplyCrateItems lines). */
+/** How many crate lines a Game.ini has (ConfigOverrideSupplyCrateItems naming a crate, as the merge reads them). */
 export function crateOverrideCount(gameIni: string): number {
-  return gameIni.match(/^\s*ConfigOverrideSupplyCrateItems\s*=/gim)?.length ?? 0;
+  return gameIni.split("\n").filter((line) => crateOfLine(line) !== undefined).length;
 }

@@ -14,7 +14,8 @@ export function ifNoneMatchHolds(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
-export function applyConditionalGet(req: ApiRequest, res: ApiResponse): ApiResponse {
+/** Only the request's method and headers count (route handlers and kept pages have no ApiRequest). */
+export function applyConditionalGet(req: Pick<ApiRequest, "method" | "headers">, res: ApiResponse): ApiResponse {
   if ((req.method !== "GET" && req.method !== "HEAD") || res.status !== 200 || res.body === null) return res;
   const etag = res.headers["etag"] ?? etagOf(res.body);
   const ifNoneMatch = req.headers["if-none-match"];

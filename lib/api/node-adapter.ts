@@ -59,6 +59,18 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0";
 }
 
+/** What is known of a request before its body: read once, for its admission and then the request. */
+export type RequestHead = Omit<ApiRequest, "body" | "signedUserId">;
+
+export function requestHead(req: IncomingMessage): RequestHead {
+  return {
+    method: (req.method ?? "GET").toUpperCase(),
+    rawTarget: req.url ?? "/",
+    headers: flatHeaders(req),
+    remoteAddress: req.socket.remoteAddress ?? "",
+  };
+}
+
 /**
  * Reads the request. With a budget, a large body first reserves its room
  * (lib/api/body-budget.ts); the returned release gives it back once the reply is written.
@@ -67,6 +79,7 @@ export async function readNodeRequest(
   req: IncomingMessage,
   limit: number,
   budget?: BodyBudget,
+  head: RequestHead = requestHead(req),
 ): Promise<{ apiReq: ApiRequest; release: () => void }> {
   const declared = req.headers["content-length"];
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit + DRAIN_BYTES) {
@@ -77,14 +90,7 @@ export async function readNodeRequest(
   const release = budget && hasBody(req) ? await budget.reserve(Math.min(length ?? limit, limit)) : () => {};
   try {
     const raw = await readBody(req, limit, length);
-    const headers = flatHeaders(req);
-    const apiReq: ApiRequest = {
-      method: (req.method ?? "GET").toUpperCase(),
-      rawTarget: req.url ?? "/",
-      headers,
-      body: await decodeBody(raw, headers["content-encoding"], limit),
-      remoteAddress: req.socket.remoteAddress ?? "",
-    };
+    const apiReq: ApiRequest = { ...head, body: await decodeBody(raw, head.headers["content-encoding"], limit) };
     return { apiReq, release };
   } catch (err) {
     release();
@@ -112,7 +118,7 @@ export interface ServeOptions {
    * The body limit, decided before a byte is read; a function may refuse the request
    * instead (it throws: an address over its rate limit is answered before its body is read).
    */
-  limit: number | (() => number);
+  limit: number | ((head: RequestHead) => number);
   /** the process's budget of body bytes held at once */
   budget?: BodyBudget;
   /** added to a reply the handler never saw (a body refused or not received); CORS of any origin when absent */
@@ -130,8 +136,9 @@ export async function serveNode(
   let apiReq: ApiRequest | undefined;
   let release = () => {};
   try {
-    const limit = typeof options.limit === "number" ? options.limit : options.limit();
-    ({ apiReq, release } = await readNodeRequest(req, limit, options.budget));
+    const head = requestHead(req);
+    const limit = typeof options.limit === "number" ? options.limit : options.limit(head);
+    ({ apiReq, release } = await readNodeRequest(req, limit, options.budget, head));
     apiRes = await handle(apiReq);
   } catch (err) {
     apiRes = errorResponse(err, {

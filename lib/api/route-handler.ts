@@ -8,7 +8,7 @@
  */
 import { applyConditionalGet } from "@/lib/api/conditional-get";
 import { ApiError } from "@/lib/api/errors";
-import type { ApiRequest, ApiResponse } from "@/lib/api/types";
+import type { ApiResponse } from "@/lib/api/types";
 
 /** A plain-text reply (one line, newline-terminated), never sniffed into anything else. */
 export function textResponse(status: number, message: string, headers: Record<string, string> = {}): ApiResponse {
@@ -16,17 +16,6 @@ export function textResponse(status: number, message: string, headers: Record<st
     status,
     headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff", ...headers },
     body: message.endsWith("\n") ? message : `${message}\n`,
-  };
-}
-
-/** What conditional GET reads of a request: its method and headers. */
-function conditionalRequest(req: Request): ApiRequest {
-  return {
-    method: req.method.toUpperCase(),
-    rawTarget: "",
-    headers: Object.fromEntries(req.headers.entries()),
-    body: new Uint8Array(0),
-    remoteAddress: "",
   };
 }
 
@@ -43,7 +32,10 @@ export function routeHandler<Context>(
     }
     // A redirect or a stream made by the handler itself goes out as it is.
     if (reply instanceof Response) return reply;
-    const res = applyConditionalGet(conditionalRequest(req), reply);
+    const res = applyConditionalGet(
+      { method: req.method.toUpperCase(), headers: Object.fromEntries(req.headers.entries()) },
+      reply,
+    );
     const body = req.method.toUpperCase() === "HEAD" || res.body === null ? null : res.body;
     return new Response(body as BodyInit | null, { status: res.status, headers: res.headers });
   };

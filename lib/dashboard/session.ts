@@ -15,9 +15,12 @@ import type { HiddenAccess } from "@/lib/documents/visibility";
 import { isModerator } from "@/lib/moderation/roles";
 import { isOperator } from "@/lib/moderation/console";
 
+/** The session cookie read once per request, however many layouts, pages and checks ask (React's request cache). */
+const currentSession = cache(() => auth());
+
 /** Once per request however many layouts and pages ask (React's request cache). */
 export const currentUserId = cache(async (): Promise<string | null> => {
-  const session = await auth();
+  const session = await currentSession();
   const id = session?.user?.id;
   if (!id) return null;
   return (await sessionKeyActive(db(), id, (session as { key?: string }).key)) ? id : null;
@@ -28,7 +31,7 @@ export const currentUserId = cache(async (): Promise<string | null> => {
  * session from before sessions named their key. A token made in the dashboard is tied to it.
  */
 export async function sessionKeyPem(userId: string): Promise<string | undefined> {
-  const fingerprint = ((await auth()) as { key?: string } | null)?.key;
+  const fingerprint = ((await currentSession()) as { key?: string } | null)?.key;
   if (fingerprint === undefined) return undefined;
   return (await activeKeyByFingerprint(db(), userId, fingerprint)) ?? undefined;
 }
@@ -38,7 +41,7 @@ export async function sessionKeyPem(userId: string): Promise<string | undefined>
  * FRESH_SIGNATURE_SECONDS, lib/sign-in/fresh-signature.ts), or null.
  */
 export async function staleSessionSignature(): Promise<string | null> {
-  const signedAt = ((await auth()) as { signedAt?: number } | null)?.signedAt;
+  const signedAt = ((await currentSession()) as { signedAt?: number } | null)?.signedAt;
   return staleSignature(signedAt, config().FRESH_SIGNATURE_SECONDS, Date.now());
 }
 

@@ -208,7 +208,7 @@ export async function servePage(db: Db, req: IncomingMessage, res: ServerRespons
     return void render(req, res);
   }
   const headers = flatHeaders(req);
-  const asked = { method: "GET", rawTarget: req.url ?? "/", headers, body: new Uint8Array(), remoteAddress: "" };
+  const asked = { method: "GET", headers };
   let answer = applyConditionalGet(asked, reply(page, {}));
   if (answer.status !== 304) {
     // A compression that failed sends the page as it is (encodeResponse may gzip it).

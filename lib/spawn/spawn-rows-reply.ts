@@ -82,8 +82,5 @@ export async function spawnRowsReply(
     body: body.body,
     variants: { gzip: body.gzip, br: body.br },
   };
-  return applyConditionalGet(
-    { method: req.method, rawTarget: req.rawTarget, headers: req.headers, body: new Uint8Array(), remoteAddress: "" },
-    reply,
-  );
+  return applyConditionalGet(req, reply);
 }

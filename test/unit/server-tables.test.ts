@@ -8,11 +8,10 @@ import { routeRequest, type Route } from "@/lib/server/route-table";
 import type { RequestRecord } from "@/lib/server/observe-requests";
 
 const served: string[] = [];
-const route = (name: string, match: (url: string) => boolean, label: Route["label"] = name): Route => ({
-  match,
-  label,
-  serve: () => void served.push(name),
-});
+const route =
+  (name: string, match: (url: string) => boolean, label: (url: string) => string = () => name): Route =>
+  (url) =>
+    match(url) ? { label: label(url), serve: () => void served.push(name) } : null;
 
 describe("routeRequest", () => {
   it("serves with the first route that matches, under its label", () => {

@@ -21,7 +21,7 @@ import { Worker } from "node:worker_threads";
 import { ApiError } from "@/lib/api/errors";
 import type { ItemFacts, ItemFactsOf, ItemRef } from "@/lib/catalogue/resolve-items";
 import { appRoot } from "@/lib/server/app-root";
-import { diffContents, diffItems, limitLines, readDiffSide, type DocumentDiff } from "./document-diff";
+import { diffContents, diffItems, limitLines, readDiffSide, sameBytes, type DocumentDiff } from "./document-diff";
 
 /** The longest one diff may take on the worker. */
 export const DIFF_TIME_LIMIT_MS = 20_000;
@@ -63,10 +63,6 @@ function workerFile(): string | null {
   if (!process.argv[1]) return null;
   const there = join(appRoot(pathToFileURL(process.argv[1]).href), "dist", "diff-worker.js");
   return existsSync(there) ? there : null;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
 }
 
 /** The answer for a diff the worker could not finish: sizes and checksums only, and why. */

@@ -98,7 +98,7 @@ export function diffItems(a: DiffSide, b: DiffSide) {
   );
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+export const sameBytes = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
 
 export function diffContents(a: DiffSide, b: DiffSide, resolve?: ItemFactsOf): DocumentDiff {
