@@ -3,8 +3,9 @@
 // documents (9,000 changed entries each, ~0.4 s of work apiece) asked at once leave
 // /healthz answering, and a repeated diff is the one kept. Four diffs on the event loop
 // blocked /healthz for seconds. The figures are printed; the bounds asserted are the
-// finding's (a median /healthz under 100 ms), the worst single wait held loosely (the
-// machine is shared with the other streams).
+// finding's (a median /healthz under 100 ms) and the worst single wait as a share of the
+// slowest diff (the machine is shared with the other streams). With the worker file taken
+// away (the diffs on the event loop) the same run gave a 1.3 s median and a worst of 0.53.
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { probeHealthz } from "../support/healthz-probe";
@@ -80,7 +81,10 @@ describe("first diffs", () => {
     );
     expect(sorted.length).toBeGreaterThan(5);
     expect(median).toBeLessThan(100);
-    expect(worst).toBeLessThan(1000);
+    // The worst wait against the diffs' own time, so a loaded machine slows both: on the
+    // event loop the worst /healthz waited about as long as the slowest diff (2.2-2.9 s of
+    // 2.5-3 s on a quiet machine); on the worker 0.13 of it here (0.7 s of 5.7 s) and in CI.
+    expect(worst / Math.max(...first.map((f) => f.ms))).toBeLessThan(0.35);
     expect(again.ms).toBeLessThan(Math.max(...first.map((f) => f.ms)));
   }, 180_000);
 });

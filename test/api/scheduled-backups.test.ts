@@ -97,13 +97,17 @@ async function allRows(url: string): Promise<Record<string, string[]>> {
   return out;
 }
 
-/** A counted backup opens and holds Beacon Hub's tables (the server verified its rows). */
+/**
+ * A counted backup opens and holds Beacon Hub's tables (the server verified its rows). A
+ * backup made before the test's user registered holds an empty users table, which counts
+ * too: the rows are checked on the newest backup, by the restore drill.
+ */
 async function opens(file: string): Promise<void> {
   if (file.endsWith(".db")) {
     const conn = new Database(file, { readonly: true, fileMustExist: true });
     try {
       expect(conn.pragma("integrity_check", { simple: true })).toBe("ok");
-      expect((conn.prepare(`SELECT count(*) AS n FROM "users"`).get() as { n: number }).n).toBeGreaterThan(0);
+      expect(conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'users'`).get()).toBeTruthy();
     } finally {
       conn.close();
     }

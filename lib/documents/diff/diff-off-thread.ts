@@ -3,8 +3,9 @@
  * contents and comparing them costs the event loop a quarter to half a second per MiB (a
  * crafted 1 MiB loot document: ~0.4 s), and anyone may ask for the diff of any two kept
  * revisions: on the event loop, four at once stalled every request for seconds. On the
- * worker the event loop only sends the bytes, looks the named items up in the catalogue
- * (lib/catalogue/resolve-items.ts) and receives the answer.
+ * worker the event loop only sends the bytes (or a kept revision's stored chunks, which the
+ * worker inflates and checks: lib/documents/revisions/stored-content.ts), looks the named
+ * items up in the catalogue (lib/catalogue/resolve-items.ts) and receives the answer.
  *
  * One worker per process (shared by the API and the pages: lib/process/process-wide.ts), one diff at
  * a time, the others in line: a burst of diffs waits for the worker, never the server. A
@@ -20,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ApiError } from "@/lib/api/errors";
 import type { ItemFacts, ItemFactsOf, ItemRef } from "@/lib/catalogue/resolve-items";
+import { contentBytes, type StoredContent } from "@/lib/documents/revisions/stored-content";
 import { appRoot } from "@/lib/server/app-root";
 import { diffContents, diffItems, limitLines, readDiffSide, sameBytes, type DocumentDiff } from "./document-diff";
 
@@ -30,8 +32,11 @@ export const MAX_WAITING_DIFFS = 16;
 /** The worker's heap: a 4 MiB content parses to some tens of MiB. */
 const WORKER_HEAP_MB = 512;
 
+/** A side of a diff: its bytes, or a kept revision as stored (joined where the diff runs). */
+export type DiffInput = Uint8Array | StoredContent;
+
 export type ToWorker =
-  { type: "read"; a: Uint8Array; b: Uint8Array; maxLines: number } | { type: "facts"; facts: (ItemFacts | null)[] };
+  { type: "read"; a: DiffInput; b: DiffInput; maxLines: number } | { type: "facts"; facts: (ItemFacts | null)[] };
 export type FromWorker =
   { type: "items"; items: ItemRef[] } | { type: "done"; diff: DocumentDiff } | { type: "failed"; message: string };
 
@@ -49,8 +54,8 @@ export interface DiffOptions {
 }
 
 interface Job extends DiffOptions {
-  a: Uint8Array;
-  b: Uint8Array;
+  a: DiffInput;
+  b: DiffInput;
   factsFor: FactsFor;
   resolve(diff: DocumentDiff): void;
   reject(err: Error): void;
@@ -66,10 +71,14 @@ function workerFile(): string | null {
 }
 
 /** The answer for a diff the worker could not finish: sizes and checksums only, and why. */
-function bytesOnly(a: Uint8Array, b: Uint8Array, why: string): DocumentDiff {
+function bytesOnly(a: DiffInput, b: DiffInput, why: string): DocumentDiff {
+  const identical =
+    a instanceof Uint8Array || b instanceof Uint8Array
+      ? sameBytes(contentBytes(a), contentBytes(b))
+      : a.sha256 === b.sha256;
   return {
     format: "bytes",
-    identical: sameBytes(a, b),
+    identical,
     changes: [],
     json: [],
     gameIni: [],
@@ -188,14 +197,14 @@ function diffThread(): DiffThread | null {
 
 /** The diff of `a` to `b`; `factsFor` names the items of loot documents (none asked otherwise). */
 export async function diffOffThread(
-  a: Uint8Array,
-  b: Uint8Array,
+  a: DiffInput,
+  b: DiffInput,
   factsFor: FactsFor,
   options: DiffOptions = {},
 ): Promise<DocumentDiff> {
   const thread = diffThread();
   if (!thread) {
-    const [sa, sb] = [readDiffSide(a), readDiffSide(b)];
+    const [sa, sb] = [readDiffSide(contentBytes(a)), readDiffSide(contentBytes(b))];
     const diff = diffContents(sa, sb, sa.loot || sb.loot ? await factsFor(diffItems(sa, sb)) : undefined);
     return limitLines(diff, options.maxLines ?? Number.MAX_SAFE_INTEGER);
   }

@@ -7,6 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import type { ItemFacts, ItemRef } from "@/lib/catalogue/resolve-items";
 import { diffContents, diffItems, limitLines, readDiffSide, type DiffSide } from "./document-diff";
+import { contentBytes } from "@/lib/documents/revisions/stored-content";
 import type { FromWorker, ToWorker } from "./diff-off-thread";
 
 const port = parentPort!;
@@ -20,8 +21,8 @@ function answer(message: FromWorker) {
 port.on("message", (message: ToWorker) => {
   try {
     if (message.type === "read") {
-      const a = readDiffSide(message.a);
-      const b = readDiffSide(message.b);
+      const a = readDiffSide(contentBytes(message.a));
+      const b = readDiffSide(contentBytes(message.b));
       const { maxLines } = message;
       if (!a.loot && !b.loot) return answer({ type: "done", diff: limitLines(diffContents(a, b), maxLines) });
       const unique = new Map(diffItems(a, b).map((item) => [itemKey(item), { path: item.path, class: item.class }]));

@@ -21,7 +21,7 @@ import { diffOffThread } from "../diff/diff-off-thread";
 import type { JsonChange } from "../diff/json-diff";
 import type { LootChange } from "../diff/loot-diff";
 import { revisionJson, type RevisionJson } from "./revision-json";
-import { listRevisions, readRevision } from "./revision-store";
+import { listRevisions, readStoredRevision } from "./revision-store";
 
 export interface RevisionDiffJson {
   document_id: string;
@@ -103,10 +103,13 @@ export async function diffRevisions(db: Db, request: DiffRequest): Promise<Revis
   const [infoA, infoB] = [kept.find((r) => r.revision === from)!, kept.find((r) => r.revision === to)!];
   const key = `${baseUrl}\n${documentId}\n${from}:${infoA.sha256}\n${to}:${infoB.sha256}`;
   return diffs.get(key, await dataVersion(db, "engrams"), async () => {
-    const [a, b] = await Promise.all([readRevision(db, documentId, from), readRevision(db, documentId, to)]);
+    const [a, b] = await Promise.all([
+      readStoredRevision(db, documentId, from),
+      readStoredRevision(db, documentId, to),
+    ]);
     if (!a) throw missing(from);
     if (!b) throw missing(to);
-    const diff = await diffOffThread(a.bytes, b.bytes, (items) => resolveItems(db, items), {
+    const diff = await diffOffThread(a.content, b.content, (items) => resolveItems(db, items), {
       maxLines: MAX_DIFF_LINES,
     });
     return {

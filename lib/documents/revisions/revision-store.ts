@@ -15,19 +15,13 @@
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { deflateRaw, deflateRawSync, inflateRawSync } from "node:zlib";
+import { deflateRaw, deflateRawSync } from "node:zlib";
 import { chunks as statementChunks, findInChunks } from "@/lib/db/chunks";
 import type { Db, Tx } from "@/lib/db/client";
 import { chunksOf, joinHashes, splitHashes, type Chunk } from "./chunking";
+import { joinStoredContent, type StoredChunk, type StoredContent } from "./stored-content";
 
 const deflateRawAsync = promisify(deflateRaw);
-
-export type ChunkEncoding = "deflate-raw" | "identity";
-
-interface StoredChunk {
-  encoding: ChunkEncoding;
-  body: Uint8Array<ArrayBuffer>;
-}
 
 /** A chunk is kept deflated when that saves at least this share (as document contents are). */
 const MAX_DEFLATE_RATIO = 0.9;
@@ -191,10 +185,41 @@ export function findRevision(db: Db, documentId: string, revision: number): Prom
   });
 }
 
-function inflate(chunk: { encoding: string; body: Uint8Array }): Uint8Array {
-  if (chunk.encoding === "deflate-raw") return inflateRawSync(chunk.body);
-  if (chunk.encoding === "identity") return chunk.body;
-  throw new Error(`unknown chunk encoding ${chunk.encoding}`);
+/**
+ * A kept revision as stored (its chunks in order and its sha256), or null when the
+ * document has no such revision; joinStoredContent makes it bytes, here or on a worker.
+ */
+export async function readStoredRevision(
+  db: Db,
+  documentId: string,
+  revision: number,
+): Promise<{ info: RevisionInfo; content: StoredContent } | null> {
+  const row = await db.documentRevision.findUnique({
+    where: { documentId_revision: { documentId, revision } },
+    select: { ...infoSelect, chunks: true },
+  });
+  if (!row) return null;
+  const hashes = splitHashes(row.chunks);
+  const distinct = [...new Map(hashes.map((h) => [h.toString("hex"), h])).values()];
+  const bodies = new Map<string, StoredChunk>();
+  for (const part of statementChunks(distinct)) {
+    const found = await db.documentChunk.findMany({
+      where: { documentId, hash: { in: part.map((h) => new Uint8Array(h)) } },
+      select: { hash: true, encoding: true, body: true },
+    });
+    for (const chunk of found)
+      bodies.set(Buffer.from(chunk.hash).toString("hex"), {
+        encoding: chunk.encoding as StoredChunk["encoding"],
+        body: chunk.body,
+      });
+  }
+  const parts = hashes.map((h) => {
+    const body = bodies.get(h.toString("hex"));
+    if (!body) throw new Error(`revision ${revision} of document ${documentId} lacks a chunk`);
+    return body;
+  });
+  const { chunks: _list, ...info } = row;
+  return { info, content: { parts, sha256: row.sha256, label: `revision ${revision} of document ${documentId}` } };
 }
 
 /**
@@ -206,30 +231,6 @@ export async function readRevision(
   documentId: string,
   revision: number,
 ): Promise<{ info: RevisionInfo; bytes: Buffer } | null> {
-  const row = await db.documentRevision.findUnique({
-    where: { documentId_revision: { documentId, revision } },
-    select: { ...infoSelect, chunks: true },
-  });
-  if (!row) return null;
-  const hashes = splitHashes(row.chunks);
-  const distinct = [...new Map(hashes.map((h) => [h.toString("hex"), h])).values()];
-  const bodies = new Map<string, Uint8Array>();
-  for (const part of statementChunks(distinct)) {
-    const found = await db.documentChunk.findMany({
-      where: { documentId, hash: { in: part.map((h) => new Uint8Array(h)) } },
-      select: { hash: true, encoding: true, body: true },
-    });
-    for (const chunk of found) bodies.set(Buffer.from(chunk.hash).toString("hex"), inflate(chunk));
-  }
-  const bytes = Buffer.concat(
-    hashes.map((h) => {
-      const body = bodies.get(h.toString("hex"));
-      if (!body) throw new Error(`revision ${revision} of document ${documentId} lacks a chunk`);
-      return body;
-    }),
-  );
-  if (createHash("sha256").update(bytes).digest("hex") !== row.sha256)
-    throw new Error(`revision ${revision} of document ${documentId} does not match its sha256`);
-  const { chunks: _list, ...info } = row;
-  return { info, bytes };
+  const found = await readStoredRevision(db, documentId, revision);
+  return found && { info: found.info, bytes: joinStoredContent(found.content) };
 }
