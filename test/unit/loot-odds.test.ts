@@ -225,3 +225,43 @@ describe("every game container, both count rules", () => {
     }
   });
 });
+
+describe("bounded work", () => {
+  it("a crafted 20 x 20 source without replacement is simulated, not walked (it ran for minutes exactly)", () => {
+    const big = source(
+      Array.from({ length: 20 }, (_, s) =>
+        set(
+          Array.from({ length: 20 }, (_, e) => entry([[`PrimalItem_${s}_${e}_C`, 1]], { weight: 1 + e })),
+          { items: { min: 20, max: 20, pow: 1 }, weight: 1 + s },
+        ),
+      ),
+      { setCount: { min: 20, max: 20, pow: 1 } },
+    );
+    const started = performance.now();
+    const odds = sourceOdds(big, { crates: 2_000 });
+    const ms = performance.now() - started;
+    console.log(`crafted 20 x 20 without replacement: ${ms.toFixed(0)} ms, simulated`);
+    expect(odds.exact).toBe(false);
+    // every set and every entry is picked in every crate: 400 items, one of each
+    expect(odds.items).toHaveLength(400);
+    for (const item of odds.items) expect(item.atLeastOne.value).toBe(1);
+    expect(odds.expectedItems.value).toBe(400);
+  });
+
+  it("a plan with too many subsets to convolve simulates the item count and keeps the item figures exact", () => {
+    const wide = source([
+      set(
+        Array.from({ length: 20 }, (_, e) =>
+          entry([[`PrimalItem_${e}_C`, 1]], { quantity: { min: 1, max: 3, pow: 1 } }),
+        ),
+        { items: { min: 10, max: 10, pow: 1 } },
+      ),
+    ]);
+    const odds = sourceOdds(wide, { crates: 2_000 });
+    expect(odds.exact).toBe(false);
+    expect(odds.itemCount.simulated).toBe(true);
+    // ten of twenty equal entries: each is in half the crates, exactly
+    for (const item of odds.items) expect(item.atLeastOne.value).toBeCloseTo(0.5, 12);
+    expect(odds.expectedItems.value).toBeCloseTo(20, 12);
+  });
+});

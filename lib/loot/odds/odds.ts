@@ -6,7 +6,7 @@
  * interval where the exact computation would be too large, and each such figure says so.
  */
 import { countPmf, pmfMean, pmfMax, DEFAULT_COUNT_RULE, type CountRule, type Pmf } from "./count-rule";
-import { planPicks, type PickPlan } from "./picks";
+import { MAX_EXACT_SUBSETS, planPicks, subsetsOf, type PickPlan } from "./picks";
 import { tierShares, TIER_COUNT } from "./quality-tiers";
 import type { OddsEntry, OddsSource } from "./shape";
 import { meanInterval, proportionInterval, simulate } from "./simulate";
@@ -79,6 +79,22 @@ interface EntryModel {
 
 export function sourceOdds(source: OddsSource, options: OddsOptions = {}): SourceOdds {
   const rule = options.rule ?? DEFAULT_COUNT_RULE;
+  // Bounded work: a source whose exact plans would walk too many subsets is simulated.
+  const subsets =
+    subsetsOf(
+      source.sets.map((s) => s.weight),
+      source.setsWithoutReplacement,
+    ) +
+    source.sets.reduce(
+      (a, set) =>
+        a +
+        subsetsOf(
+          set.entries.map((e) => e.weight),
+          set.withoutReplacement,
+        ),
+      0,
+    );
+  if (subsets > MAX_EXACT_SUBSETS) return simulatedOdds(source, rule, options);
   const setPlanCount = (n: number, without: boolean, range: OddsSource["setCount"]) =>
     countPmf(range, rule, without ? n : Infinity);
   const sets = source.sets.map((set) => {

@@ -13,6 +13,26 @@
 import type { Pmf } from "./count-rule";
 
 export const MAX_EXACT_CHILDREN = 20;
+/**
+ * The subsets all of one source's plans may walk together (each plan of n children
+ * without replacement holds three arrays of 2^n numbers): past it the whole source is
+ * simulated. The game's own crates walk at most 2^20 + 20 x 2^14 (1.4 M); a crafted
+ * source of 20 sets of 20 entries, each without replacement, would walk 21 x 2^20 and
+ * hold about 500 MB.
+ */
+export const MAX_EXACT_SUBSETS = 1 << 22;
+/**
+ * The subsets of picks one plan convolves for the exact item count (each a convolution of
+ * count distributions): past it the count is simulated, the per-item figures stay exact.
+ */
+export const MAX_CONVOLVED_SUBSETS = 200_000;
+
+/** The subsets planPicks would walk for these children (none with replacement). */
+export function subsetsOf(weights: number[], withoutReplacement: boolean): number {
+  if (!withoutReplacement) return 0;
+  const live = weights.filter((w) => positive(w) > 0).length;
+  return live > MAX_EXACT_CHILDREN ? Infinity : 2 ** live;
+}
 
 export interface PickPlan {
   /** expected times each child is picked (without replacement: the chance it is) */
@@ -167,6 +187,10 @@ function withoutReplacementPlan(w: number[], live: number[], countIn: Pmf): Pick
       return out;
     },
     convolution(pmfs, maxLength) {
+      // the subsets of at most kMax picks: past the bound the caller simulates the count
+      let subsets = 0;
+      for (let k = 0, c = 1; k <= kMax; c = (c * (m - k)) / (k + 1), k++) subsets += c;
+      if (subsets > MAX_CONVOLVED_SUBSETS) return null;
       let out: Pmf = new Float64Array(1);
       const memo = new Map<number, Pmf>([[0, Float64Array.of(1)]]);
       const of = (mask: number): Pmf | null => {
