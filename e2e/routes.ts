@@ -109,6 +109,14 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   { name: "document-loot", path: `/documents/${LOOT_DOCUMENT_ID}`, status: 200, session: "out", layout: true },
   {
+    name: "document-settings",
+    path: `/documents/${LOOT_DOCUMENT_ID}/settings?group=breeding`,
+    status: 200,
+    session: "out",
+    layout: true,
+  },
+  { name: "settings-new", path: "/documents/new/settings", status: 200, session: "in", layout: true },
+  {
     name: "document-unknown",
     path: "/documents/00000000-0000-4000-8000-000000000000",
     status: 404,

@@ -19,6 +19,9 @@ import type { UserJson } from "@/lib/users/users";
 import { createClient, type ClientOptions, type ClientResponse, type RequestOptions } from "@/lib/client/http";
 import { publicKeyHex, publicKeyPem, type Identity } from "@/lib/client/identity";
 
+/** The portal's ini export addresses of a document. */
+export type IniFileName = "game.ini" | "gameusersettings.ini";
+
 export type { KeyJson };
 export type { ChangesPage, CreatureJson, DocumentJson, EngramJson, ModJson, UserJson };
 
@@ -247,21 +250,29 @@ export function beaconApi(options: ClientOptions) {
         "POST",
         `/v1/document.php/${ids(documentId)}?restore=${revision}`,
       ),
-    /** The portal's Game.ini export of a loot document (not part of v1; not a download). */
-    gameIni: async (documentId: string, difficulty?: string) =>
+    /**
+     * The portal's export of a document's Game.ini (crate lines and settings) or
+     * GameUserSettings.ini (settings) (not part of v1; not a download).
+     */
+    gameIni: async (documentId: string, difficulty?: string, file: IniFileName = "game.ini") =>
       (
         await call(
           "GET",
-          `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`,
+          `/documents/${ids(documentId)}/${file}${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`,
           { sign: false },
         )
       ).text(),
-    /** The Game.ini `existing` with the document's crate lines merged in. */
-    mergeGameIni: async (documentId: string, existing: Uint8Array, difficulty?: string) =>
+    /** The file `existing` with the document's lines of it (crates, settings) merged in. */
+    mergeGameIni: async (
+      documentId: string,
+      existing: Uint8Array,
+      difficulty?: string,
+      file: IniFileName = "game.ini",
+    ) =>
       (
         await call(
           "POST",
-          `/documents/${ids(documentId)}/game.ini${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`,
+          `/documents/${ids(documentId)}/${file}${difficulty === undefined ? "" : `?difficulty=${encodeURIComponent(difficulty)}`}`,
           {
             sign: false,
             body: existing,

@@ -452,6 +452,27 @@ export const schemas: Record<string, JsonSchema> = {
       Identifier: uuid("Becomes document_id; never changes."),
       Title: { type: "string", minLength: 1, description: "Becomes name." },
       Description: { type: "string", description: 'Becomes description (default "").' },
+      HubGame: {
+        type: "string",
+        enum: ["ASE", "ASA"],
+        description:
+          "Extension (docs/SERVER-CONFIG.md): the game the document's settings are for; ASE when absent. A 2017 client ignores it; the service stores the bytes as sent.",
+      },
+      HubConfigSettings: {
+        type: "array",
+        description:
+          "Extension (docs/SERVER-CONFIG.md): server settings, ini-native, one element per ini line; repeatable keys once per line, in order; unknown keys kept. The portal never writes a secret (a password) here and does not read one written by hand.",
+        items: {
+          type: "object",
+          required: ["File", "Section", "Key", "Value"],
+          properties: {
+            File: { type: "string", enum: ["Game.ini", "GameUserSettings.ini"] },
+            Section: { type: "string", description: "As in the file, e.g. /script/shootergame.shootergamemode." },
+            Key: { type: "string", description: "As in the file, with its [i] for an indexed key." },
+            Value: { type: "string", description: "Exactly as written after the =, struct values too." },
+          },
+        },
+      },
     },
     additionalProperties: true,
   },

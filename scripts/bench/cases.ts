@@ -6,10 +6,13 @@
  * times that ratio (the bar the service set itself: ten times the original on every case), compared with the case's req/s over the 1 KB ceiling
  * measured in the same run.
  */
+import { randomUUID } from "node:crypto";
 import { ROOT } from "../../test/support/test-server";
 import { iniCheckBody } from "./ini-check-body";
 import { signedContent } from "@/lib/auth/signed-content";
 import { basicAuthorization } from "@/lib/client/identity";
+import { editorGroups } from "@/lib/server-config/settings-editor";
+import { defaultFor } from "@/lib/server-config/options";
 import type { Seeded } from "./seed";
 
 /** raw node:http's req/s on the machine the original was measured on */
@@ -167,6 +170,43 @@ export function benchCases(serverUrl: string, seeded: Seeded): Case[] {
     {
       name: "GET /spawn/base/<class> (an item's page)",
       request: () => ({ path: "/spawn/base/PrimalItem_WeaponMetalPick_C", headers: BROWSER }),
+    },
+    {
+      // The settings editor's largest group (player and creature stats, 96 fields) on a
+      // document that sets every key of every group: its own budget is the document page's.
+      name: "GET /documents/<id>/settings?group=stats (page, every group set)",
+      request: async () => {
+        const id = randomUUID();
+        const settings = editorGroups("ase").flatMap((g) =>
+          g.options.map((o) => ({
+            File: o.file,
+            Section: o.section,
+            Key: o.key,
+            Value:
+              o.type === "bool"
+                ? "True"
+                : o.type === "int"
+                  ? "3"
+                  : o.type === "float"
+                    ? "2.5"
+                    : (defaultFor(o, "ase") ?? "x"),
+          })),
+        );
+        const body = JSON.stringify({
+          Identifier: id,
+          Title: "Every setting",
+          Version: 2,
+          HubGame: "ASE",
+          HubConfigSettings: settings,
+        });
+        const res = await fetch(`${serverUrl}/v1/document.php`, {
+          method: "POST",
+          headers: signed("POST", "/v1/document.php", body),
+          body,
+        });
+        if (res.status !== 200) throw new Error(`the settings document was refused: ${res.status} ${await res.text()}`);
+        return { path: `/documents/${id}/settings?group=stats`, headers: BROWSER };
+      },
     },
     {
       // The ini doctor on a large server's pair (253 KB of JSON, ~250 KB of ini): its CPU per request is the figure.

@@ -90,7 +90,7 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
     );
     const ini = ok(await beaconHub(["docs", "ini", "--help"]));
     expect(ini.stdout).toMatch(
-      /^usage: beacon-hub docs ini <document_id> \[--difficulty X\] \[--merge GAME_INI\] \[--output FILE\]\n/,
+      /^usage: beacon-hub docs ini <document_id> \[--file game\.ini\|gameusersettings\.ini\] \[--difficulty X\] \[--merge FILE\] \[--output FILE\]\n/,
     );
     expect(ini.stdout).toContain("Exit codes: 0 ok");
     const serve = await beaconHub(["serve"]);

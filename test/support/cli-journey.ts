@@ -258,6 +258,31 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
   expect(ok(await run(["docs", "ini", importedId!, "--difficulty", "5"], env)).stdout).toBe(
     readFileSync(iniFile, "utf8"),
   );
+  // Both server files into a settings document for ASA: the passwords named and left out,
+  // each file's settings back from its export.
+  const fixtures = join(ROOT, "test/fixtures/server-config");
+  const both = await run(
+    [
+      "docs",
+      "from-ini",
+      join(fixtures, "Game.ini"),
+      join(fixtures, "GameUserSettings.ini"),
+      "--title",
+      "Both files",
+      "--game",
+      "asa",
+      "--publish",
+    ],
+    env,
+  );
+  const bothId = /^published ([0-9a-f-]{36}) "Both files" \(0 loot sources, (\d+) settings\)$/m.exec(both.stdout)?.[1];
+  expect(bothId, both.stdout + both.stderr).toBeDefined();
+  expect(both.stderr).toMatch(/GameUserSettings\.ini:2: ServerPassword left out: documents never store secrets/);
+  expect(both.stderr).not.toContain("hunter2-fixture");
+  const gus = ok(await run(["docs", "ini", bothId!, "--file", "gameusersettings.ini"], env)).stdout;
+  expect(gus).toMatch(/^\[ServerSettings\]\n/m);
+  expect(gus).not.toMatch(/Password/);
+  expect((await run(["docs", "ini", bothId!, "--file", "engine.ini"], env)).code).toBe(2);
   const notLoot = await run(["docs", "ini", optionsId], env);
   expect(notLoot.code).toBe(1);
   expect(notLoot.stderr).toBe(
@@ -266,8 +291,8 @@ export async function modAuthorJourney(run: RunCli, dir: string): Promise<void> 
   expect((await run(["docs", "ini", lootId, "--difficulty", "hard"], env)).code).toBe(2);
 
   // Removing documents: all of them at once, then they are gone for everyone.
-  expect(ok(await run(["docs", "rm", documentId, `${lootId},${optionsId}`, importedId!], env)).stdout).toBe(
-    "deleted 4 documents\n",
+  expect(ok(await run(["docs", "rm", documentId, `${lootId},${optionsId}`, importedId!, bothId!], env)).stdout).toBe(
+    "deleted 5 documents\n",
   );
   expect(JSON.parse(ok(await run(["docs", "ls", "--mine", "--json"], env)).stdout)).toEqual([]);
   const gone = await run(["docs", "get", documentId], env);

@@ -26,10 +26,13 @@ import { documentsDropping } from "@/lib/documents/documents-dropping";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
 import { mapLabels } from "@/lib/loot/maps";
-import { documentLoot, lootGameIni, parseDifficulty } from "@/lib/documents/document-loot";
+import { documentLoot, parseDifficulty } from "@/lib/documents/document-loot";
 import { summarizeContent } from "@/lib/documents/document-summary";
 import { lootView } from "@/lib/documents/loot-view";
-import { parseRevision } from "@/lib/documents/game-ini-export";
+import { documentIniLines, parseRevision } from "@/lib/documents/game-ini-export";
+import { SettingsSummary } from "@/components/documents/settings-summary";
+import { readDocumentConfig } from "@/lib/server-config/config-document";
+import { settingsSummary } from "@/lib/server-config/settings-editor";
 import { revisionUrl } from "@/lib/documents/revisions/revision-json";
 import { listRevisions } from "@/lib/documents/revisions/revision-store";
 import { RevisionList } from "@/components/documents/revisions/revision-list";
@@ -119,6 +122,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
     }),
   ]);
   const isAuthor = userId === doc.user_id;
+  const documentConfig = readDocumentConfig(content.state === "parsed" ? content.value : null);
   const iniDifficulty = (difficulty.ok ? difficulty.value : undefined) ?? loot?.doc.difficulty;
   const iniQuery = new URLSearchParams();
   if (iniDifficulty !== undefined && iniDifficulty !== loot?.doc.difficulty)
@@ -249,7 +253,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         <>
           <LootWarnings warnings={lootWarnings(loot.doc)} />
           <GameIniBox
-            text={lootGameIni(loot, iniDifficulty)}
+            text={documentIniLines(loot, documentConfig.settings, "Game.ini", iniDifficulty)}
             downloadHref={iniHref}
             mergeAction={`/documents/${doc.document_id}/game.ini${revision === undefined ? "" : `?revision=${revision}`}`}
             revision={revision}
@@ -265,6 +269,12 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       ) : (
         <ContentSummary summary={summarizeContent(content)} />
       )}
+      <SettingsSummary
+        documentId={doc.document_id}
+        game={documentConfig.game}
+        groups={settingsSummary(documentConfig.settings, documentConfig.game)}
+        isAuthor={isAuthor}
+      />
       <RevisionList
         documentId={doc.document_id}
         current={doc.revision}

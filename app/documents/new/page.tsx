@@ -63,6 +63,12 @@ function Choices({ from, fromError }: { from?: string; fromError?: string }) {
           </button>
         </div>
       </form>
+      <Link href="/documents/new/settings" className={option}>
+        <span className="font-semibold text-amber-300">Server settings</span>
+        <span className="block text-sm text-slate-300">
+          Game.ini and GameUserSettings.ini, for ASE or ASA: import your files, then change any setting by group.
+        </span>
+      </Link>
       <Link href="/dashboard/documents#upload" className={option}>
         <span className="font-semibold text-amber-300">Publish a .beacon file</span>
         <span className="block text-sm text-slate-300">

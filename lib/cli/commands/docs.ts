@@ -105,22 +105,35 @@ stdout or to --output (this counts as a download).
 
 const docsIni: Command = {
   path: ["docs", "ini"],
-  summary: "print a loot document's Game.ini lines",
-  usage: "<document_id> [--difficulty X] [--merge GAME_INI] [--output FILE]",
+  summary: "print a document's Game.ini (or GameUserSettings.ini) lines",
+  usage: "<document_id> [--file game.ini|gameusersettings.ini] [--difficulty X] [--merge FILE] [--output FILE]",
   help: `GETs /documents/<document_id>/game.ini from the server: the section header and one
-ConfigOverrideSupplyCrateItems line per loot source, as the document page shows them (not
-counted as a download). A document without loot sources is an error (HTTP 422).
+ConfigOverrideSupplyCrateItems line per loot source, as the document page shows them, with
+the document's Game.ini settings (not counted as a download). A document with neither is
+an error (HTTP 422).
+
+  --file NAME       gameusersettings.ini for the document's GameUserSettings.ini settings
+                    (default game.ini)
 
   --difficulty X    work quality numbers out for this server difficulty instead of the
                     document's (OverrideOfficialDifficulty, e.g. 5)
-  --merge GAME_INI  send this Game.ini (at most 1 MiB) and print it merged instead: the
-                    document's crates replace the same crates' lines, every other line
-                    stays byte for byte
+  --merge FILE      send this file (at most 1 MiB) and print it merged instead: the
+                    document's crates replace the same crates' lines, its settings are
+                    written once each in their sections, every other line stays byte
+                    for byte
   --output FILE     write to FILE instead of stdout (may be the --merge file itself)`,
-  options: { difficulty: { type: "string" }, merge: { type: "string" }, output: { type: "string", short: "o" } },
+  options: {
+    file: { type: "string" },
+    difficulty: { type: "string" },
+    merge: { type: "string" },
+    output: { type: "string", short: "o" },
+  },
   positionals: [1, 1],
   async run(ctx) {
     const id = docIdOf(ctx.positionals[0]);
+    const file = (stringValue(ctx, "file") ?? "game.ini").toLowerCase();
+    if (file !== "game.ini" && file !== "gameusersettings.ini")
+      throw new UsageError("--file must be game.ini or gameusersettings.ini");
     const difficulty = stringValue(ctx, "difficulty");
     if (difficulty !== undefined && !/^\d+(\.\d+)?$/.test(difficulty))
       throw new UsageError("--difficulty must be a positive number, e.g. 5");
@@ -135,8 +148,8 @@ counted as a download). A document without loot sources is an error (HTTP 422).
     }
     const docs = ctx.anonymousApi().documents;
     const bytes = existing
-      ? await docs.mergeGameIni(id, existing, difficulty)
-      : Buffer.from(await docs.gameIni(id, difficulty));
+      ? await docs.mergeGameIni(id, existing, difficulty, file)
+      : Buffer.from(await docs.gameIni(id, difficulty, file));
     const output = stringValue(ctx, "output");
     if (output) {
       writeFileSync(output, bytes);

@@ -23,7 +23,7 @@ import { fixDescription } from "@/lib/ini-doctor/fix-description";
 import type { IniFile } from "@/lib/server-config/options";
 
 /** A path's file by its name, case ignored (hosts write gameusersettings.ini too). */
-function iniFileOf(path: string): IniFile {
+export function iniFileOf(path: string): IniFile {
   const name = basename(path).toLowerCase();
   if (name === "game.ini") return "Game.ini";
   if (name === "gameusersettings.ini") return "GameUserSettings.ini";

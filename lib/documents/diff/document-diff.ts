@@ -12,6 +12,7 @@ import { crateLines } from "@/lib/loot/game-ini";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
 import { MAX_PARSED_CONTENT_BYTES, parseContentBytes } from "../document-content";
 import { jsonDiff, type JsonChange } from "./json-diff";
+import { isSettingsPath, settingsDiff } from "./settings-diff";
 import { diffLoot, type LootChange } from "./loot-diff";
 
 export interface GameIniChange {
@@ -117,9 +118,10 @@ export function diffContents(a: DiffSide, b: DiffSide, resolve?: ItemFactsOf): D
       format: "loot",
       ...empty,
       changes: loot.changes,
-      json: loot.json,
+      json: [...loot.json.filter((c) => !isSettingsPath(c.path)), ...settingsDiff(a.parsed.value, b.parsed.value)],
       gameIni: gameIniDiff(a.loot, b.loot, resolve),
     };
   }
-  return { format: "json", ...empty, json: jsonDiff(a.parsed.value, b.parsed.value) };
+  const json = jsonDiff(a.parsed.value, b.parsed.value).filter((c) => !isSettingsPath(c.path));
+  return { format: "json", ...empty, json: [...json, ...settingsDiff(a.parsed.value, b.parsed.value)] };
 }
