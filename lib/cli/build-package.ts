@@ -17,9 +17,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { build, type Plugin } from "esbuild";
+import { OPTIONS_FILE } from "@/lib/server-config/options";
 
 export const BUNDLE_NAME = "beacon-hub.js";
 
@@ -119,6 +120,9 @@ export async function buildCliPackage(root: string, outDir = join(root, "dist"))
   const template = readJson(join(root, "cli", "package.json"));
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ ...template, version }, null, 2)}\n`);
   copyFileSync(join(root, "cli", "README.md"), join(dir, "README.md"));
+  // The option table, which docs from-ini reads (lib/server-config/options.ts finds it beside the bundle).
+  mkdirSync(join(dir, dirname(OPTIONS_FILE)), { recursive: true });
+  copyFileSync(join(root, OPTIONS_FILE), join(dir, OPTIONS_FILE));
   if (bundled.length > 0) writeFileSync(join(dir, "THIRD-PARTY-NOTICES.md"), notices(root, bundled));
   return { dir, bundle, version, bundled };
 }

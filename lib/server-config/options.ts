@@ -6,8 +6,8 @@
  * nothing here fills in a fact the table leaves out.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseCsv } from "@/lib/csv/parse-csv";
 import { appRoot } from "@/lib/server/app-root";
 
@@ -105,10 +105,27 @@ interface Table {
 }
 let table: Table | undefined;
 
+/**
+ * The table's file: under the working directory (the server, the tests), under the
+ * running script's repository, or beside this module's bundle (the installed CLI package
+ * carries a copy there: lib/cli/build-package.ts; its bin may be a symlink elsewhere).
+ */
 function dataPath(): string {
   const here = join(process.cwd(), OPTIONS_FILE);
-  if (existsSync(here) || !process.argv[1]) return here;
-  return join(appRoot(pathToFileURL(process.argv[1]).href), OPTIONS_FILE);
+  if (existsSync(here)) return here;
+  const candidates: (() => string)[] = [
+    () => join(appRoot(pathToFileURL(process.argv[1]!).href), OPTIONS_FILE),
+    () => join(dirname(fileURLToPath(import.meta.url)), OPTIONS_FILE),
+  ];
+  for (const candidate of candidates) {
+    try {
+      const path = candidate();
+      if (existsSync(path)) return path;
+    } catch {
+      // no script path, or no package.json above it: the next place
+    }
+  }
+  return here;
 }
 
 const placeKey = (file: string, section: string, key: string) => `${file}|${section}|${key}`.toLowerCase();

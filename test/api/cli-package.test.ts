@@ -69,8 +69,11 @@ describe.runIf(inject("engine") === "sqlite")("beacon-hub-cli installed from its
       "README.md",
       "THIRD-PARTY-NOTICES.md",
       "beacon-hub.js",
+      "lib",
       "package.json",
     ]);
+    // the option table docs from-ini reads, beside the bundle
+    expect(existsSync(join(folder, "node_modules", "beacon-hub-cli", "lib/server-config/data/options.csv"))).toBe(true);
     expect(existsSync(join(folder, "node_modules", ".bin", "beacon-hub"))).toBe(true);
   });
 

@@ -93,7 +93,7 @@ describe("the standalone CLI bundle", () => {
       engines: { node: ">=20" },
     });
     expect(json.dependencies).toBeUndefined();
-    expect(json.files).toEqual(["beacon-hub.js", "THIRD-PARTY-NOTICES.md"]);
+    expect(json.files).toEqual(["beacon-hub.js", "THIRD-PARTY-NOTICES.md", "lib/server-config/data/options.csv"]);
     expect(readFileSync(join(pkg.dir, "THIRD-PARTY-NOTICES.md"), "utf8")).toMatch(
       /## zod \d+\.\d+\.\d+\n\nMIT License/,
     );
