@@ -9,6 +9,7 @@ export async function until<T>(what: string, check: () => Promise<T | false>, ti
     const got = await check().catch(() => false as const);
     if (got !== false) return got;
     if (Date.now() > deadline) throw new Error(`not ${what} after ${timeoutMs} ms`);
+    // The poll's pace between two asks of the condition, not a wait for anything.
     await new Promise((r) => setTimeout(r, 200));
   }
 }
