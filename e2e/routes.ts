@@ -115,6 +115,13 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     session: "out",
     layout: true,
   },
+  {
+    name: "document-odds",
+    path: `/documents/${LOOT_DOCUMENT_ID}/odds?source=1`,
+    status: 200,
+    session: "out",
+    layout: true,
+  },
   { name: "settings-new", path: "/documents/new/settings", status: 200, session: "in", layout: true },
   {
     name: "document-unknown",

@@ -48,7 +48,7 @@ function Entry({ entry }: { entry: LootEntryView }) {
   );
 }
 
-function Source({ source, open }: { source: LootSourceView; open: boolean }) {
+function Source({ source, open, oddsHref }: { source: LootSourceView; open: boolean; oddsHref?: string }) {
   return (
     <details open={open} className="group rounded-lg border border-slate-800" data-testid="loot-source">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
@@ -74,6 +74,13 @@ function Source({ source, open }: { source: LootSourceView; open: boolean }) {
         </span>
       </summary>
       <div className="space-y-4 border-t border-slate-800 px-4 py-3">
+        {oddsHref && (
+          <p className="text-sm">
+            <a href={oddsHref} className="loot-item">
+              {`Odds per item of ${source.label}`}
+            </a>
+          </p>
+        )}
         {source.itemSets.length === 0 && <p className="text-sm text-slate-400">No item sets.</p>}
         {source.itemSets.map((set, i) => (
           <section key={i} className="space-y-2" aria-label={`Item set ${set.name}`}>
@@ -125,7 +132,8 @@ function Summary({ view }: { view: LootView }) {
   );
 }
 
-export function LootViewSection({ view }: { view: LootView }) {
+/** `oddsHref`: the odds page of a source by its place (/documents/<id>/odds?source=N). */
+export function LootViewSection({ view, oddsHref }: { view: LootView; oddsHref?: (index: number) => string }) {
   const open = view.sourceCount === 1 && view.entryCount <= OPEN_UP_TO_ENTRIES;
   return (
     <section aria-labelledby="loot-title" className="space-y-3">
@@ -143,12 +151,19 @@ export function LootViewSection({ view }: { view: LootView }) {
         </ul>
       )}
       <Summary view={view} />
+      {oddsHref && view.sources.length > 0 && (
+        <p className="text-sm">
+          <a href={oddsHref(0)} className="loot-item" data-testid="loot-odds-link">
+            What each crate drops: the odds of every item
+          </a>
+        </p>
+      )}
       {view.sources.length === 0 && <p className="text-slate-300">This loot document has no loot sources yet.</p>}
       {view.sources.length > 1 && (
         <p className="text-sm text-slate-400">Open a source to see its item sets and what they drop.</p>
       )}
       {view.sources.map((source, i) => (
-        <Source key={i} source={source} open={open} />
+        <Source key={i} source={source} open={open} oddsHref={oddsHref?.(i)} />
       ))}
     </section>
   );

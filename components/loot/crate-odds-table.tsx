@@ -37,7 +37,14 @@ function likelyTier(tiers: number[]): string {
 
 const SORT_LABELS: Record<OddsSort, string> = { likely: "Most likely", rarest: "Rarest", item: "By item" };
 
-export function CrateOddsTable({ view, sortHref }: { view: CrateView; sortHref: (sort: OddsSort) => string }) {
+export function CrateOddsTable({
+  view,
+  sortHref,
+}: {
+  /** a game crate's view, or a document source's odds in the same shape */
+  view: Pick<CrateView, "sort" | "rows">;
+  sortHref: (sort: OddsSort) => string;
+}) {
   const th = "px-2 py-2 text-left font-medium";
   return (
     <div className="space-y-2">

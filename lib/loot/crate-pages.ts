@@ -30,7 +30,7 @@ export interface CrateView {
   sort: OddsSort;
   odds: SourceOdds;
   /** the odds' items in the order asked, each with its name */
-  rows: (ItemOdds & { name: CrateItemName })[];
+  rows: OddsRow[];
   /** the catalogue's names of the crate's items, by lowercase class (nameOf reads it) */
   names: Map<string, CrateItemName>;
 }
@@ -81,20 +81,26 @@ function crateOdds(ref: GameCrateRef, rule: CountRule): SourceOdds {
   return odds;
 }
 
-export async function crateView(db: Db, ref: GameCrateRef, rule: CountRule, sort: OddsSort): Promise<CrateView> {
-  const odds = crateOdds(ref, rule);
-  const names = await itemNames(db, crateItemClasses(ref));
+export type OddsRow = ItemOdds & { name: CrateItemName };
+
+/** The odds' items, each with its name, in the order asked (a game crate's or a document source's). */
+export function oddsRows(odds: SourceOdds, names: Map<string, CrateItemName>, sort: OddsSort): OddsRow[] {
   const rows = odds.items.map((item) => ({ ...item, name: nameOf(names, item.key) }));
-  const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+  const byName = (a: OddsRow, b: OddsRow) =>
     a.name.label.localeCompare(b.name.label, "en") || a.key.localeCompare(b.key);
-  rows.sort(
+  return rows.sort(
     sort === "item"
       ? byName
       : sort === "rarest"
         ? (a, b) => a.atLeastOne.value - b.atLeastOne.value || byName(a, b)
         : (a, b) => b.atLeastOne.value - a.atLeastOne.value || byName(a, b),
   );
-  return { ref, rule, sort, odds, rows, names };
+}
+
+export async function crateView(db: Db, ref: GameCrateRef, rule: CountRule, sort: OddsSort): Promise<CrateView> {
+  const odds = crateOdds(ref, rule);
+  const names = await itemNames(db, crateItemClasses(ref));
+  return { ref, rule, sort, odds, rows: oddsRows(odds, names, sort), names };
 }
 
 /** The item classes of a crate's entries ("" where the data names none). */

@@ -1,7 +1,7 @@
 /**
  * Pages kept in memory (docs/BENCHMARKS.md, "Pages from memory"). `/`, `/spawn/` (every scope, tab and view),
  * an item's or creature's page (`/spawn/<base or mod id>/<class>`, every option of its builder),
- * `/documents` (every search, filter, sort and page) and a document's page show the same
+ * `/documents` (every search, filter, sort and page), a document's page and its odds show the same
  * HTML to everyone who asks with the same address and language (a document's page to
  * everyone who is not signed in: its author sees an Edit button, so a request with a
  * session is rendered for that request): Next.js renders each once per (address,
@@ -54,6 +54,8 @@ const PAGES: { path: RegExp; versions: readonly string[]; readsSession?: true }[
     versions: ["documents", "users", "engrams", "mods"],
     readsSession: true,
   },
+  // a loot source's odds: the content, its items' names and pages
+  { path: /^\/documents\/[0-9a-fA-F-]{36}\/odds\/?$/, versions: ["documents", "engrams", "mods"], readsSession: true },
 ];
 /** Auth.js's session cookie (`authjs.session-token`, `__Secure-` prefixed, or chunked `.0`). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token[=.]/;

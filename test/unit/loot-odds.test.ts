@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { gameCrateOddsSource, gameCrates } from "@/lib/loot/game-crates";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import { countPmf, COUNT_RULES, type CountRule } from "@/lib/loot/odds/count-rule";
-import { sourceOdds } from "@/lib/loot/odds/odds";
+import { boundedSourceOdds, MAX_ODDS_ITEM_ROLLS, PAGE_ODDS_BUDGET, sourceOdds } from "@/lib/loot/odds/odds";
 import { TIER_COUNT } from "@/lib/loot/odds/quality-tiers";
 import { oddsSourceOf, type OddsEntry, type OddsSet, type OddsSource } from "@/lib/loot/odds/shape";
 import { meanInterval, proportionInterval, simulate } from "@/lib/loot/odds/simulate";
@@ -246,6 +246,46 @@ describe("bounded work", () => {
     expect(odds.items).toHaveLength(400);
     for (const item of odds.items) expect(item.atLeastOne.value).toBe(1);
     expect(odds.expectedItems.value).toBe(400);
+  });
+
+  it("a page's odds: Default Loot exact; a crafted source simulated within the roll budget; past the roll bound none", () => {
+    for (const s of defaultLoot.sources) {
+      const bounded = boundedSourceOdds(oddsSourceOf(s, defaultLoot.difficulty), {}, PAGE_ODDS_BUDGET);
+      expect("odds" in bounded && bounded.odds.exact, s.label).toBe(true);
+    }
+    // 4 sets of 20 entries without replacement: 4 x 2^20 subsets, past the page's 2^18
+    const wide = source(
+      Array.from({ length: 4 }, (_, s) =>
+        set(
+          Array.from({ length: 20 }, (_, e) => entry([[`PrimalItem_${s}_${e}_C`, 1]], { weight: 1 + e })),
+          { items: { min: 20, max: 20, pow: 1 }, weight: 1 + s },
+        ),
+      ),
+      { setCount: { min: 4, max: 4, pow: 1 } },
+    );
+    const started = performance.now();
+    const bounded = boundedSourceOdds(wide, {}, PAGE_ODDS_BUDGET);
+    console.log(`4 x 20 without replacement on a page's budget: ${(performance.now() - started).toFixed(0)} ms`);
+    if (!("odds" in bounded)) throw new Error("no odds");
+    expect(bounded.odds.exact).toBe(false);
+    // every set and entry is picked: 80 items, one of each, in every crate (no interval to widen)
+    expect(bounded.odds.items).toHaveLength(80);
+    expect(bounded.odds.expectedItems.value).toBe(80);
+    // a quantity past the bound (its count distribution alone would be an array of that length), even unreachable
+    const huge = source([
+      set([
+        entry([["PrimalItem_A_C", 1]]),
+        entry([["PrimalItem_B_C", 1]], { weight: 0, quantity: { min: 1, max: 1e9, pow: 1 } }),
+      ]),
+    ]);
+    expect(boundedSourceOdds(huge)).toEqual({ tooLarge: { itemRolls: 1e9 } });
+    const many = source([
+      set([entry([["PrimalItem_A_C", 1]], { quantity: { min: 1, max: MAX_ODDS_ITEM_ROLLS / 10 + 1, pow: 1 } })], {
+        items: { min: 10, max: 10, pow: 1 },
+        withoutReplacement: false,
+      }),
+    ]);
+    expect(boundedSourceOdds(many)).toEqual({ tooLarge: { itemRolls: MAX_ODDS_ITEM_ROLLS + 10 } });
   });
 
   it("a plan with too many subsets to convolve simulates the item count and keeps the item figures exact", () => {

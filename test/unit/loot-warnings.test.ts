@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gameCrateOddsSource, gameCrates } from "@/lib/loot/game-crates";
 import { readLootDocument } from "@/lib/loot/loot-document";
-import { labelTier, lootWarnings, MAX_SAFE_ITEM_ROLLS, worstCaseItemRolls } from "@/lib/loot/loot-warnings";
+import { labelTier, lootWarnings, MAX_SAFE_ITEM_ROLLS } from "@/lib/loot/loot-warnings";
+import { worstCaseItemRolls } from "@/lib/loot/odds/worst-case";
 import { crashRiskContent } from "../support/crash-risk-loot";
 
 const defaultLoot = JSON.parse(

@@ -264,6 +264,12 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           />
           <LootViewSection
             view={lootView(loot.doc, loot.resolve, await documentsDropping(readDb(), lootItemKeys(loot.doc)))}
+            // The current content's odds only: a kept revision's page shows its sources as they were.
+            oddsHref={
+              revision === undefined
+                ? (i) => `/documents/${doc.document_id}/odds${i === 0 ? "" : `?source=${i}`}`
+                : undefined
+            }
           />
         </>
       ) : (

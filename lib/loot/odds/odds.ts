@@ -10,6 +10,7 @@ import { MAX_EXACT_SUBSETS, planPicks, subsetsOf, type PickPlan } from "./picks"
 import { tierShares, TIER_COUNT } from "./quality-tiers";
 import type { OddsEntry, OddsSource } from "./shape";
 import { meanInterval, proportionInterval, simulate } from "./simulate";
+import { worstCaseItemRolls } from "./worst-case";
 
 /** A figure; `low`/`high` only when it was simulated (its 95 % interval). */
 export interface Figure {
@@ -47,11 +48,17 @@ export interface OddsOptions {
   rule?: CountRule;
   /** crates rolled when a figure needs simulating */
   crates?: number;
+  /** subsets the exact plans may walk before the source is simulated (MAX_EXACT_SUBSETS) */
+  maxExactSubsets?: number;
   seed?: number;
 }
 
 /** Count distributions longer than this are simulated, not convolved. */
 const MAX_COUNT_LENGTH = 4096;
+/** Crates a simulation rolls unless asked otherwise. */
+const SIMULATED_CRATES = 20_000;
+/** Crates a bounded simulation rolls at least, however large each: a 95 % interval of about ±14 points. */
+const MIN_SIMULATED_CRATES = 50;
 const Z95 = 1.959964;
 
 function entryHasItems(entry: OddsEntry): boolean {
@@ -94,7 +101,7 @@ export function sourceOdds(source: OddsSource, options: OddsOptions = {}): Sourc
         ),
       0,
     );
-  if (subsets > MAX_EXACT_SUBSETS) return simulatedOdds(source, rule, options);
+  if (subsets > (options.maxExactSubsets ?? MAX_EXACT_SUBSETS)) return simulatedOdds(source, rule, options);
   const setPlanCount = (n: number, without: boolean, range: OddsSource["setCount"]) =>
     countPmf(range, rule, without ? n : Infinity);
   const sets = source.sets.map((set) => {
@@ -189,7 +196,7 @@ export function sourceOdds(source: OddsSource, options: OddsOptions = {}): Sourc
   let itemCount: SourceOdds["itemCount"];
   if (whole) itemCount = { pmf: trim(whole), simulated: false };
   else {
-    const sim = simulate(source, { crates: options.crates ?? 20_000, seed: options.seed ?? 1, rule });
+    const sim = simulate(source, { crates: options.crates ?? SIMULATED_CRATES, seed: options.seed ?? 1, rule });
     itemCount = { pmf: trim(Float64Array.from(sim.itemCounts, (c) => c / sim.crates)), simulated: true };
   }
   return { rule, exact: !!whole, items, expectedItems: { value: expectedItems }, itemCount };
@@ -199,9 +206,58 @@ function trim(pmf: Pmf): number[] {
   return Array.from(pmf.subarray(0, pmfMax(pmf) + 1));
 }
 
+/**
+ * A crate that may roll more items than this gets no odds (docs/LOOT.md#odds-on-the-portal):
+ * far past the crash-risk warning's 2,000 and the game's largest drop (27,000), and each
+ * count distribution is an array as long as its largest count.
+ */
+export const MAX_ODDS_ITEM_ROLLS = 100_000;
+/** The item rolls one source's simulation may make in all: larger crates roll fewer crates. */
+export const SIMULATION_ROLL_BUDGET = 5_000_000;
+
+export type BoundedOdds = { odds: SourceOdds } | { tooLarge: { itemRolls: number } };
+
+export interface OddsBudget {
+  /** as OddsOptions.maxExactSubsets */
+  maxExactSubsets: number;
+  /** the item rolls a simulation may make in all */
+  rolls: number;
+}
+
+/**
+ * A page's budget, for a source anyone may ask about (about 0.1 s of a core on a quiet
+ * machine for the largest, docs/LOOT.md#odds-on-the-portal): the game's largest crates walk
+ * about a million subsets and are simulated here, where their own pages (computed once a
+ * process) are exact.
+ */
+export const PAGE_ODDS_BUDGET: OddsBudget = { maxExactSubsets: 1 << 18, rolls: 1_000_000 };
+
+/**
+ * The odds of a source whoever wrote it (a document's, on a page anyone may ask for, or in
+ * the editor as its author types): bounded in time and memory. The exact plans are already
+ * bounded (budget.maxExactSubsets); a simulation rolls about budget.rolls items at most (at
+ * least MIN_SIMULATED_CRATES crates: with MAX_ODDS_ITEM_ROLLS a crate, five million); a source
+ * that may roll more than MAX_ODDS_ITEM_ROLLS in one crate, or holds a quantity past it, gets none.
+ */
+export function boundedSourceOdds(
+  source: OddsSource,
+  options: OddsOptions = {},
+  budget: OddsBudget = { maxExactSubsets: MAX_EXACT_SUBSETS, rolls: SIMULATION_ROLL_BUDGET },
+): BoundedOdds {
+  let largest = worstCaseItemRolls(source);
+  for (const set of source.sets)
+    for (const entry of set.entries) largest = Math.max(largest, entry.quantity.min, entry.quantity.max);
+  if (!(largest <= MAX_ODDS_ITEM_ROLLS)) return { tooLarge: { itemRolls: largest } };
+  const crates = Math.min(
+    options.crates ?? SIMULATED_CRATES,
+    Math.max(MIN_SIMULATED_CRATES, Math.floor(budget.rolls / Math.max(1, worstCaseItemRolls(source)))),
+  );
+  return { odds: sourceOdds(source, { ...options, crates, maxExactSubsets: budget.maxExactSubsets }) };
+}
+
 /** Every figure from rolled crates: sources too large for the exact plans. */
 function simulatedOdds(source: OddsSource, rule: CountRule, options: OddsOptions): SourceOdds {
-  const n = options.crates ?? 20_000;
+  const n = options.crates ?? SIMULATED_CRATES;
   const sim = simulate(source, { crates: n, seed: options.seed ?? 1, rule, tiers: true });
   // Tiers and blueprint chances need no simulation: they are per entry, weighted by units.
   const exact = sourceOddsByEntryWeights(source, rule, sim.keys);
