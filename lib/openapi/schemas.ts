@@ -313,7 +313,7 @@ export const schemas: Record<string, JsonSchema> = {
     type: "object",
     description:
       "Extension: what changed between two kept revisions (GET /v1/document.php/<id>?diff). Each change's text is what the document page lists and the CLI prints.",
-    required: ["document_id", "from", "to", "format", "identical", "changes", "json", "game_ini", "note"],
+    required: ["document_id", "from", "to", "format", "identical", "changes", "json", "game_ini", "odds", "note"],
     properties: {
       document_id: uuid("The document."),
       from: ref("DocumentRevision"),
@@ -388,6 +388,22 @@ export const schemas: Record<string, JsonSchema> = {
             kind: { type: "string", enum: ["added", "removed", "changed"] },
             from: { type: "string" },
             to: { type: "string" },
+          },
+        },
+      },
+      odds: {
+        type: "array",
+        description:
+          "Items whose chance per crate (of at least one) moved by 0.05 percentage points or more, for each loot source both revisions have whose roll changed (at most 10 sources a diff; the note says when more changed), largest move first.",
+        items: {
+          type: "object",
+          required: ["source", "item", "from", "to", "text"],
+          properties: {
+            source: { type: "string", description: "The source's label, or its crate class." },
+            item: { type: "string", description: "The item as the document page names it." },
+            from: { type: "number", minimum: 0, maximum: 1 },
+            to: { type: "number", minimum: 0, maximum: 1 },
+            text: { type: "string" },
           },
         },
       },

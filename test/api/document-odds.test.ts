@@ -3,15 +3,17 @@
 // of items the engine computes (exact); the sources, rule and sort are links; the crash-risk
 // document's source is computed within the page's budget; a source too large to roll says so
 // instead; a hidden document's odds are a 404 for a stranger; the document page links each
-// source's odds. Both engines.
+// source's odds; a revision's diff says how the odds moved. Both engines.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Identity } from "@/lib/client/identity";
+import type { RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import { readLootDocument } from "@/lib/loot/loot-document";
 import { boundedSourceOdds, PAGE_ODDS_BUDGET } from "@/lib/loot/odds/odds";
 import { oddsSourceOf } from "@/lib/loot/odds/shape";
+import { percent } from "@/lib/loot/shares";
 import { hideDocument } from "@/lib/moderation/actions";
 import { grantRole } from "@/lib/moderation/roles";
 import { api, registeredUser, testDb } from "../support/api";
@@ -98,6 +100,32 @@ describe(`a document's odds on ${engine}`, () => {
     expect(huge).toContain('data-testid="odds-too-large"');
     expect(huge).toContain("1,200,000 items");
     expect(oddsRows(huge)).toBe(0);
+  });
+
+  it("a revision's diff says how the odds moved, in the API and on the page", async () => {
+    const id = randomUUID();
+    const who = await registeredUser();
+    const first = JSON.parse(defaultText) as {
+      Identifier: string;
+      LootSources: { ItemSets: { SetWeight: number }[] }[];
+    };
+    first.Identifier = id;
+    await publish(who, JSON.stringify(first));
+    // Island White's Campsite set twice as likely
+    first.LootSources[0]!.ItemSets[0]!.SetWeight = 1;
+    await publish(who, JSON.stringify(first));
+    const res = await api().request("GET", `/v1/document.php/${id}?diff`);
+    expect(res.status, res.text()).toBe(200);
+    const diff = res.json<RevisionDiffJson>();
+    expect(diff.odds.length).toBeGreaterThan(0);
+    expect(new Set(diff.odds.map((o) => o.source))).toEqual(new Set([defaultLoot.sources[0]!.label]));
+    for (const o of diff.odds) {
+      expect(o.text).toBe(`${o.source}: ${o.item} ${percent(o.from)} → ${percent(o.to)} per crate`);
+      expect(Math.abs(o.to - o.from)).toBeGreaterThanOrEqual(0.0005);
+    }
+    const html = await page(`/documents/${id}?since=1`);
+    expect(html).toContain("How the odds moved");
+    expect((html.match(/data-testid="diff-odds"/g) ?? []).length).toBe(diff.odds.length);
   });
 
   it("is a readable page for a document without loot, and a 404 for a hidden one to a stranger", async () => {

@@ -6,7 +6,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diffContents, limitLines, readDiffSide } from "@/lib/documents/diff/document-diff";
 import { jsonDiff } from "@/lib/documents/diff/json-diff";
+import { MAX_ODDS_SOURCES } from "@/lib/documents/diff/odds-diff";
 import { summarizeDiff } from "@/lib/documents/revisions/revision-summary";
+import { readLootDocument } from "@/lib/loot/loot-document";
+import { sourceOdds } from "@/lib/loot/odds/odds";
+import { oddsSourceOf } from "@/lib/loot/odds/shape";
 
 const TEXT = readFileSync("lib/loot/templates/default-loot.beacon", "utf8");
 // The document's shape as these tests touch it: the loot model's nesting, other keys open.
@@ -41,6 +45,55 @@ describe("loot diff", () => {
     expect(d.gameIni[0]!.to).toContain("EntryWeight=0.375");
     expect(summarizeDiff(d, 1, 2)).toBe(
       "Removed loot source “Island Blue (Level 25)” (SupplyCrate_Level25_C, 1 item set, 3 entries) (and 1 more change)",
+    );
+  });
+
+  it("says how the odds moved: each item of a changed source whose chance per crate moved, the engine's figures, largest first", () => {
+    // The Campsite set twice as likely (its six entries are all picked: an entry's weight there moves nothing)
+    const changed = original();
+    changed.LootSources[0]!.ItemSets[0]!.SetWeight = 1;
+    changed.LootSources.splice(2, 1);
+    const d = diff(TEXT, changed);
+    const chance = (doc: Doc, cls: string) => {
+      const loot = readLootDocument(doc)!;
+      const odds = sourceOdds(oddsSourceOf(loot.sources[0]!, loot.difficulty));
+      return odds.items.find((i) => i.key === cls)?.atLeastOne.value ?? 0;
+    };
+    // only the changed source (the removed one is a loot change)
+    expect([...new Set(d.odds.map((o) => o.source))]).toEqual(["Island White (Level 3)"]);
+    const fire = d.odds.find((o) => o.item === "PrimalItemStructure_Campfire_C")!;
+    expect(fire.from).toBeCloseTo(chance(original(), "PrimalItemStructure_Campfire_C"), 12);
+    expect(fire.to).toBeCloseTo(chance(changed, "PrimalItemStructure_Campfire_C"), 12);
+    expect(fire.to).toBeGreaterThan(fire.from);
+    expect(fire.text).toMatch(/^Island White \(Level 3\): PrimalItemStructure_Campfire_C [\d.]+% → [\d.]+% per crate$/);
+    // the Campsite's items up, the other sets' down, each listed, largest move first
+    const campsite = new Set(
+      original().LootSources[0]!.ItemSets[0]!.ItemEntries.flatMap((e) =>
+        (e.Items as { Class: string }[]).map((i) => i.Class),
+      ),
+    );
+    expect(d.odds.length).toBeGreaterThan(campsite.size);
+    for (const o of d.odds) expect(o.to > o.from, o.item).toBe(campsite.has(o.item));
+    const moves = d.odds.map((o) => Math.abs(o.to - o.from));
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    // the same roll written differently moves nothing
+    expect(diff(TEXT, JSON.stringify(original())).odds).toEqual([]);
+  });
+
+  it("compares the odds of at most MAX_ODDS_SOURCES changed sources and says how many changed", () => {
+    const base = original();
+    const source = base.LootSources[0]!;
+    base.LootSources = Array.from({ length: MAX_ODDS_SOURCES + 2 }, (_, i) => ({
+      ...structuredClone(source),
+      SupplyCrateClassString: `SupplyCrate_Test${i}_C`,
+      Label: `Crate ${i}`,
+    }));
+    const changed = structuredClone(base);
+    for (const s of changed.LootSources) s.ItemSets[0]!.SetWeight = 2;
+    const d = diff(base, changed);
+    expect(new Set(d.odds.map((o) => o.source)).size).toBe(MAX_ODDS_SOURCES);
+    expect(d.note).toBe(
+      `The odds are compared for the first ${MAX_ODDS_SOURCES} of the ${MAX_ODDS_SOURCES + 2} sources that changed.`,
     );
   });
 
@@ -208,6 +261,7 @@ describe("loot diff", () => {
       changes: whole.changes.length,
       json: whole.json.length,
       gameIni: whole.gameIni.length,
+      odds: whole.odds.length,
     });
     expect(cut.changes[0]).toEqual(whole.changes[0]);
     expect(summarizeDiff(cut, 1, 2)).toBe(summarizeDiff(whole, 1, 2));

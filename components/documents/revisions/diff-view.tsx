@@ -31,7 +31,8 @@ export function DiffView(props: { diff: RevisionDiffJson; current: number; since
   const { diff } = props;
   const from = diff.from.revision;
   const to = diff.to.revision;
-  const nothing = diff.changes.length === 0 && diff.json.length === 0 && diff.game_ini.length === 0;
+  const nothing =
+    diff.changes.length === 0 && diff.json.length === 0 && diff.game_ini.length === 0 && diff.odds.length === 0;
   return (
     <section
       aria-labelledby="diff-title"
@@ -76,6 +77,18 @@ export function DiffView(props: { diff: RevisionDiffJson; current: number; since
             </li>
           ))}
         </ul>
+      )}
+      {diff.odds.length > 0 && (
+        <>
+          <h3 className="font-semibold">How the odds moved</h3>
+          <ul className="space-y-1" aria-label="Chances per crate that moved">
+            {diff.odds.map((o, i) => (
+              <li key={i} data-testid="diff-odds" className="break-words text-sm">
+                {o.text}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {diff.json.length > 0 && (
         <>

@@ -304,6 +304,10 @@ Examples:
       ctx.out(diff.format === "loot" ? "Other settings:" : "Settings:");
       for (const c of diff.json) ctx.out(`  ${c.text}`);
     }
+    if (diff.odds.length > 0) {
+      ctx.out("How the odds moved:");
+      for (const o of diff.odds) ctx.out(`  ${o.text}`);
+    }
     if (diff.game_ini.length > 0) {
       ctx.out("Game.ini lines that differ (--json prints them):");
       for (const g of diff.game_ini) ctx.out(`  ${g.kind}: the line of ${g.crate}`);

@@ -82,6 +82,7 @@ function bytesOnly(a: DiffInput, b: DiffInput, why: string): DocumentDiff {
     changes: [],
     json: [],
     gameIni: [],
+    odds: [],
     note: `The content could not be compared in detail (${why}): only its size and checksum are compared.`,
   };
 }

@@ -14,6 +14,7 @@ import { MAX_PARSED_CONTENT_BYTES, parseContentBytes } from "../document-content
 import { jsonDiff, type JsonChange } from "./json-diff";
 import { isSettingsPath, settingsDiff } from "./settings-diff";
 import { diffLoot, type LootChange } from "./loot-diff";
+import { oddsDiff, type OddsChange } from "./odds-diff";
 
 export interface GameIniChange {
   /** the crate class the line overrides */
@@ -33,10 +34,12 @@ export interface DocumentDiff {
   changes: LootChange[];
   json: JsonChange[];
   gameIni: GameIniChange[];
+  /** items whose chance per crate moved, in the sources both loot documents have (./odds-diff) */
+  odds: OddsChange[];
   /** why a diff is less detailed than it could be (too large, not JSON) */
   note: string | null;
   /** how long each list was before limitLines cut it; absent: the lists are whole */
-  totals?: { changes: number; json: number; gameIni: number };
+  totals?: { changes: number; json: number; gameIni: number; odds: number };
 }
 
 /**
@@ -45,13 +48,20 @@ export interface DocumentDiff {
  * copied whole to the event loop to show 1,000.
  */
 export function limitLines(diff: DocumentDiff, max: number): DocumentDiff {
-  if (diff.totals || Math.max(diff.changes.length, diff.json.length, diff.gameIni.length) <= max) return diff;
+  if (diff.totals || Math.max(diff.changes.length, diff.json.length, diff.gameIni.length, diff.odds.length) <= max)
+    return diff;
   return {
     ...diff,
     changes: diff.changes.slice(0, max),
     json: diff.json.slice(0, max),
     gameIni: diff.gameIni.slice(0, max),
-    totals: { changes: diff.changes.length, json: diff.json.length, gameIni: diff.gameIni.length },
+    odds: diff.odds.slice(0, max),
+    totals: {
+      changes: diff.changes.length,
+      json: diff.json.length,
+      gameIni: diff.gameIni.length,
+      odds: diff.odds.length,
+    },
   };
 }
 
@@ -104,7 +114,7 @@ export const sameBytes = (a: Uint8Array, b: Uint8Array) =>
 
 export function diffContents(a: DiffSide, b: DiffSide, resolve?: ItemFactsOf): DocumentDiff {
   const identical = sameBytes(a.bytes, b.bytes);
-  const empty = { identical, changes: [], json: [], gameIni: [], note: null };
+  const empty = { identical, changes: [], json: [], gameIni: [], odds: [], note: null };
   if (identical) return { format: "bytes", ...empty };
   if (!a.parsed.ok || !b.parsed.ok) {
     const reason = !a.parsed.ok ? a.parsed.reason : (b.parsed as { reason: string }).reason;
@@ -114,12 +124,15 @@ export function diffContents(a: DiffSide, b: DiffSide, resolve?: ItemFactsOf): D
     const name = (item: { class: string; path: string }) =>
       resolve?.(item)?.label ?? (item.class || item.path || "(no item)");
     const loot = diffLoot(a.loot, b.loot, name);
+    const odds = oddsDiff(a.loot, b.loot, name);
     return {
       format: "loot",
       ...empty,
       changes: loot.changes,
       json: [...loot.json.filter((c) => !isSettingsPath(c.path)), ...settingsDiff(a.parsed.value, b.parsed.value)],
       gameIni: gameIniDiff(a.loot, b.loot, resolve),
+      odds: odds.changes,
+      note: odds.note,
     };
   }
   const json = jsonDiff(a.parsed.value, b.parsed.value).filter((c) => !isSettingsPath(c.path));

@@ -20,6 +20,7 @@ import type { DocumentDiff, GameIniChange } from "../diff/document-diff";
 import { diffOffThread } from "../diff/diff-off-thread";
 import type { JsonChange } from "../diff/json-diff";
 import type { LootChange } from "../diff/loot-diff";
+import type { OddsChange } from "../diff/odds-diff";
 import { revisionJson, type RevisionJson } from "./revision-json";
 import { listRevisions, readStoredRevision } from "./revision-store";
 
@@ -37,6 +38,8 @@ export interface RevisionDiffJson {
   json: JsonChange[];
   /** Game.ini lines that differ, one per loot source */
   game_ini: GameIniChange[];
+  /** items whose chance per crate moved, per loot source both revisions have (docs/LOOT.md#odds-in-diffs) */
+  odds: OddsChange[];
   note: string | null;
 }
 
@@ -47,7 +50,7 @@ export interface DiffRequest {
   baseUrl: string;
 }
 
-/** Lines each of `changes`, `json` and `game_ini` lists at most. */
+/** Lines each of `changes`, `json`, `game_ini` and `odds` lists at most. */
 export const MAX_DIFF_LINES = 1000;
 
 const diffs = sharedCache<RevisionDiffJson>("revision-diffs", {
@@ -57,14 +60,15 @@ const diffs = sharedCache<RevisionDiffJson>("revision-diffs", {
 });
 
 /** The lists cut to MAX_DIFF_LINES each, and the note saying what was left out. */
-function capped(diff: DocumentDiff): Pick<RevisionDiffJson, "changes" | "json" | "game_ini" | "note"> {
-  const lists = { changes: diff.changes, json: diff.json, game_ini: diff.gameIni };
-  const { changes, json, gameIni } = diff.totals ?? {
+function capped(diff: DocumentDiff): Pick<RevisionDiffJson, "changes" | "json" | "game_ini" | "odds" | "note"> {
+  const lists = { changes: diff.changes, json: diff.json, game_ini: diff.gameIni, odds: diff.odds };
+  const { changes, json, gameIni, odds } = diff.totals ?? {
     changes: diff.changes.length,
     json: diff.json.length,
     gameIni: diff.gameIni.length,
+    odds: diff.odds.length,
   };
-  const totals = { changes, json, game_ini: gameIni };
+  const totals = { changes, json, game_ini: gameIni, odds };
   const over = Object.entries(totals).filter(([, total]) => total > MAX_DIFF_LINES);
   const note =
     over.length === 0
@@ -81,6 +85,7 @@ function capped(diff: DocumentDiff): Pick<RevisionDiffJson, "changes" | "json" |
     changes: lists.changes.slice(0, MAX_DIFF_LINES),
     json: lists.json.slice(0, MAX_DIFF_LINES),
     game_ini: lists.game_ini.slice(0, MAX_DIFF_LINES),
+    odds: lists.odds.slice(0, MAX_DIFF_LINES),
     note,
   };
 }
