@@ -11,7 +11,9 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { beaconApi } from "@/lib/client/beacon-api";
 import type { Identity } from "@/lib/client/identity";
-import { readLootDocument } from "@/lib/loot/loot-document";
+import { gameCratesOfClass } from "@/lib/loot/game-crates";
+import { gameDefaultOf } from "@/lib/loot/game-default-source";
+import { readLootDocument, type LootSource } from "@/lib/loot/loot-document";
 import { boundedSourceOdds, PAGE_ODDS_BUDGET } from "@/lib/loot/odds/odds";
 import { oddsSourceOf } from "@/lib/loot/odds/shape";
 import { axeClean, screenshot } from "./helpers";
@@ -27,15 +29,12 @@ const largest = defaultLoot.sources
   .map((source, index) => ({ source, index, entries: source.itemSets.reduce((n, s) => n + s.entries.length, 0) }))
   .sort((a, b) => b.entries - a.entries)[0]!;
 
-const expectedItems = (maxItemSets: number) => {
-  const odds = boundedSourceOdds(
-    oddsSourceOf({ ...largest.source, maxItemSets }, defaultLoot.difficulty),
-    {},
-    PAGE_ODDS_BUDGET,
-  );
+const itemsOf = (source: LootSource, difficulty = defaultLoot.difficulty) => {
+  const odds = boundedSourceOdds(oddsSourceOf(source, difficulty), {}, PAGE_ODDS_BUDGET);
   if (!("odds" in odds)) throw new Error("no odds");
   return odds.odds.expectedItems.value.toFixed(2);
 };
+const expectedItems = (maxItemSets: number) => itemsOf({ ...largest.source, maxItemSets });
 
 test.beforeAll(async () => {
   author = await registerIdentity();
@@ -118,5 +117,51 @@ test("the editor's odds follow each change of Default Loot's largest source on a
     .info()
     .annotations.push({ type: "editor odds (ms, 4x CPU)", description: times.map((t) => t.toFixed(0)).join(", ") });
   // Each change's figure was checked above; the time is reported (docs/LOOT.md), not asserted below the machine's noise.
+  await context.close();
+});
+
+test("the game's default contents: a crate page starts a document from them; in the editor they replace a source, and Undo brings it back", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signIn(context, author);
+  const page = await context.newPage();
+
+  // A crate Default Loot does not have: its page starts a new document from its contents.
+  const cave = gameCratesOfClass("SupplyCrate_Cave_QualityTier1_C")[0]!;
+  const caveDefault = gameDefaultOf(cave, 4);
+  if (!caveDefault.ok) throw new Error("no default");
+  await page.goto(cave.path);
+  await page.getByRole("link", { name: "Start a loot document from these contents" }).click();
+  await expect(page.getByTestId("loot-editor-notice")).toContainText(
+    `Starting from the game's default contents of ${cave.title}`,
+  );
+  const caveSource = page.locator("#loot-0");
+  await expect(caveSource.getByTestId("loot-set")).toHaveCount(caveDefault.fields.itemSets.length);
+  const caveItems = itemsOf({ ...defaultLoot.sources[0]!, ...caveDefault.fields, crateClass: cave.crate.class }, 4);
+  await expect(caveSource.getByTestId("loot-odds-summary")).toContainText(`${caveItems} items per crate on average`);
+  await axeClean(page, "a new document from the game's default contents at 390");
+
+  // Default Loot's Island White becomes the game's own (one item set a crate, not one to three), then back.
+  await page.goto(`/documents/${documentId}/edit`);
+  const white = page.locator("#loot-0");
+  await white.locator("#loot-0-toggle").click();
+  const summary = white.getByTestId("loot-odds-summary");
+  const before = itemsOf(defaultLoot.sources[0]!);
+  await expect(summary).toContainText(`${before} items per crate on average`);
+  const game = gameDefaultOf(gameCratesOfClass("SupplyCrate_Level03_C")[0]!, defaultLoot.difficulty);
+  if (!game.ok) throw new Error("no default");
+  await white.getByRole("button", { name: "Use the game's default contents" }).click();
+  await expect(white.getByTestId("game-default-status")).toContainText(
+    "Now the game's default contents of Island White",
+  );
+  await expect(white.getByTestId("game-default-status")).toContainText("Undo brings back what was there.");
+  await expect(white.locator("#loot-0-maxItemSets")).toHaveValue(String(game.fields.maxItemSets));
+  await expect(summary).toContainText(
+    `${itemsOf({ ...defaultLoot.sources[0]!, ...game.fields })} items per crate on average`,
+  );
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(white.locator("#loot-0-maxItemSets")).toHaveValue(String(defaultLoot.sources[0]!.maxItemSets));
+  await expect(summary).toContainText(`${before} items per crate on average`);
   await context.close();
 });

@@ -6,6 +6,7 @@
  */
 import { createContext, useContext } from "react";
 import type { CatalogueItem } from "@/lib/catalogue/catalogue-item";
+import type { GameDefault } from "@/lib/loot/game-default-source";
 import type { LootDocument, LootItem } from "@/lib/loot/loot-document";
 import type { LootIssue } from "@/lib/loot/validate-loot";
 
@@ -30,7 +31,15 @@ export interface EditorApi {
   focusLater: (id: string) => void;
   /** a part's list key, kept through moves and edits (lib/loot-editor/part-keys) */
   keyOf: (part: object) => number;
+  /** the game's default contents of a crate (a server action), where the page offers them */
+  gameDefault?: GameDefaultAction;
 }
+
+/** The server action behind "Use the game's default contents" (app/documents/editor-actions). */
+export type GameDefaultAction = (input: {
+  crateClass: string;
+  difficulty: number;
+}) => Promise<GameDefault & { items?: CatalogueItem[] }>;
 
 export const EditorContext = createContext<EditorApi | null>(null);
 

@@ -19,7 +19,7 @@ import { PartKeys } from "@/lib/loot-editor/part-keys";
 import { AddSource } from "./add-source";
 import { DocumentFields } from "./document-fields";
 import type { LootDraft } from "./draft-storage";
-import { EditorContext, type DocEdit, type EditorApi } from "./editor-context";
+import { EditorContext, type DocEdit, type EditorApi, type GameDefaultAction } from "./editor-context";
 import { EditorNotices } from "./editor-notices";
 import { EditorToolbar } from "./editor-toolbar";
 import { IssueSummary } from "./issue-summary";
@@ -39,10 +39,13 @@ export type SaveLootAction = (state: FormState, form: FormData) => Promise<FormS
 export function LootEditor({
   start,
   saveAction,
+  gameDefaultAction,
   autoRestore = false,
 }: {
   start: EditorStart;
   saveAction: SaveLootAction;
+  /** "Use the game's default contents" in each source (app/documents/editor-actions) */
+  gameDefaultAction?: GameDefaultAction;
   autoRestore?: boolean;
 }) {
   const router = useRouter();
@@ -135,8 +138,9 @@ export function LootEditor({
         pendingFocus.current = id;
       },
       keyOf: (part) => keys.keyOf(part),
+      gameDefault: gameDefaultAction,
     }),
-    [edit, lookup, issueIndex, keys],
+    [edit, lookup, issueIndex, keys, gameDefaultAction],
   );
 
   function save() {

@@ -14,6 +14,7 @@ import { draftKeyFor, type EditorStart } from "@/lib/loot-editor/editor-start";
 import type { ImportOutcome } from "@/lib/loot-editor/import-game-ini";
 import { keptDraftTitle, subscribeToDrafts } from "./draft-storage";
 import { takeHandedGameIni } from "./ini-handoff";
+import type { GameDefaultAction } from "./editor-context";
 import { LootEditor, type SaveLootAction } from "./loot-editor";
 
 interface Props {
@@ -21,9 +22,10 @@ interface Props {
   /** app/documents/editor-actions: reads a pasted Game.ini on the server */
   importAction: (input: { text: string; difficulty: string }) => Promise<ImportOutcome>;
   saveAction: SaveLootAction;
+  gameDefaultAction?: GameDefaultAction;
 }
 
-export function NewDocumentStart({ children, importAction, saveAction }: Props) {
+export function NewDocumentStart({ children, importAction, saveAction, gameDefaultAction }: Props) {
   const [start, setStart] = useState<EditorStart | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: string[] } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -45,7 +47,7 @@ export function NewDocumentStart({ children, importAction, saveAction }: Props) 
     setHanded(true);
   }, []);
 
-  if (start) return <LootEditor start={start} saveAction={saveAction} />;
+  if (start) return <LootEditor start={start} saveAction={saveAction} gameDefaultAction={gameDefaultAction} />;
 
   function onImport(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();

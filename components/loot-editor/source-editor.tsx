@@ -19,6 +19,7 @@ import { CheckField, IssueLines, NumberField, TextField } from "./fields";
 import { ItemSetEditor } from "./item-set-editor";
 import { MapChecks } from "./map-checks";
 import { PartActions } from "./part-actions";
+import { GameDefaultButton } from "./game-default";
 import { SourceOdds } from "./source-odds";
 import { countOf } from "@/lib/portal/format";
 
@@ -212,6 +213,7 @@ export function SourceEditor(props: {
               onChange={(v) => (doc) => setFields(doc, path, { useBlueprints: v })}
             />
           </div>
+          <GameDefaultButton pid={pid} index={index} source={source} difficulty={difficulty} />
           <SourceOdds pid={pid} source={source} difficulty={difficulty} />
           <ol className="space-y-3" aria-label={`Item sets of ${source.label}`}>
             {source.itemSets.map((set, t) => (

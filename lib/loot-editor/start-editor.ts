@@ -12,11 +12,12 @@ import { resolveItems } from "@/lib/catalogue/resolve-items";
 import type { Db } from "@/lib/db/client";
 import { withoutRawChildren } from "@/lib/loot/edit-document";
 import { readLootDocument, type LootDocument } from "@/lib/loot/loot-document";
-import { emptyLootDocument } from "@/lib/loot/new-loot";
+import { emptyLootDocument, newSource } from "@/lib/loot/new-loot";
 import { readDocumentJson } from "@/lib/documents/document-content";
 import { lootItems } from "@/lib/documents/loot-view";
 import { isUuid } from "@/lib/uuid";
-import { crateTemplate } from "./crate-templates";
+import { crateTemplate, gameDefaultDocument } from "./crate-templates";
+import { gameDefaultForClass, type GameDefault } from "@/lib/loot/game-default-source";
 import { defaultLootTemplate } from "./default-loot-template";
 import { draftKeyFor, type EditorStart } from "./editor-start";
 
@@ -80,7 +81,14 @@ export async function startEditor(db: Db, options: { userId: string; source: Edi
   }
   if (source.kind === "crate") {
     const doc = crateTemplate(newId, source.crateClass);
-    if (!doc) return { ok: false, reason: "no-template", message: "There is no template of this crate." };
+    if (!doc) {
+      // Not one of Default Loot's six: the game's own default contents, when its data has the crate.
+      const game = gameDefaultDocument(newId, source.crateClass);
+      if (!game.ok) return { ok: false, reason: "no-template", message: game.message };
+      return started(db, "create", newId, game.doc, {
+        notice: `Starting from the game's default contents of ${game.title}${game.mapName ? ` (${game.mapName})` : ""}: give the document a title, change what you like; saving makes a new document of yours. ${game.notes.join(" ")}`,
+      });
+    }
     return started(db, "create", newId, doc, {
       notice: `Starting from ${doc.sources[0]!.label} as Default Loot.beacon has it: give the document a title, change what you like; saving makes a new document of yours.`,
     });
@@ -110,4 +118,16 @@ export async function startEditor(db: Db, options: { userId: string; source: Edi
       ? `A copy of your document “${meta.name}”: saving makes a new document; the original stays as it is.`
       : `You are not the author of “${meta.name}”, so this is a copy: saving makes a new document of yours, and the original stays as it is.`;
   return started(db, "create", newId, asNew(doc, newId, `${doc.title} (copy)`), { notice });
+}
+
+/** The game's default contents for a source of the editor, with the catalogue's items they name. */
+export async function gameDefaultForEditor(
+  db: Db,
+  crateClass: string,
+  difficulty: number,
+): Promise<GameDefault & { items?: CatalogueItem[] }> {
+  const found = gameDefaultForClass(crateClass, difficulty);
+  if (!found.ok) return found;
+  const holder = { ...emptyLootDocument(""), sources: [{ ...newSource({ crateClass }), ...found.fields }] };
+  return { ...found, items: await catalogueItemsOf(db, holder) };
 }

@@ -137,6 +137,18 @@ export function chooseCrate(doc: LootDocument, source: number, crate: KnownCrate
 }
 
 /**
+ * A source's counts, multipliers and item sets replaced by the game's default contents
+ * (lib/loot/game-default-source): one edit, so one undo brings back what was there.
+ */
+export function withGameDefault(
+  doc: LootDocument,
+  source: number,
+  fields: Omit<SourceFields, "crateClass" | "label"> & Pick<LootSource, "itemSets">,
+): LootDocument {
+  return { ...doc, sources: doc.sources.map((s, i) => (i === source ? { ...s, ...fields } : s)) };
+}
+
+/**
  * The document as the editor holds it: each part's `raw` keeps its unknown keys, but its
  * children's keys (LootSources, ItemSets, ItemEntries, Items) are written from the model
  * anyway, so they are emptied where they stand (the key keeps its place in the order).

@@ -1,13 +1,14 @@
 /**
  * /documents/new: a new loot document in the editor, for signed-in users. Without a
  * starting point it offers them: empty (?start=empty), the Default Loot.beacon template
- * (?start=template) or one of its crates (?start=crate&crate=<class>), a copy of any
+ * (?start=template) or one of its crates (?start=crate&crate=<class>; any other crate of the
+ * game's data starts from the game's default contents: a crate page links here), a copy of any
  * document (?from=<id>), a pasted Game.ini, a .beacon file to publish (on My documents),
  * or the unsaved draft kept in this browser (?start=draft).
  */
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
-import { importGameIniAction, saveLootAction } from "@/app/documents/editor-actions";
+import { gameDefaultAction, importGameIniAction, saveLootAction } from "@/app/documents/editor-actions";
 import { card, focus, input, label, secondaryButton } from "@/components/dashboard/styles";
 import { LootEditor } from "@/components/loot-editor/loot-editor";
 import { NeedsJavaScript } from "@/components/loot-editor/needs-javascript";
@@ -151,7 +152,11 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
       <section className="space-y-6">
         {header}
         <NeedsJavaScript />
-        <NewDocumentStart importAction={importGameIniAction} saveAction={saveLootAction}>
+        <NewDocumentStart
+          importAction={importGameIniAction}
+          saveAction={saveLootAction}
+          gameDefaultAction={gameDefaultAction}
+        >
           <Choices from={from} fromError={fromError} />
         </NewDocumentStart>
       </section>
@@ -162,7 +167,12 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
       {header}
       <NeedsJavaScript />
       {outcome.ok ? (
-        <LootEditor start={outcome.start} saveAction={saveLootAction} autoRestore={startParam === "draft"} />
+        <LootEditor
+          start={outcome.start}
+          saveAction={saveLootAction}
+          gameDefaultAction={gameDefaultAction}
+          autoRestore={startParam === "draft"}
+        />
       ) : (
         <p role="alert" className="text-rose-300">
           {outcome.message}{" "}

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
-import { saveLootAction } from "@/app/documents/editor-actions";
+import { gameDefaultAction, saveLootAction } from "@/app/documents/editor-actions";
 import { focus } from "@/components/dashboard/styles";
 import { LootEditor } from "@/components/loot-editor/loot-editor";
 import { NeedsJavaScript } from "@/components/loot-editor/needs-javascript";
@@ -55,7 +55,7 @@ export default async function EditDocumentPage({ params }: { params: Promise<{ i
       </h1>
       <NeedsJavaScript />
       {outcome.ok ? (
-        <LootEditor start={outcome.start} saveAction={saveLootAction} />
+        <LootEditor start={outcome.start} saveAction={saveLootAction} gameDefaultAction={gameDefaultAction} />
       ) : (
         <p role="alert" className="text-rose-300">
           {outcome.message}

@@ -128,6 +128,12 @@ export default async function CratePage({ params, searchParams }: { params: Para
         <h2 id="crate-contents-title" className="text-xl font-semibold">
           Default contents
         </h2>
+        <p className="text-sm">
+          <Link href={`/documents/new?start=crate&crate=${encodeURIComponent(c.class)}`} className={link}>
+            Start a loot document from these contents
+          </Link>
+          <span className="text-slate-400"> (in the loot editor, to change as you like)</span>
+        </p>
         <CrateContents crate={c} nameOf={(cls) => nameOf(view.names, cls)} />
       </section>
     </article>
