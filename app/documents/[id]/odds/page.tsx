@@ -48,7 +48,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: doc ? `What it drops: ${shownTitle(doc.name)}` : "Document not found" };
 }
 
-export default async function DocumentOddsPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+export default async function DocumentOddsPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const doc = await documentFor((await params).id);
   if (!doc) notFound();
   const query = await searchParams;
