@@ -7,6 +7,7 @@ import type { Metadata } from "next";
 import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { CountRuleLinks } from "@/components/loot/count-rule-links";
 import { CrateOddsTable } from "@/components/loot/crate-odds-table";
 import { focus } from "@/components/dashboard/styles";
 import { config } from "@/lib/config";
@@ -27,11 +28,6 @@ type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const link = `text-amber-400 underline hover:text-amber-300 ${focus}`;
-
-const RULES: { rule: CountRule; label: string }[] = [
-  { rule: "rounded", label: "Rounded power curve (default)" },
-  { rule: "uniform", label: "Every count equally likely" },
-];
 
 const documentFor = cache(async (id: string) => {
   if (!isUuid(id)) return undefined;
@@ -149,20 +145,7 @@ export default async function DocumentOddsPage({
               <dt className="text-slate-400">Difficulty</dt>
               <dd>{loot.doc.difficulty}</dd>
             </dl>
-            <nav aria-label="Count rule" className="flex flex-wrap gap-x-4 text-sm">
-              <span className="py-2 text-slate-400">Counts drawn by:</span>
-              {RULES.map((r) =>
-                r.rule === rule ? (
-                  <span key={r.rule} aria-current="true" className="py-2 font-semibold text-amber-200">
-                    {r.label}
-                  </span>
-                ) : (
-                  <Link key={r.rule} href={href({ rule: r.rule })} className={`py-2 ${link}`}>
-                    {r.label}
-                  </Link>
-                ),
-              )}
-            </nav>
+            <CountRuleLinks rule={rule} href={(r) => href({ rule: r })} linkClass={link} />
             <p className="text-sm text-slate-400" data-testid="odds-exactness">
               {shown.odds.exact
                 ? "Every figure is exact, computed from the source's weights and counts."

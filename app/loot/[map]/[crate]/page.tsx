@@ -9,6 +9,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import Link from "@/components/intent-link";
 import { CrateContents } from "@/components/loot/crate-contents";
+import { CountRuleLinks } from "@/components/loot/count-rule-links";
 import { CrateOddsTable } from "@/components/loot/crate-odds-table";
 import { readDb } from "@/lib/db/replicas";
 import { crateView, nameOf, parseCrateQuery, type OddsSort } from "@/lib/loot/crate-pages";
@@ -23,11 +24,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const link =
   "text-amber-400 underline hover:text-amber-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400";
-
-const RULES: { rule: CountRule; label: string }[] = [
-  { rule: "rounded", label: "Rounded power curve (default)" },
-  { rule: "uniform", label: "Every count equally likely" },
-];
 
 const crateAt = cache(async (map: string, crate: string) => findGameCrate(decodeSegment(map), decodeSegment(crate)));
 
@@ -96,20 +92,7 @@ export default async function CratePage({ params, searchParams }: { params: Para
               : `×${c.qualityMult.min} to ×${c.qualityMult.max}`}
           </dd>
         </dl>
-        <nav aria-label="Count rule" className="flex flex-wrap gap-x-4 text-sm">
-          <span className="py-2 text-slate-400">Counts drawn by:</span>
-          {RULES.map((r) =>
-            r.rule === rule ? (
-              <span key={r.rule} aria-current="true" className="py-2 font-semibold text-amber-200">
-                {r.label}
-              </span>
-            ) : (
-              <Link key={r.rule} href={href({ rule: r.rule })} className={`py-2 ${link}`}>
-                {r.label}
-              </Link>
-            ),
-          )}
-        </nav>
+        <CountRuleLinks rule={rule} href={(r) => href({ rule: r })} linkClass={link} />
         <p className="text-sm text-slate-400">
           {view.odds.exact
             ? "Every figure is exact, computed from the crate's weights and counts."
