@@ -3,8 +3,9 @@
  * own contents (lib/loot/game-crates) as the fields of a document's loot source, for the
  * editor to put in place of the source's item sets. A document says less than the game's
  * data, so some of it is approximated, and each approximation is said in the admin's words:
- * - quality: a document names tiers, so each quality value becomes the tier it falls in at
- *   the document's difficulty and the crate's multiplier (rounded down to the tier's start);
+ * - quality: a document names tiers, so each quality value becomes the nearest tier at the
+ *   document's difficulty and the crate's multiplier (as a Game.ini import reads it:
+ *   nearestTier, lib/loot/quality);
  * - a quantity's power curve: a document keeps min and max only (each count then equally
  *   likely under the rounded rule's power 1);
  * - "one item, the whole quantity" entries (bApplyQuantityToSingleItem): a document rolls
@@ -17,7 +18,7 @@
 import type { GameCrateRef } from "./game-crates";
 import { gameCratesOfClass, gameItemPath } from "./game-crates";
 import type { LootEntry, LootItemSet, LootSource } from "./loot-document";
-import { QUALITY_TIERS, qualityNumber, type QualityTier } from "./quality";
+import { nearestTier } from "./quality";
 
 export type GameDefaultFields = Pick<
   LootSource,
@@ -34,13 +35,6 @@ export type GameDefaultFields = Pick<
 export type GameDefault =
   | { ok: true; title: string; mapName: string | null; fields: GameDefaultFields; notes: string[] }
   | { ok: false; message: string };
-
-/** The highest tier whose Game.ini number is at most `value` (Tier1 below every tier). */
-export function tierAtMost(value: number, multiplier: number, difficulty: number): QualityTier {
-  let tier: QualityTier = "Tier1";
-  for (const t of QUALITY_TIERS) if (qualityNumber(t, multiplier, difficulty) <= value + 1e-9) tier = t;
-  return tier;
-}
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -80,8 +74,8 @@ export function gameDefaultOf(ref: GameCrateRef, difficulty: number): GameDefaul
             }),
             minQuantity: entry.qty.min,
             maxQuantity: entry.qty.max,
-            minQuality: tierAtMost(entry.quality.min, crate.qualityMult.min, difficulty),
-            maxQuality: tierAtMost(entry.quality.max, crate.qualityMult.max, difficulty),
+            minQuality: nearestTier(entry.quality.min, crate.qualityMult.min, difficulty),
+            maxQuality: nearestTier(entry.quality.max, crate.qualityMult.max, difficulty),
             blueprintChance: Math.min(Math.max(entry.bpChance, 0), 1),
             raw: {},
           },
@@ -90,7 +84,7 @@ export function gameDefaultOf(ref: GameCrateRef, difficulty: number): GameDefaul
     };
   });
   const notes = [
-    `Quality is the tier each of the game's values falls in at difficulty ${difficulty} (a document names tiers).`,
+    `Quality is the nearest tier to each of the game's values at difficulty ${difficulty} (a document names tiers).`,
     curved > 0 &&
       `${count(curved, "entry rolls its quantity", "entries roll their quantity")} on a power curve in the game; a document keeps the minimum and maximum only.`,
     single > 0 &&

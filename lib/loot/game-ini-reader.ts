@@ -14,7 +14,7 @@ import { classOf } from "@/lib/engrams/derive";
 import { knownCrate } from "./known-crates";
 import type { LootDocument, LootEntry, LootItem, LootItemSet, LootSource } from "./loot-document";
 import { GAME_INI_SECTION, SUPPLY_CRATE_KEY } from "./game-ini";
-import { DEFAULT_DIFFICULTY, QUALITY_TIERS, qualityBase, type QualityTier } from "./quality";
+import { DEFAULT_DIFFICULTY, nearestTier } from "./quality";
 import { field, listItems, parseUeValue, textOf, UeParseError, type UeValue } from "./ue-struct";
 
 export interface GameIniReadOptions {
@@ -47,15 +47,6 @@ const boolOf = (v: UeValue | undefined, fallback: boolean) => {
   const t = textOf(v)?.toLowerCase();
   return t === "true" ? true : t === "false" ? false : fallback;
 };
-
-/** The tier whose Game.ini number is nearest to `q` for this multiplier and difficulty. */
-export function nearestTier(q: number, multiplier: number, difficulty: number): QualityTier {
-  const divisor = (multiplier + (multiplier - 1) * 0.2) * difficulty;
-  const base = divisor > 0 ? q * divisor : q;
-  let best: QualityTier = "Tier1";
-  for (const t of QUALITY_TIERS) if (Math.abs(qualityBase(t) - base) < Math.abs(qualityBase(best) - base)) best = t;
-  return best;
-}
 
 function readItems(
   entry: UeValue,

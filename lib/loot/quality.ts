@@ -57,3 +57,12 @@ export function qualityNumber(tier: QualityTier, multiplier: number, difficulty:
   const base = BASE_VALUES[tier];
   return divisor > 0 && Number.isFinite(divisor) ? base / divisor : base;
 }
+
+/** The tier whose Game.ini number is nearest to `q` for this multiplier and difficulty. */
+export function nearestTier(q: number, multiplier: number, difficulty: number): QualityTier {
+  const divisor = (multiplier + (multiplier - 1) * 0.2) * difficulty;
+  const base = divisor > 0 ? q * divisor : q;
+  let best: QualityTier = "Tier1";
+  for (const t of QUALITY_TIERS) if (Math.abs(qualityBase(t) - base) < Math.abs(qualityBase(best) - base)) best = t;
+  return best;
+}

@@ -1,32 +1,18 @@
 // "Start from the game's default" (docs/LOOT.md#start-from-the-games-default): each of the
 // game's 295 containers becomes a document source the editor accepts (no error), with the
 // data's sets and entries; where nothing is approximated (no quantity curve, no single-stack
-// entry, every item named) the converted source's odds are the crate's own; a quality value
-// becomes the tier it falls in; an unknown class is said; a document made from one opens.
+// entry, every item named) the converted source's odds are the crate's own; an unknown class is said; a document made from one opens.
 import { describe, expect, it } from "vitest";
 import { gameCrateOddsSource, gameCrates, gameCratesOfClass } from "@/lib/loot/game-crates";
-import { gameDefaultForClass, gameDefaultOf, tierAtMost } from "@/lib/loot/game-default-source";
+import { gameDefaultForClass, gameDefaultOf } from "@/lib/loot/game-default-source";
 import { gameDefaultDocument } from "@/lib/loot-editor/crate-templates";
 import { emptyLootDocument, newSource } from "@/lib/loot/new-loot";
 import { sourceOdds } from "@/lib/loot/odds/odds";
 import { oddsSourceOf } from "@/lib/loot/odds/shape";
-import { DEFAULT_DIFFICULTY, QUALITY_TIERS, qualityNumber } from "@/lib/loot/quality";
+import { DEFAULT_DIFFICULTY } from "@/lib/loot/quality";
 import { blocksSaving, validateLoot } from "@/lib/loot/validate-loot";
 
 describe("the game's default contents as a document source", () => {
-  it("a quality value becomes the tier it falls in, at any multiplier and difficulty", () => {
-    for (const [m, d] of [
-      [1, 4],
-      [2.5, 5],
-      [1, 1],
-    ] as const)
-      for (const tier of QUALITY_TIERS) {
-        expect(tierAtMost(qualityNumber(tier, m, d), m, d)).toBe(tier);
-        expect(tierAtMost(qualityNumber(tier, m, d) * 1.01, m, d)).toBe(tier);
-      }
-    expect(tierAtMost(-1, 1, 4)).toBe("Tier1");
-  });
-
   it("every one of the 295 containers: a source the editor saves, its sets and named entries, the crate's odds where nothing is approximated", () => {
     const refs = gameCrates();
     expect(refs).toHaveLength(295);
@@ -82,7 +68,7 @@ describe("the game's default contents as a document source", () => {
     if (!found.ok) throw new Error("no default");
     expect(found.notes.at(-1)).toMatch(/^The game has this crate on 2 maps; these are the contents listed for /);
     expect(found.notes[0]).toBe(
-      "Quality is the tier each of the game's values falls in at difficulty 4 (a document names tiers).",
+      "Quality is the nearest tier to each of the game's values at difficulty 4 (a document names tiers).",
     );
   });
 
