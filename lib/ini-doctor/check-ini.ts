@@ -23,6 +23,9 @@ import {
   type ServerOption,
 } from "@/lib/server-config/options";
 import { isSecretKey } from "@/lib/server-config/secrets";
+import { GAME_INI_SECTION, SUPPLY_CRATE_KEY } from "@/lib/loot/game-ini";
+import { fileDifficulty, readGameIni } from "@/lib/loot/game-ini-reader";
+import { lootWarnings } from "@/lib/loot/loot-warnings";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -39,7 +42,9 @@ export type FindingCode =
   | "out-of-range"
   | "bad-index"
   | "duplicate"
-  | "secret";
+  | "secret"
+  | "loot-unreadable"
+  | "loot-warning";
 
 /** A change the doctor is sure of; `applyFixes` makes exactly these. */
 export type IniFix =
@@ -355,6 +360,63 @@ function checkKnown(
     });
 }
 
+/**
+ * Each supply crate line of Game.ini read as the loot editor imports it (lib/loot/game-ini-reader)
+ * and checked as a document's loot is (lib/loot/loot-warnings): a line the game cannot read,
+ * and the crash risks and sanity warnings of one that it can. The difficulty is the file's
+ * OverrideOfficialDifficulty (else 4), as the game's quality numbers are scaled by it.
+ */
+function checkLootOverrides(text: string, lines: IniLine[], out: IniFinding[]) {
+  const difficulty = fileDifficulty(text);
+  const section = GAME_INI_SECTION.slice(1, -1).toLowerCase();
+  lines.forEach((l, i) => {
+    if (l.kind !== "setting" || l.key!.toLowerCase() !== SUPPLY_CRATE_KEY.toLowerCase()) return;
+    if (l.section.toLowerCase() !== section) return; // the wrong-place finding says it
+    const line = i + 1;
+    const at = { file: "Game.ini" as const, line, key: l.key };
+    const read = readGameIni(`${GAME_INI_SECTION}\n${l.text}`, { difficulty });
+    // Its own problems, without the one-line text's line numbers. Items are not looked up
+    // (no catalogue here): the reader's "not in the catalogue" says nothing of the line.
+    const problems = read.problems
+      .filter((p) => !p.startsWith("no ") && !p.includes("not in the catalogue"))
+      .map((p) =>
+        p
+          .replace(/^line \d+(: |, )/, "")
+          .replace(/, skipped$/, "")
+          .replace(/^could not be read \((.*)\)$/, "$1"),
+      );
+    if (read.doc.sources.length === 0) {
+      out.push({
+        ...at,
+        severity: "error",
+        code: "loot-unreadable",
+        message: `This ${SUPPLY_CRATE_KEY} line cannot be read: ${problems[0] ?? "it holds no crate"}.`,
+        why: "The game skips a loot override it cannot parse, so the crate keeps its default contents.",
+      });
+      return;
+    }
+    if (problems.length > 0)
+      out.push({
+        ...at,
+        severity: "warning",
+        code: "loot-unreadable",
+        message: `Parts of this ${SUPPLY_CRATE_KEY} line cannot be read: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ""}.`,
+        why: "The game skips what it cannot parse: those parts drop nothing.",
+      });
+    for (const w of lootWarnings(read.doc))
+      out.push({
+        ...at,
+        severity: w.severity === "crash" ? "error" : "warning",
+        code: "loot-warning",
+        message: w.message,
+        why:
+          w.severity === "crash"
+            ? "A crate that rolls this much can stall or crash the server when it drops (docs/LOOT.md, Warnings)."
+            : "The crate will not drop what this line seems to say.",
+      });
+  });
+}
+
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** Every finding of both files, errors first, then by file and line. */
@@ -362,7 +424,10 @@ export function checkIni(input: IniCheckInput): IniFinding[] {
   const out: IniFinding[] = [];
   for (const file of ["GameUserSettings.ini", "Game.ini"] as const) {
     const text = input.files[file];
-    if (text !== undefined) checkFile(input.game, file, parseIni(text), out);
+    if (text === undefined) continue;
+    const lines = parseIni(text);
+    checkFile(input.game, file, lines, out);
+    if (file === "Game.ini") checkLootOverrides(text, lines, out);
   }
   return out.sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
 }

@@ -158,12 +158,16 @@ function readSource(
   };
 }
 
-export function readGameIni(text: string, options: GameIniReadOptions = {}): GameIniImport {
-  const problems: string[] = [];
+/** The file's OverrideOfficialDifficulty when it has one, else `fallback` when positive, else 4. */
+export function fileDifficulty(text: string, fallback?: number): number {
   const override = /^\s*OverrideOfficialDifficulty\s*=\s*([0-9.]+)\s*$/im.exec(text);
   const fromFile = override ? Number(override[1]) : NaN;
-  const difficulty =
-    fromFile > 0 ? fromFile : options.difficulty && options.difficulty > 0 ? options.difficulty : DEFAULT_DIFFICULTY;
+  return fromFile > 0 ? fromFile : fallback && fallback > 0 ? fallback : DEFAULT_DIFFICULTY;
+}
+
+export function readGameIni(text: string, options: GameIniReadOptions = {}): GameIniImport {
+  const problems: string[] = [];
+  const difficulty = fileDifficulty(text, options.difficulty);
   const sources: LootSource[] = [];
   let inSection = false;
   text.split(/\r\n|\n|\r/).forEach((raw, i) => {

@@ -23,8 +23,8 @@ describe("POST /v1/ini-check.php", () => {
       errors: number;
       fixed: { launch_options: string[]; applied: number; files: Record<string, string> };
     }>();
-    expect(body.findings).toHaveLength(14);
-    expect(body.errors).toBe(7);
+    expect(body.findings).toHaveLength(16);
+    expect(body.errors).toBe(9);
     expect(body.findings[0]).toMatchObject({ code: "wrong-place", file: "Game.ini", line: 3 });
     expect(body.fixed.launch_options).toEqual(["-ActiveEvent=Summer"]);
     expect(body.fixed.files["GameUserSettings.ini"]).not.toContain("SeverSettings");

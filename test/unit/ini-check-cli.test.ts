@@ -25,7 +25,7 @@ describe("beacon-hub ini check", () => {
     const r = await run(["ini", "check", join(fixtures, "Game.ini"), join(fixtures, "GameUserSettings.ini")]);
     expect(r.code).toBe(1);
     expect(r.out).toContain("GameUserSettings.ini:9: error: MatingIntervalMultipler is not a setting");
-    expect(r.out).toContain("14 findings, 7 errors.");
+    expect(r.out).toContain("16 findings, 9 errors.");
     expect(r.out).not.toContain("hunter2");
   });
 
