@@ -31,6 +31,8 @@ import { summarizeContent } from "@/lib/documents/document-summary";
 import { lootView } from "@/lib/documents/loot-view";
 import { documentIniLines, parseRevision } from "@/lib/documents/game-ini-export";
 import { SettingsSummary } from "@/components/documents/settings-summary";
+import { DocumentIniCheckSection } from "@/components/documents/document-ini-check";
+import { documentIniCheck } from "@/lib/documents/document-ini-check";
 import { readDocumentConfig } from "@/lib/server-config/config-document";
 import { settingsSummary } from "@/lib/server-config/settings-editor";
 import { revisionUrl } from "@/lib/documents/revisions/revision-json";
@@ -280,6 +282,9 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         game={documentConfig.game}
         groups={settingsSummary(documentConfig.settings, documentConfig.game)}
         isAuthor={isAuthor}
+      />
+      <DocumentIniCheckSection
+        check={documentIniCheck(loot, documentConfig.settings, documentConfig.game, iniDifficulty)}
       />
       <RevisionList
         documentId={doc.document_id}
