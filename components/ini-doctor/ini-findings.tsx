@@ -40,7 +40,8 @@ export function IniFindings({ findings, files }: { findings: IniFinding[]; files
                       {` · ${f.file} · line ${f.line}${f.key ? ` · ${f.key}` : ""}: ${f.message}`}
                     </p>
                     {text !== undefined && text.trim() !== "" && (
-                      <pre className="overflow-x-auto rounded bg-slate-950 px-2 py-1 font-mono text-xs">
+                      // Focusable: a long line (a crate's loot) scrolls, and a keyboard must reach what it hides.
+                      <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-950 px-2 py-1 font-mono text-xs">
                         <span className="mr-2 text-slate-500 select-none" aria-hidden="true">
                           {f.line}
                         </span>
