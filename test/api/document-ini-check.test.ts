@@ -2,7 +2,7 @@
 // document exports are checked for its game as a server reads them. Default Loot's Game.ini
 // has nothing to fix; a settings document with a value past its range and a deprecated key
 // shows both findings with their lines; the crash-risk document's warning is not said twice
-// (its page shows it from the loot). Both engines.
+// (its page shows it from the loot); the settings editor's page shows the same findings. Both engines.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -72,6 +72,11 @@ describe(`the ini doctor on a document's page on ${engine}`, () => {
     expect(html).toContain("in the Game.ini and GameUserSettings.ini this document exports");
     expect(html).toMatch(/Warning<\/span> · Game\.ini · line \d+ · SupplyCrateLootQualityMultiplier: /);
     expect(html).toMatch(/Warning<\/span> · GameUserSettings\.ini · line \d+ · AllowDeprecatedStructures: /);
+  });
+
+  it("the settings editor's page shows the same findings", async () => {
+    const html = await page(`/documents/${settingsId}/settings`);
+    expect(findings(html).sort()).toEqual(["deprecated", "out-of-range"]);
   });
 
   it("the crash risk is said once, by the page's loot warnings", async () => {

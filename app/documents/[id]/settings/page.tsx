@@ -11,6 +11,8 @@ import { cache } from "react";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { focus } from "@/components/dashboard/styles";
 import { IniFileFields } from "@/components/settings/ini-file-fields";
+import { DocumentIniCheckSection } from "@/components/documents/document-ini-check";
+import { documentIniCheck } from "@/lib/documents/document-ini-check";
 import { SettingsForm, type SettingField } from "@/components/settings/settings-form";
 import { config } from "@/lib/config";
 import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
@@ -163,6 +165,8 @@ export default async function SettingsPage({ params, searchParams }: { params: P
           ))}
         </ul>
       )}
+      {/* The settings as a server reads them; a loot document's crate lines are the loot editor's (its warnings). */}
+      <DocumentIniCheckSection check={documentIniCheck(null, settings, game)} />
       <section aria-labelledby="export-title" className="space-y-2">
         <h2 id="export-title" className="text-lg font-semibold">
           Export
