@@ -18,11 +18,11 @@ export interface IniCheckFormState {
 
 const text = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : "");
 
-export function iniCheckFormState(
+export async function iniCheckFormState(
   fields: { game: unknown; gameIni: unknown; gameUserSettings: unknown; fix: boolean },
-  check: (body: unknown) => IniCheckReply,
+  check: (body: unknown) => Promise<IniCheckReply>,
   maxBytes: number,
-): IniCheckFormState {
+): Promise<IniCheckFormState> {
   const game = fields.game === "asa" ? "asa" : "ase";
   const gameIni = text(fields.gameIni);
   const gameUserSettings = text(fields.gameUserSettings);
@@ -40,7 +40,7 @@ export function iniCheckFormState(
     ...(gameUserSettings.trim() ? { "GameUserSettings.ini": gameUserSettings } : {}),
   };
   try {
-    return { ...kept, reply: check({ game, files, fix: fields.fix }) };
+    return { ...kept, reply: await check({ game, files, fix: fields.fix }) };
   } catch (err) {
     if (err instanceof ApiError) return { ...kept, error: err.message };
     throw err;

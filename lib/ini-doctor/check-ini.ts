@@ -25,7 +25,10 @@ import {
 import { isSecretKey } from "@/lib/server-config/secrets";
 import { GAME_INI_SECTION, SUPPLY_CRATE_KEY } from "@/lib/loot/game-ini";
 import { fileDifficulty, readGameIni } from "@/lib/loot/game-ini-reader";
+import type { LootDocument } from "@/lib/loot/loot-document";
+import { lootItems } from "@/lib/documents/loot-view";
 import { lootWarnings } from "@/lib/loot/loot-warnings";
+import type { ItemResolver } from "@/lib/catalogue/resolve-items";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -44,7 +47,9 @@ export type FindingCode =
   | "duplicate"
   | "secret"
   | "loot-unreadable"
-  | "loot-warning";
+  | "loot-warning"
+  | "loot-unknown-items"
+  | "loot-mod-items";
 
 /** A change the doctor is sure of; `applyFixes` makes exactly these. */
 export type IniFix =
@@ -74,6 +79,12 @@ export interface IniFinding {
 export interface IniCheckInput {
   game: Game;
   files: Partial<Record<IniFile, string>>;
+  /**
+   * The catalogue's entry for an item a loot line names, where the caller has the catalogue
+   * (the API and the page, lib/ini-doctor/check-request): then unknown items and the mods a
+   * line needs are findings too. The CLI checks offline, without it.
+   */
+  items?: ItemResolver;
 }
 
 const GAME_NAMES: Record<Game, string> = { ase: "ARK: Survival Evolved", asa: "ARK: Survival Ascended" };
@@ -366,7 +377,7 @@ function checkKnown(
  * and the crash risks and sanity warnings of one that it can. The difficulty is the file's
  * OverrideOfficialDifficulty (else 4), as the game's quality numbers are scaled by it.
  */
-function checkLootOverrides(text: string, lines: IniLine[], out: IniFinding[]) {
+function checkLootOverrides(text: string, lines: IniLine[], out: IniFinding[], resolve?: ItemResolver) {
   const difficulty = fileDifficulty(text);
   const section = GAME_INI_SECTION.slice(1, -1).toLowerCase();
   lines.forEach((l, i) => {
@@ -403,6 +414,7 @@ function checkLootOverrides(text: string, lines: IniLine[], out: IniFinding[]) {
         message: `Parts of this ${SUPPLY_CRATE_KEY} line cannot be read: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ""}.`,
         why: "The game skips what it cannot parse: those parts drop nothing.",
       });
+    if (resolve) checkLootItems(read.doc, resolve, at, out);
     for (const w of lootWarnings(read.doc))
       out.push({
         ...at,
@@ -417,6 +429,41 @@ function checkLootOverrides(text: string, lines: IniLine[], out: IniFinding[]) {
   });
 }
 
+const listed = (names: string[]) =>
+  `${names.slice(0, 5).join(", ")}${names.length > 5 ? ` and ${names.length - 5} more` : ""}`;
+
+/** A loot line's items against the catalogue: the ones it does not know, and the mods the known ones come from. */
+function checkLootItems(
+  doc: LootDocument,
+  resolve: ItemResolver,
+  at: Pick<IniFinding, "file" | "line" | "key">,
+  out: IniFinding[],
+) {
+  const unknown = new Set<string>();
+  const mods = new Set<string>();
+  for (const item of lootItems(doc)) {
+    const engram = resolve(item);
+    if (!engram) unknown.add(item.class || item.path);
+    else if (engram.mod_id !== null) mods.add(engram.mod_name ?? `mod ${engram.mod_id}`);
+  }
+  if (unknown.size > 0)
+    out.push({
+      ...at,
+      severity: "warning",
+      code: "loot-unknown-items",
+      message: `${unknown.size === 1 ? "An item" : `${unknown.size} items`} this line names ${unknown.size === 1 ? "is" : "are"} not in Beacon Hub's catalogue: ${listed([...unknown])}.`,
+      why: "An item the server does not have drops nothing: check the spelling, or that the server runs the mod that adds it.",
+    });
+  if (mods.size > 0)
+    out.push({
+      ...at,
+      severity: "info",
+      code: "loot-mod-items",
+      message: `This line drops items of ${listed([...mods])}.`,
+      why: "The server needs those mods installed, or their items drop nothing.",
+    });
+}
+
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** Every finding of both files, errors first, then by file and line. */
@@ -427,7 +474,7 @@ export function checkIni(input: IniCheckInput): IniFinding[] {
     if (text === undefined) continue;
     const lines = parseIni(text);
     checkFile(input.game, file, lines, out);
-    if (file === "Game.ini") checkLootOverrides(text, lines, out);
+    if (file === "Game.ini") checkLootOverrides(text, lines, out, input.items);
   }
   return out.sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
 }

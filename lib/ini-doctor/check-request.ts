@@ -7,6 +7,9 @@ import { z } from "zod";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import { applyFixes, checkIni, type IniFinding } from "@/lib/ini-doctor/check-ini";
 import type { IniFile } from "@/lib/server-config/options";
+import type { ItemRef, ItemResolver } from "@/lib/catalogue/resolve-items";
+import { lootItems } from "@/lib/documents/loot-view";
+import { readGameIni } from "@/lib/loot/game-ini-reader";
 
 /** The largest request the check takes, both files and the JSON around them. */
 export const INI_CHECK_MAX_BYTES = 1024 * 1024;
@@ -42,7 +45,10 @@ export function tooLargeForCheck(bytes: number): ApiError | undefined {
   );
 }
 
-export function runIniCheck(body: unknown): IniCheckReply {
+/** Looks the items of the loot lines up in the catalogue (the API and the page pass the database's). */
+export type LootCatalogue = (items: ItemRef[]) => Promise<ItemResolver>;
+
+export async function runIniCheck(body: unknown, catalogue?: LootCatalogue): Promise<IniCheckReply> {
   const parsed = iniCheckInput.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
@@ -51,7 +57,13 @@ export function runIniCheck(body: unknown): IniCheckReply {
     });
   }
   const { game, files, fix } = parsed.data;
-  const findings = checkIni({ game, files });
+  // One lookup for every item of every loot line (none without a crate line).
+  const gameIni = files["Game.ini"];
+  const items =
+    catalogue && gameIni !== undefined && /ConfigOverrideSupplyCrateItems/i.test(gameIni)
+      ? await catalogue(lootItems(readGameIni(gameIni).doc))
+      : undefined;
+  const findings = checkIni({ game, files, items });
   const reply: IniCheckReply = { game, findings, errors: findings.filter((f) => f.severity === "error").length };
   if (fix) {
     const fixed = applyFixes({ game, files }, findings);

@@ -23,13 +23,30 @@ describe("POST /v1/ini-check.php", () => {
       errors: number;
       fixed: { launch_options: string[]; applied: number; files: Record<string, string> };
     }>();
-    expect(body.findings).toHaveLength(16);
+    // the fixture's 16, and its crash-risk line's stone, which the test server's catalogue lacks
+    expect(body.findings).toHaveLength(17);
+    expect(body.findings.filter((f) => f.code === "loot-unknown-items").map((f) => f.line)).toEqual([7]);
     expect(body.errors).toBe(9);
     expect(body.findings[0]).toMatchObject({ code: "wrong-place", file: "Game.ini", line: 3 });
     expect(body.fixed.launch_options).toEqual(["-ActiveEvent=Summer"]);
     expect(body.fixed.files["GameUserSettings.ini"]).not.toContain("SeverSettings");
     expect(res.text()).not.toContain('hunter2"');
     expect(JSON.stringify(body.findings)).not.toContain("hunter2");
+  });
+
+  it("looks a loot line's items up in the catalogue: an unknown one is named", async () => {
+    const gameIni =
+      '[/script/shootergame.shootergamemode]\nConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=((SetName="One",MinNumItems=1,MaxNumItems=1,NumItemsPower=1,SetWeight=1,bItemsRandomWithoutReplacement=true,ItemEntries=((EntryWeight=1,ItemClassStrings=("PrimalItem_NoSuchThingAnywhere_C"),ItemsWeights=(1),MinQuantity=1,MaxQuantity=1,MinQuality=0,MaxQuality=0,bForceBlueprint=false,ChanceToBeBlueprintOverride=0)))))\n';
+    const res = await check({ game: "ase", files: { "Game.ini": gameIni } });
+    expect(res.status, res.text()).toBe(200);
+    const body = res.json<{ findings: { code: string; line: number; message: string }[] }>();
+    expect(body.findings).toEqual([
+      expect.objectContaining({
+        code: "loot-unknown-items",
+        line: 2,
+        message: "An item this line names is not in Beacon Hub's catalogue: PrimalItem_NoSuchThingAnywhere_C.",
+      }),
+    ]);
   });
 
   it("is a 400 naming the field for bad input", async () => {

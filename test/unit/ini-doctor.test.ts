@@ -65,6 +65,34 @@ describe("checkIni", () => {
     expect(checkIni({ game: "ase", files: { "Game.ini": clean } })).toEqual([]);
   });
 
+  it("with the catalogue, names a loot line's unknown items and the mods its known ones come from", () => {
+    const line = (items: string[]) =>
+      `[/script/shootergame.shootergamemode]\nConfigOverrideSupplyCrateItems=(SupplyCrateClassString="SupplyCrate_Level03_C",MinItemSets=1,MaxItemSets=1,NumItemSetsPower=1,bSetsRandomWithoutReplacement=true,ItemSets=((SetName="Mixed",MinNumItems=1,MaxNumItems=1,NumItemsPower=1,SetWeight=1,bItemsRandomWithoutReplacement=true,ItemEntries=((EntryWeight=1,ItemClassStrings=(${items.map((i) => `"${i}"`).join(",")}),ItemsWeights=(${items.map(() => "1").join(",")}),MinQuantity=1,MaxQuantity=1,MinQuality=0,MaxQuality=0,bForceBlueprint=false,ChanceToBeBlueprintOverride=0)))))\n`;
+    const catalogue: Record<string, { mod_id: number | null; mod_name: string | null }> = {
+      PrimalItemResource_Stone_C: { mod_id: null, mod_name: null },
+      PrimalItem_ModSword_C: { mod_id: 731604991, mod_name: "Structures Plus" },
+    };
+    const items = (item: { class: string }) =>
+      catalogue[item.class] ? ({ ...catalogue[item.class]!, label: item.class } as never) : undefined;
+    const found = checkIni({
+      game: "ase",
+      files: { "Game.ini": line(["PrimalItemResource_Stone_C", "PrimalItem_ModSword_C", "PrimalItem_Typo_C"]) },
+      items,
+    });
+    expect(found.map((f) => [f.severity, f.code, f.line, f.message])).toEqual([
+      [
+        "warning",
+        "loot-unknown-items",
+        2,
+        "An item this line names is not in Beacon Hub's catalogue: PrimalItem_Typo_C.",
+      ],
+      ["info", "loot-mod-items", 2, "This line drops items of Structures Plus."],
+    ]);
+    // every item known, from the base game: nothing to say; without the catalogue, nothing either
+    expect(checkIni({ game: "ase", files: { "Game.ini": line(["PrimalItemResource_Stone_C"]) }, items })).toEqual([]);
+    expect(checkIni({ game: "ase", files: { "Game.ini": line(["PrimalItem_Typo_C"]) } })).toEqual([]);
+  });
+
   it("suggests the nearest key for a misspelt one and never repeats a secret's value", () => {
     const found = checkIni({ game: "ase", files });
     expect(found.find((f) => f.code === "unknown-key")).toMatchObject({
