@@ -7,7 +7,7 @@
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { visibleDocument } from "./visible-document";
 import { AuthorLink } from "@/components/documents/author-link";
 import { ContentSummary } from "@/components/documents/content-summary";
 import { DownloadCounts } from "@/components/documents/download-counts";
@@ -18,12 +18,11 @@ import { LootWarnings } from "@/components/documents/loot-warnings";
 import { lootWarnings } from "@/lib/loot/loot-warnings";
 import { ReportLink } from "@/components/moderation/report-link";
 import { config } from "@/lib/config";
-import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
+import { currentUserId } from "@/lib/dashboard/session";
 import { readDb } from "@/lib/db/replicas";
 import { feedAlternate, feedPaths } from "@/lib/feeds/feeds";
 import { displayNameOf } from "@/lib/display-names/find-display-names";
 import { documentsDropping } from "@/lib/documents/documents-dropping";
-import { findDocuments } from "@/lib/documents/find-documents";
 import { lootItemKeys } from "@/lib/loot/item-keys";
 import { mapLabels } from "@/lib/loot/maps";
 import { documentLoot, parseDifficulty } from "@/lib/documents/document-loot";
@@ -42,7 +41,6 @@ import { RevisionNotices } from "@/components/documents/revisions/revision-notic
 import { diffRevisions, type RevisionDiffJson } from "@/lib/documents/revisions/revision-diff";
 import { DiffView } from "@/components/documents/revisions/diff-view";
 import { answerApiError } from "@/lib/api/errors";
-import { isUuid } from "@/lib/uuid";
 import { formatCount, formatUtc } from "@/lib/portal/format";
 import { shownTitle, titleIsCut } from "@/lib/documents/text-limits";
 
@@ -51,16 +49,7 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const documentFor = cache(async (id: string) => {
-  if (!isUuid(id)) return undefined;
-  const [doc] = await findDocuments(readDb(), {
-    ids: [id.toLowerCase()],
-    baseUrl: config().BASE_URL,
-    stats: true,
-    hiddenAccess: sessionHiddenAccess,
-  });
-  return doc;
-});
+const documentFor = (id: string) => visibleDocument(id, false, true);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const doc = await documentFor((await params).id);

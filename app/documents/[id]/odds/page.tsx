@@ -6,21 +6,17 @@
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { visibleDocument } from "../visible-document";
 import { CountRuleLinks } from "@/components/loot/count-rule-links";
 import { CrateOddsTable } from "@/components/loot/crate-odds-table";
 import { focus } from "@/components/dashboard/styles";
-import { config } from "@/lib/config";
-import { sessionHiddenAccess } from "@/lib/dashboard/session";
 import { readDb } from "@/lib/db/replicas";
 import { documentLoot } from "@/lib/documents/document-loot";
 import { documentOddsView, parseSourceIndex } from "@/lib/documents/document-odds";
-import { findDocuments } from "@/lib/documents/find-documents";
 import { shownTitle } from "@/lib/documents/text-limits";
 import { parseCrateQuery, type OddsSort } from "@/lib/loot/crate-pages";
 import type { CountRule } from "@/lib/loot/odds/count-rule";
 import { percent } from "@/lib/loot/shares";
-import { isUuid } from "@/lib/uuid";
 
 export const dynamic = "force-dynamic";
 
@@ -29,15 +25,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const link = `text-amber-400 underline hover:text-amber-300 ${focus}`;
 
-const documentFor = cache(async (id: string) => {
-  if (!isUuid(id)) return undefined;
-  const [doc] = await findDocuments(readDb(), {
-    ids: [id.toLowerCase()],
-    baseUrl: config().BASE_URL,
-    hiddenAccess: sessionHiddenAccess,
-  });
-  return doc;
-});
+const documentFor = (id: string) => visibleDocument(id, false, false);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const doc = await documentFor((await params).id);

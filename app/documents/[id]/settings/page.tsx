@@ -7,18 +7,16 @@
 import type { Metadata } from "next";
 import Link from "@/components/intent-link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { visibleDocument } from "../visible-document";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { focus } from "@/components/dashboard/styles";
 import { IniFileFields } from "@/components/settings/ini-file-fields";
 import { DocumentIniCheckSection } from "@/components/documents/document-ini-check";
 import { documentIniCheck } from "@/lib/documents/document-ini-check";
 import { SettingsForm, type SettingField } from "@/components/settings/settings-form";
-import { config } from "@/lib/config";
-import { currentUserId, sessionHiddenAccess } from "@/lib/dashboard/session";
+import { currentUserId } from "@/lib/dashboard/session";
 import { db } from "@/lib/db/client";
 import { readDocumentJson } from "@/lib/documents/document-content";
-import { findDocuments } from "@/lib/documents/find-documents";
 import { shownTitle } from "@/lib/documents/text-limits";
 import { readDocumentConfig } from "@/lib/server-config/config-document";
 import { INI_FILES } from "@/lib/server-config/options";
@@ -32,7 +30,6 @@ import {
   leftOutFor,
   settingsSummary,
 } from "@/lib/server-config/settings-editor";
-import { isUuid } from "@/lib/uuid";
 import { importSettingsAction, saveSettingsGroupAction, setGameAction } from "./settings-actions";
 
 export const dynamic = "force-dynamic";
@@ -40,16 +37,8 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const documentFor = cache(async (id: string) => {
-  if (!isUuid(id)) return undefined;
-  // The primary, not a replica: the author saves from here and must see the revision saved.
-  const [doc] = await findDocuments(db(), {
-    ids: [id.toLowerCase()],
-    baseUrl: config().BASE_URL,
-    hiddenAccess: sessionHiddenAccess,
-  });
-  return doc;
-});
+// The primary, not a replica: the author saves from here and must see the revision saved.
+const documentFor = (id: string) => visibleDocument(id, true, false);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const doc = await documentFor((await params).id);
