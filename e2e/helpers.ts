@@ -23,7 +23,16 @@ export function spawnString(
 /** No serious or critical axe-core violation and no sideways scrolling (soft: the journey goes on). */
 export async function axeClean(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  // Each violation with the first elements it names, so a failure says where.
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect.soft(serious, `${what}: axe-core, serious or critical`).toEqual([]);
   expect
     .soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what}: sideways`)

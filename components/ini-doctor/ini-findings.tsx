@@ -42,7 +42,7 @@ export function IniFindings({ findings, files }: { findings: IniFinding[]; files
                     {text !== undefined && text.trim() !== "" && (
                       // Focusable: a long line (a crate's loot) scrolls, and a keyboard must reach what it hides.
                       <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-950 px-2 py-1 font-mono text-xs">
-                        <span className="mr-2 text-slate-500 select-none" aria-hidden="true">
+                        <span className="mr-2 text-slate-400 select-none" aria-hidden="true">
                           {f.line}
                         </span>
                         <mark className="bg-amber-400/20 text-amber-100">{text}</mark>
