@@ -11,6 +11,7 @@ import type { CountRule } from "@/lib/loot/odds/count-rule";
 import { boundedSourceOdds, PAGE_ODDS_BUDGET, type SourceOdds } from "@/lib/loot/odds/odds";
 import { oddsSourceOf } from "@/lib/loot/odds/shape";
 import { entryHref } from "@/lib/spawn/entry-address";
+import { lootItems } from "./loot-view";
 
 export interface OddsSourceChoice {
   /** its place in the document (0-based), as ?source= names it */
@@ -40,19 +41,16 @@ export function parseSourceIndex(value: string | string[] | undefined, count: nu
 /** The catalogue's names of a document's items, by lowercase class (the first engram a class resolves to). */
 function itemNamesOf(doc: LootDocument, resolve: ItemResolver): Map<string, CrateItemName> {
   const names = new Map<string, CrateItemName>();
-  for (const source of doc.sources)
-    for (const set of source.itemSets)
-      for (const entry of set.entries)
-        for (const item of entry.items) {
-          const key = item.class.toLowerCase();
-          if (names.has(key)) continue;
-          const engram = resolve(item);
-          if (engram)
-            names.set(key, {
-              label: engram.label,
-              href: entryHref(engram.mod_id === null ? null : String(engram.mod_id), engram.class),
-            });
-        }
+  for (const item of lootItems(doc)) {
+    const key = item.class.toLowerCase();
+    if (names.has(key)) continue;
+    const engram = resolve(item);
+    if (engram)
+      names.set(key, {
+        label: engram.label,
+        href: entryHref(engram.mod_id === null ? null : String(engram.mod_id), engram.class),
+      });
+  }
   return names;
 }
 

@@ -10,6 +10,7 @@ import type { LootDocument, LootSource } from "@/lib/loot/loot-document";
 import { boundedSourceOdds, type OddsBudget } from "@/lib/loot/odds/odds";
 import { oddsSourceOf } from "@/lib/loot/odds/shape";
 import { percent } from "@/lib/loot/shares";
+import { lootItems } from "../loot-view";
 
 export interface OddsChange {
   /** the source's label (its crate class when it has none) */
@@ -58,12 +59,8 @@ export function oddsDiff(
     ([x, y]) => JSON.stringify(oddsSourceOf(x, a.difficulty)) !== JSON.stringify(oddsSourceOf(y, b.difficulty)),
   );
   const names = new Map<string, string>();
-  for (const doc of [b, a])
-    for (const s of doc.sources)
-      for (const set of s.itemSets)
-        for (const entry of set.entries)
-          for (const item of entry.items)
-            if (!names.has(item.class.toLowerCase())) names.set(item.class.toLowerCase(), name(item));
+  for (const item of [...lootItems(b), ...lootItems(a)])
+    if (!names.has(item.class.toLowerCase())) names.set(item.class.toLowerCase(), name(item));
   const changes: OddsChange[] = [];
   let unrolled = 0;
   for (const [x, y] of changed.slice(0, MAX_ODDS_SOURCES)) {
